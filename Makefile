@@ -1,0 +1,77 @@
+# hostshift — see README.md. `make`, `make check`, `make check SAN=1`,
+# `make bench`, `make install PREFIX=... DESTDIR=...`, `make clean`.
+
+CC      ?= cc
+PREFIX  ?= /usr/local
+BINDIR  ?= $(PREFIX)/bin
+MANDIR  ?= $(PREFIX)/share/man
+VERSION := 0.1.0
+
+CFLAGS_BASE := -std=c11 -D_POSIX_C_SOURCE=200809L -Wall -Wextra -Werror -Isrc -DHOSTSHIFT_VERSION='"$(VERSION)"'
+ifeq ($(SAN),1)
+  BUILD   := build/san
+  OPT     := -O1 -g -fno-omit-frame-pointer -fsanitize=address,undefined -fno-sanitize-recover=all
+  LDSAN   := -fsanitize=address,undefined
+else
+  BUILD   := build/rel
+  OPT     ?= -O2 -g
+  LDSAN   :=
+endif
+CFLAGS  ?=
+ALL_CFLAGS := $(CFLAGS_BASE) $(OPT) $(CFLAGS)
+
+CHECK_CFLAGS := $(shell pkg-config --cflags check 2>/dev/null)
+CHECK_LIBS   := $(shell pkg-config --libs check 2>/dev/null || echo -lcheck -lsubunit -lm -lrt -lpthread)
+
+SRCS     := $(wildcard src/*.c)
+OBJS     := $(patsubst src/%.c,$(BUILD)/src/%.o,$(SRCS))
+TSRCS    := $(wildcard tests/*.c)
+TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
+BIN      := $(BUILD)/hostshift
+UNIT     := $(BUILD)/unit
+
+.PHONY: all check unit e2e bench install clean
+all: hostshift
+
+# The top-level ./hostshift is always the build of the current flavour.
+hostshift: $(BIN)
+	cp $(BIN) $@
+
+$(BIN): $(BUILD)/hostshift.o $(OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDSAN) -o $@ $^
+
+$(BUILD)/hostshift.o: hostshift.c $(wildcard src/*.h) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/src/%.o: src/%.c $(wildcard src/*.h) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c $(wildcard src/*.h) $(wildcard tests/*.h) | $(BUILD)
+	$(CC) $(ALL_CFLAGS) $(CHECK_CFLAGS) -Wno-error=unused-parameter -c -o $@ $<
+
+$(UNIT): $(TOBJS) $(OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDSAN) -o $@ $^ $(CHECK_LIBS)
+
+$(BUILD):
+	mkdir -p $(BUILD)/src $(BUILD)/tests
+
+unit: $(UNIT)
+	$(UNIT)
+
+e2e: $(BIN)
+	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
+
+check: $(UNIT) $(BIN)
+	$(UNIT)
+	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
+
+bench: $(BIN)
+	HOSTSHIFT=$(abspath $(BIN)) sh bench/run.sh
+
+install: $(BIN)
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1
+	install -m 755 $(BIN) $(DESTDIR)$(BINDIR)/hostshift
+	install -m 644 man/hostshift.1 $(DESTDIR)$(MANDIR)/man1/hostshift.1
+
+clean:
+	rm -rf build hostshift

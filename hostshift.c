@@ -1,0 +1,244 @@
+/* hostshift.c — options, inputs, exit status (SPEC §2). Everything else
+ * lives in src/: this file parses the command line, loads and validates the
+ * map, and runs each input through the pipeline. */
+#include <errno.h>
+#include <fcntl.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "filetype.h"
+#include "io.h"
+#include "map.h"
+#include "patterns.h"
+#include "pipeline.h"
+#include "report.h"
+
+#ifndef HOSTSHIFT_VERSION
+#define HOSTSHIFT_VERSION "0.0.0"
+#endif
+
+enum { EXIT_FOUND = 1, EXIT_USAGE = 2, EXIT_IO = 3 };
+
+static const char usage_text[] =
+	"Usage: hostshift [OPTIONS] [FILE...]\n"
+	"Rewrite a site's canonical origins into its variant origin in a byte stream.\n"
+	"\n"
+	"  -m, --map=FILE           read CANONICAL VARIANT pairs from FILE (repeatable)\n"
+	"  -p, --pair=C=V           add one pair (repeatable)\n"
+	"  -t, --type=TYPE          html, sql, json or text (default: by extension, else sniffed)\n"
+	"  -R, --reverse            rewrite variant -> primary canonical\n"
+	"  -n, --dry-run            output equals input; reports say what would change\n"
+	"  -c, --check              list canonical origins left in each FILE; exit 1 if any\n"
+	"  -i, --in-place[=SUFFIX]  rewrite each FILE in place (backup FILE+SUFFIX)\n"
+	"  -s, --stats              print counters to stderr at exit\n"
+	"  -e, --explain            print every candidate event to stderr\n"
+	"      --json               stats, explain and check output as JSON\n"
+	"      --no-sweep           skip the straggler sweep\n"
+	"      --no-serialized      skip PHP serialized-length repair\n"
+	"  -q, --quiet              no warnings\n"
+	"      --progress           progress on stderr\n"
+	"      --headers            input starts with an HTTP response head (not yet)\n"
+	"  -h, --help               this help\n"
+	"  -V, --version            version\n"
+	"\n"
+	"Exit status: 0 success, 1 --check found origins, 2 usage or map error, 3 I/O error.\n"
+	"See hostshift(1).\n";
+
+static void usage_error(const char *fmt, const char *arg)
+{
+	fputs("hostshift: ", stderr);
+	fprintf(stderr, fmt, arg);
+	fputs("\nTry 'hostshift --help' for more information.\n", stderr);
+	exit(EXIT_USAGE);
+}
+
+enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_HEADERS };
+
+struct map_source { bool is_file; const char *arg; };
+
+struct options {
+	struct map_source *maps;
+	size_t nmaps;
+	enum filetype type;
+	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress;
+	const char *suffix;
+};
+
+static void parse_options(int argc, char **argv, struct options *o)
+{
+	static const struct option longs[] = {
+		{ "map", required_argument, NULL, 'm' },
+		{ "pair", required_argument, NULL, 'p' },
+		{ "type", required_argument, NULL, 't' },
+		{ "reverse", no_argument, NULL, 'R' },
+		{ "dry-run", no_argument, NULL, 'n' },
+		{ "check", no_argument, NULL, 'c' },
+		{ "in-place", optional_argument, NULL, 'i' },
+		{ "stats", no_argument, NULL, 's' },
+		{ "explain", no_argument, NULL, 'e' },
+		{ "json", no_argument, NULL, OPT_JSON },
+		{ "no-sweep", no_argument, NULL, OPT_NO_SWEEP },
+		{ "no-serialized", no_argument, NULL, OPT_NO_SERIALIZED },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "headers", no_argument, NULL, OPT_HEADERS },
+		{ "help", no_argument, NULL, 'h' },
+		{ "version", no_argument, NULL, 'V' },
+		{ NULL, 0, NULL, 0 },
+	};
+	memset(o, 0, sizeof *o);
+	o->maps = calloc((size_t)argc, sizeof *o->maps);
+	if (!o->maps) { fputs("hostshift: out of memory\n", stderr); exit(EXIT_IO); }
+	opterr = 0;
+	int c;
+	while ((c = getopt_long(argc, argv, ":m:p:t:Rnci::seqhV", longs, NULL)) != -1) {
+		switch (c) {
+		case 'm': o->maps[o->nmaps++] = (struct map_source){ true, optarg }; break;
+		case 'p': o->maps[o->nmaps++] = (struct map_source){ false, optarg }; break;
+		case 't':
+			if (!filetype_parse(optarg, &o->type)) usage_error("unknown type '%s' (html, sql, json, text)", optarg);
+			break;
+		case 'R': o->reverse = true; break;
+		case 'n': o->dry_run = true; break;
+		case 'c': o->check = true; break;
+		case 'i': o->in_place = true; o->suffix = optarg; break;
+		case 's': o->stats = true; break;
+		case 'e': o->explain = true; break;
+		case 'q': o->quiet = true; break;
+		case OPT_JSON: o->json = true; break;
+		case OPT_NO_SWEEP: o->no_sweep = true; break;
+		case OPT_NO_SERIALIZED: o->no_serialized = true; break;
+		case OPT_PROGRESS: o->progress = true; break;
+		case OPT_HEADERS:
+			fputs("hostshift: --headers is not implemented yet\n", stderr);
+			exit(EXIT_USAGE);
+		case 'h': fputs(usage_text, stdout); exit(0);
+		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
+		case ':':
+			if (optopt) { char s[2] = { (char)optopt, 0 }; usage_error("option -%s needs an argument", s); }
+			usage_error("option %s needs an argument", argv[optind - 1]);
+			break;
+		default:
+			if (optopt) { char s[2] = { (char)optopt, 0 }; usage_error("unknown option -%s", s); }
+			usage_error("unknown option %s", argv[optind - 1]);
+		}
+	}
+	if (o->type != FILETYPE_AUTO && !filetype_implemented(o->type)) {
+		fprintf(stderr, "hostshift: type '%s' is not implemented yet\n", filetype_name(o->type));
+		exit(EXIT_USAGE);
+	}
+	if (o->nmaps == 0) usage_error("%s", "no map: give -m FILE or -p CANONICAL=VARIANT");
+	if (o->in_place && o->check) usage_error("%s", "--in-place and --check do not go together");
+	if (o->in_place) {
+		if (optind == argc) usage_error("%s", "--in-place needs FILE arguments");
+		for (int i = optind; i < argc; i++)
+			if (strcmp(argv[i], "-") == 0) usage_error("%s", "--in-place cannot rewrite standard input");
+	}
+}
+
+/* Load, validate (V1–V7) and build the table of the chosen direction. */
+static void load_map(const struct options *o, struct map *m, struct patterns *pt)
+{
+	char err[1024];
+	map_init(m);
+	for (size_t i = 0; i < o->nmaps; i++) {
+		bool ok = o->maps[i].is_file ? map_load_file(m, o->maps[i].arg, err, sizeof err)
+		                             : map_add_pair_arg(m, o->maps[i].arg, err, sizeof err);
+		if (!ok) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	}
+	if (!map_validate(m, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	struct patterns fwd, rev;
+	if (!patterns_build(&fwd, m, DIR_FORWARD, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	if (!patterns_build(&rev, m, DIR_REVERSE, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	if (o->reverse) { *pt = rev; patterns_free(&fwd); }
+	else { *pt = fwd; patterns_free(&rev); }
+}
+
+static int run_file(struct pipeline *pl, struct report *rep, const struct options *o, const char *arg,
+                    struct io_writer *out)
+{
+	bool is_stdin = strcmp(arg, "-") == 0;
+	int fd = is_stdin ? STDIN_FILENO : open(arg, O_RDONLY);
+	if (fd < 0) { fprintf(stderr, "hostshift: %s: %s\n", arg, strerror(errno)); return EXIT_IO; }
+	int rc;
+	if (o->in_place && !o->dry_run) {
+		char err[1024];
+		struct io_inplace ip;
+		if (!io_inplace_open(&ip, arg, err, sizeof err)) {
+			fprintf(stderr, "hostshift: %s\n", err);
+			close(fd);
+			return EXIT_IO;
+		}
+		io_writer_retarget(out, ip.fd);
+		rc = pipeline_run(pl, fd, arg, arg, out);
+		if (rc == 0 && !io_inplace_commit(&ip, o->suffix, err, sizeof err)) {
+			fprintf(stderr, "hostshift: %s\n", err);
+			rc = EXIT_IO;
+		} else if (rc != 0) {
+			io_inplace_abort(&ip);
+		}
+	} else {
+		bool discard = o->check || (o->in_place && o->dry_run);
+		rc = pipeline_run(pl, fd, arg, is_stdin ? NULL : arg, discard ? NULL : out);
+	}
+	if (!is_stdin) close(fd);
+	report_end(rep);
+	return rc;
+}
+
+int main(int argc, char **argv)
+{
+	struct options o;
+	parse_options(argc, argv, &o);
+	struct map m;
+	struct patterns pt;
+	load_map(&o, &m, &pt);
+
+	/* A closed pipe is a write error (exit 3), not a signal. */
+	signal(SIGPIPE, SIG_IGN);
+
+	struct report_options ropt = {
+		.stats = o.stats, .explain = o.explain, .json = o.json, .check = o.check, .quiet = o.quiet,
+		.out = stderr, .check_out = stdout,
+	};
+	struct report rep;
+	report_init(&rep, &ropt);
+	struct pipeline_config cfg = {
+		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
+		.progress = o.progress, .quiet = o.quiet,
+	};
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	struct io_writer out;
+	io_writer_init(&out, STDOUT_FILENO);
+
+	int nfiles = argc - optind;
+	rep.name_files = nfiles > 1;
+	int status = 0;
+	if (nfiles == 0) {
+		status = run_file(&pl, &rep, &o, "-", &out);
+	} else {
+		for (int i = optind; i < argc; i++) {
+			int rc = run_file(&pl, &rep, &o, argv[i], &out);
+			if (rc) status = rc;
+			/* A failed write to stdout ends the run; a bad input does not. */
+			if (rc && out.err && !o.in_place) break;
+			if (o.in_place) io_writer_retarget(&out, STDOUT_FILENO);
+		}
+	}
+	if (o.check) {
+		if (fflush(stdout) != 0 && !status) status = EXIT_IO;
+		if (!status && rep.findings) status = EXIT_FOUND;
+	}
+	pipeline_free(&pl);
+	io_writer_free(&out);
+	report_free(&rep);
+	patterns_free(&pt);
+	map_free(&m);
+	free(o.maps);
+	return status;
+}

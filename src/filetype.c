@@ -1,0 +1,54 @@
+/* filetype.c — type names, extensions, and sniffing. */
+#include "filetype.h"
+
+#include <string.h>
+#include <strings.h>
+
+static const char *const names[] = {
+	[FILETYPE_AUTO] = "auto", [FILETYPE_HTML] = "html", [FILETYPE_SQL] = "sql",
+	[FILETYPE_JSON] = "json", [FILETYPE_TEXT] = "text",
+};
+
+bool filetype_parse(const char *name, enum filetype *t)
+{
+	for (int i = FILETYPE_HTML; i <= FILETYPE_TEXT; i++)
+		if (strcmp(name, names[i]) == 0) { *t = (enum filetype)i; return true; }
+	return false;
+}
+
+const char *filetype_name(enum filetype t) { return names[t]; }
+
+enum filetype filetype_from_path(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *dot = strrchr(slash ? slash : path, '.');
+	if (!dot) return FILETYPE_AUTO;
+	if (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") || !strcasecmp(dot, ".xhtml")) return FILETYPE_HTML;
+	if (!strcasecmp(dot, ".sql")) return FILETYPE_SQL;
+	if (!strcasecmp(dot, ".json")) return FILETYPE_JSON;
+	return FILETYPE_AUTO;
+}
+
+static bool starts_ci(const unsigned char *p, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	return n >= k && strncasecmp((const char *)p, lit, k) == 0;
+}
+
+enum filetype filetype_sniff(const unsigned char *p, size_t n)
+{
+	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
+	/* Dump headers come before white space is skipped: they are comments. */
+	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!"))
+		return FILETYPE_SQL;
+	while (n && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')) { p++; n--; }
+	if (!n) return FILETYPE_TEXT;
+	if (starts_ci(p, n, "INSERT INTO") || starts_ci(p, n, "CREATE TABLE") || starts_ci(p, n, "SET "))
+		return FILETYPE_SQL;
+	if (p[0] == '{' || p[0] == '[') return FILETYPE_JSON;
+	if (p[0] == '<' && n > 1 && (p[1] == '!' || p[1] == '?' || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'z')))
+		return FILETYPE_HTML;
+	return FILETYPE_TEXT;
+}
+
+bool filetype_implemented(enum filetype t) { return t == FILETYPE_TEXT; }

@@ -1,0 +1,21 @@
+/* filetype.h — owns the document types and how one is chosen: -t, the
+ * file extension, or a sniff of the first bytes (SPEC §2, §4). */
+#ifndef HOSTSHIFT_FILETYPE_H
+#define HOSTSHIFT_FILETYPE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum filetype { FILETYPE_AUTO, FILETYPE_HTML, FILETYPE_SQL, FILETYPE_JSON, FILETYPE_TEXT };
+
+/* "html", "sql", "json", "text"; false for anything else. */
+bool filetype_parse(const char *name, enum filetype *t);
+const char *filetype_name(enum filetype t);
+/* By extension (.html .htm .xhtml, .sql, .json); FILETYPE_AUTO if none. */
+enum filetype filetype_from_path(const char *path);
+/* From the first bytes of a stream. */
+enum filetype filetype_sniff(const unsigned char *p, size_t n);
+/* Whether this build has the type (text only, for now). */
+bool filetype_implemented(enum filetype t);
+
+#endif

@@ -1,0 +1,177 @@
+/* io.c — read/write loops and in-place temp files. */
+#include "io.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+ssize_t io_read(int fd, void *buf, size_t n)
+{
+	for (;;) {
+		ssize_t r = read(fd, buf, n);
+		if (r >= 0 || errno != EINTR) return r;
+	}
+}
+
+int io_write_all(int fd, const void *buf, size_t n)
+{
+	const unsigned char *p = buf;
+	while (n) {
+		ssize_t w = write(fd, p, n);
+		if (w < 0) {
+			if (errno == EINTR) continue;
+			return errno;
+		}
+		if (w == 0) return EIO;
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+void io_writer_init(struct io_writer *w, int fd)
+{
+	memset(w, 0, sizeof *w);
+	w->fd = fd;
+	w->buf = malloc(IO_BUF_SIZE);
+	if (!w->buf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+}
+
+void io_writer_free(struct io_writer *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+}
+
+void io_writer_retarget(struct io_writer *w, int fd)
+{
+	w->fd = fd;
+	w->len = 0;
+	w->err = 0;
+	w->total = 0;
+}
+
+int io_writer_flush(struct io_writer *w)
+{
+	if (!w->err && w->len) w->err = io_write_all(w->fd, w->buf, w->len);
+	w->len = 0;
+	return w->err;
+}
+
+void io_writer_write(void *ctx, const unsigned char *p, size_t n)
+{
+	struct io_writer *w = ctx;
+	w->total += n;
+	if (w->err) return;
+	if (w->len + n > IO_BUF_SIZE) {
+		if (io_writer_flush(w)) return;
+		if (n >= IO_BUF_SIZE) { w->err = io_write_all(w->fd, p, n); return; }
+	}
+	memcpy(w->buf + w->len, p, n);
+	w->len += n;
+}
+
+struct sink io_writer_sink(struct io_writer *w)
+{
+	return (struct sink){ io_writer_write, w };
+}
+
+bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t errcap)
+{
+	memset(ip, 0, sizeof *ip);
+	ip->fd = -1;
+	struct stat st;
+	if (stat(path, &st) != 0) { snprintf(err, errcap, "%s: %s", path, strerror(errno)); return false; }
+	if (!S_ISREG(st.st_mode)) { snprintf(err, errcap, "%s: not a regular file (cannot rewrite in place)", path); return false; }
+	ip->path = strdup(path);
+	size_t n = strlen(path) + 32;
+	ip->tmp = malloc(n);
+	if (!ip->path || !ip->tmp) { snprintf(err, errcap, "out of memory"); io_inplace_abort(ip); return false; }
+	/* The temp file lives in the same directory, so rename(2) is atomic. */
+	char *dcopy = strdup(path), *bcopy = strdup(path);
+	if (!dcopy || !bcopy) { free(dcopy); free(bcopy); snprintf(err, errcap, "out of memory"); io_inplace_abort(ip); return false; }
+	snprintf(ip->tmp, n, "%s/.%s.hsXXXXXX", dirname(dcopy), basename(bcopy));
+	free(dcopy);
+	free(bcopy);
+	ip->fd = mkstemp(ip->tmp);
+	if (ip->fd < 0) {
+		snprintf(err, errcap, "%s: cannot create a temp file: %s", path, strerror(errno));
+		free(ip->tmp); ip->tmp = NULL;
+		io_inplace_abort(ip);
+		return false;
+	}
+	if (fchmod(ip->fd, st.st_mode & 07777) != 0) {
+		snprintf(err, errcap, "%s: %s", ip->tmp, strerror(errno));
+		io_inplace_abort(ip);
+		return false;
+	}
+	return true;
+}
+
+static bool copy_file(const char *from, const char *to, char *err, size_t errcap)
+{
+	int in = open(from, O_RDONLY);
+	if (in < 0) { snprintf(err, errcap, "%s: %s", from, strerror(errno)); return false; }
+	struct stat st;
+	if (fstat(in, &st) != 0) { snprintf(err, errcap, "%s: %s", from, strerror(errno)); close(in); return false; }
+	int out = open(to, O_WRONLY | O_CREAT | O_TRUNC, st.st_mode & 07777);
+	if (out < 0) { snprintf(err, errcap, "%s: %s", to, strerror(errno)); close(in); return false; }
+	unsigned char buf[16384];
+	ssize_t r;
+	int e = 0;
+	while ((r = io_read(in, buf, sizeof buf)) > 0)
+		if ((e = io_write_all(out, buf, (size_t)r)) != 0) break;
+	if (r < 0) e = errno;
+	if (!e && fsync(out) != 0) e = errno;
+	if (close(out) != 0 && !e) e = errno;
+	close(in);
+	if (e) { snprintf(err, errcap, "%s: %s", to, strerror(e)); unlink(to); return false; }
+	return true;
+}
+
+bool io_inplace_commit(struct io_inplace *ip, const char *suffix, char *err, size_t errcap)
+{
+	if (fsync(ip->fd) != 0) { snprintf(err, errcap, "%s: %s", ip->tmp, strerror(errno)); io_inplace_abort(ip); return false; }
+	if (close(ip->fd) != 0) { ip->fd = -1; snprintf(err, errcap, "%s: %s", ip->tmp, strerror(errno)); io_inplace_abort(ip); return false; }
+	ip->fd = -1;
+	if (suffix && *suffix) {
+		size_t n = strlen(ip->path) + strlen(suffix) + 1;
+		char *bak = malloc(n);
+		if (!bak) { snprintf(err, errcap, "out of memory"); io_inplace_abort(ip); return false; }
+		snprintf(bak, n, "%s%s", ip->path, suffix);
+		/* A hard link keeps the original's inode as the backup; where links
+		 * are not possible, copy it. */
+		bool ok = true;
+		if (unlink(bak) != 0 && errno != ENOENT) {
+			snprintf(err, errcap, "%s: %s", bak, strerror(errno));
+			ok = false;
+		} else if (link(ip->path, bak) != 0) {
+			ok = copy_file(ip->path, bak, err, errcap);
+		}
+		free(bak);
+		if (!ok) { io_inplace_abort(ip); return false; }
+	}
+	if (rename(ip->tmp, ip->path) != 0) {
+		snprintf(err, errcap, "%s: %s", ip->path, strerror(errno));
+		io_inplace_abort(ip);
+		return false;
+	}
+	free(ip->tmp); ip->tmp = NULL;
+	free(ip->path); ip->path = NULL;
+	return true;
+}
+
+void io_inplace_abort(struct io_inplace *ip)
+{
+	if (ip->fd >= 0) close(ip->fd);
+	ip->fd = -1;
+	if (ip->tmp) unlink(ip->tmp);
+	free(ip->tmp);
+	free(ip->path);
+	ip->tmp = ip->path = NULL;
+}

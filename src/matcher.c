@@ -1,0 +1,493 @@
+/* matcher.c — the byte matcher of engine-reference §3.
+ *
+ * One pass over the buffer finds separator occurrences (`//`, `\/`, `%2F`,
+ * §3.2), looks for the longest canonical host after a complete relative
+ * separator, and emits up to two candidates per separator: the scheme form
+ * (`https:` / `http:` right before it) and the relative form. Each
+ * candidate is then checked: left anchor (relative only, §3.3), root dot
+ * (§3.4), port and right anchor (§3.5), pair choice (§3.6). */
+#include "matcher.h"
+
+#include <string.h>
+
+static const unsigned char lower_tab[256] = {
+#define L4(i) [i] = i, [i + 1] = i + 1, [i + 2] = i + 2, [i + 3] = i + 3
+	L4(0), L4(4), L4(8), L4(12), L4(16), L4(20), L4(24), L4(28), L4(32), L4(36), L4(40), L4(44),
+	L4(48), L4(52), L4(56), L4(60), [64] = 64,
+	['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f', ['G'] = 'g',
+	['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l', ['M'] = 'm', ['N'] = 'n',
+	['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r', ['S'] = 's', ['T'] = 't', ['U'] = 'u',
+	['V'] = 'v', ['W'] = 'w', ['X'] = 'x', ['Y'] = 'y', ['Z'] = 'z',
+	L4(91), L4(95), L4(99), L4(103), L4(107), L4(111), L4(115), L4(119), L4(123), [127] = 127,
+	L4(128), L4(132), L4(136), L4(140), L4(144), L4(148), L4(152), L4(156), L4(160), L4(164),
+	L4(168), L4(172), L4(176), L4(180), L4(184), L4(188), L4(192), L4(196), L4(200), L4(204),
+	L4(208), L4(212), L4(216), L4(220), L4(224), L4(228), L4(232), L4(236), L4(240), L4(244),
+	L4(248), L4(252),
+#undef L4
+};
+
+static inline unsigned char lc(unsigned char c) { return lower_tab[c]; }
+
+/* §3.5: host bytes are A–Z a–z 0–9 - . _ and every byte >= 0x80. */
+bool matcher_is_host_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '-' || c == '.' || c == '_' || c >= 0x80;
+}
+
+static int hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	c = lc(c);
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	return -1;
+}
+
+static bool ci_eq(const unsigned char *b, const char *lit, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (lc(b[i]) != (unsigned char)lit[i]) return false;
+	return true;
+}
+
+struct scan {
+	const struct patterns *pt;
+	const unsigned char *b;
+	size_t len, limit;
+	int prev;
+	bool value;
+	bool esc_js;
+	bool joins;
+	enum surface surface;
+	match_event_fn fn;
+	void *ctx;
+};
+
+/* ---- escapes (escJS alphabet, §3.5) ---------------------------------- */
+
+enum esc_kind {
+	ESC_NONE,        /* not an escape here (incomplete at the buffer end) */
+	ESC_CHAR,        /* decodes to cp */
+	ESC_CONTROL,     /* \n \r \t \b \f: cp is the control */
+	ESC_UNREADABLE   /* a \u{...} that cannot be read: continues the host */
+};
+
+struct esc { enum esc_kind kind; unsigned long cp; size_t len; };
+
+static struct esc decode_escape(const struct scan *s, size_t i)
+{
+	struct esc e = { ESC_NONE, 0, 0 };
+	const unsigned char *b = s->b;
+	size_t len = s->len;
+	if (i + 1 >= len) return e;
+	unsigned char c = b[i + 1];
+	switch (c) {
+	case 'u':
+		if (i + 2 < len && b[i + 2] == '{') {
+			unsigned long v = 0;
+			size_t k = i + 3, end = i + MATCH_BRACE_SCAN_MAX;
+			size_t ndig = 0;
+			for (;; k++) {
+				if (k >= len) return e;           /* incomplete */
+				if (k >= end) { e.kind = ESC_UNREADABLE; e.len = k - i; return e; }
+				if (b[k] == '}') break;
+				int h = hexval(b[k]);
+				if (h < 0) { e.kind = ESC_UNREADABLE; e.len = k - i; return e; }
+				if (v <= 0x10FFFF) v = v * 16 + (unsigned long)h;
+				ndig++;
+			}
+			if (ndig == 0 || v > 0x10FFFF) { e.kind = ESC_UNREADABLE; e.len = k + 1 - i; return e; }
+			e.kind = ESC_CHAR; e.cp = v; e.len = k + 1 - i;
+			return e;
+		}
+		if (i + 5 >= len) {
+			/* Fewer than four bytes left: incomplete unless a non-hex byte
+			 * already shows it is no \u escape. */
+			for (size_t k = i + 2; k < len; k++)
+				if (hexval(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'u'; e.len = 2; return e; }
+			return e;
+		}
+		{
+			int h0 = hexval(b[i + 2]), h1 = hexval(b[i + 3]), h2 = hexval(b[i + 4]), h3 = hexval(b[i + 5]);
+			if (h0 < 0 || h1 < 0 || h2 < 0 || h3 < 0) { e.kind = ESC_CHAR; e.cp = 'u'; e.len = 2; return e; }
+			e.kind = ESC_CHAR; e.cp = (unsigned long)(h0 << 12 | h1 << 8 | h2 << 4 | h3); e.len = 6;
+			return e;
+		}
+	case 'x':
+		if (i + 3 >= len) {
+			for (size_t k = i + 2; k < len; k++)
+				if (hexval(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'x'; e.len = 2; return e; }
+			return e;
+		}
+		{
+			int h0 = hexval(b[i + 2]), h1 = hexval(b[i + 3]);
+			if (h0 < 0 || h1 < 0) { e.kind = ESC_CHAR; e.cp = 'x'; e.len = 2; return e; }
+			e.kind = ESC_CHAR; e.cp = (unsigned long)(h0 << 4 | h1); e.len = 4;
+			return e;
+		}
+	case 'n': e.kind = ESC_CONTROL; e.cp = '\n'; e.len = 2; return e;
+	case 'r': e.kind = ESC_CONTROL; e.cp = '\r'; e.len = 2; return e;
+	case 't': e.kind = ESC_CONTROL; e.cp = '\t'; e.len = 2; return e;
+	case 'b': e.kind = ESC_CONTROL; e.cp = '\b'; e.len = 2; return e;
+	case 'f': e.kind = ESC_CONTROL; e.cp = '\f'; e.len = 2; return e;
+	default:
+		if (c >= '0' && c <= '7') {
+			/* Legacy octal: up to three digits, at most \377. */
+			unsigned long v = 0;
+			size_t k = i + 1;
+			while (k < len && k < i + 4 && b[k] >= '0' && b[k] <= '7' && v * 8 + (unsigned long)(b[k] - '0') <= 0377) {
+				v = v * 8 + (unsigned long)(b[k] - '0');
+				k++;
+			}
+			/* A digit run cut by the buffer end could be longer. */
+			if (k == len && k < i + 4 && v * 8 <= 0377) return e;
+			e.kind = ESC_CHAR; e.cp = v; e.len = k - i;
+			return e;
+		}
+		/* An unrecognised escape \A stands for A. */
+		e.kind = ESC_CHAR; e.cp = c; e.len = 2;
+		return e;
+	}
+}
+
+/* ---- removable characters (§3.5 right anchor, step 1) ----------------- */
+
+static size_t removable_len(const struct scan *s, size_t i)
+{
+	if (i >= s->len) return 0;
+	unsigned char c = s->b[i];
+	if (c == '\t' || c == '\n' || c == '\r') return s->joins ? 1 : 0;
+	if (c != '\\' || !s->esc_js) return 0;
+	struct esc e = decode_escape(s, i);
+	if (e.kind == ESC_CONTROL) {
+		/* Two-byte \t \n \r: only where the surface joins. */
+		return (s->joins && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r')) ? e.len : 0;
+	}
+	/* \u0009, \u{...}, \x09, \011 forms: any escJS surface, even prose
+	 * (the asymmetry of §3.5 is the reference's). */
+	if (e.kind == ESC_CHAR && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r') && e.len > 2) return e.len;
+	return 0;
+}
+
+/* ---- the right anchor ------------------------------------------------- */
+
+static bool begins_value(const struct scan *s, size_t c)
+{
+	if (!s->value) return false;
+	for (size_t i = 0; i < c; i++) {
+		unsigned char b = s->b[i];
+		if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f') return false;
+	}
+	return true;
+}
+
+/* delimiter(i) of §3.5 for a byte value (not an escape). */
+static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c)
+{
+	if (c == '@') return false;          /* userinfo */
+	if (c == '&')                        /* SPEC §12: & ends a host, except where it begins the value */
+		return !begins_value(s, cand);
+	return !matcher_is_host_byte(c);
+}
+
+static bool delimiter(const struct scan *s, size_t cand, size_t i)
+{
+	if (i >= s->len) return true;
+	unsigned char c = s->b[i];
+	if (c == '%') {
+		if (i + 2 < s->len) {
+			int h1 = hexval(s->b[i + 1]), h2 = hexval(s->b[i + 2]);
+			if (h1 >= 0 && h2 >= 0) return !matcher_is_host_byte((unsigned char)(h1 * 16 + h2));
+		}
+		return true;                 /* a stray % */
+	}
+	if (c == '\\' && s->esc_js) {
+		struct esc e = decode_escape(s, i);
+		switch (e.kind) {
+		case ESC_NONE: return true;          /* incomplete: a plain backslash */
+		case ESC_UNREADABLE: return false;   /* continues the host: declines */
+		case ESC_CONTROL: return !s->joins;  /* \n \r \t \b \f end it only on prose */
+		case ESC_CHAR:
+			if (e.cp == '/' || e.cp == '\\' || e.cp == '?' || e.cp == '#' || e.cp == ':') return true;
+			if (e.cp >= 0x80) return false;
+			if (e.cp == '%') return true;
+			return delimiter_byte(s, cand, (unsigned char)e.cp);
+		}
+	}
+	return delimiter_byte(s, cand, c);
+}
+
+static bool terminated(const struct scan *s, size_t cand, size_t e)
+{
+	size_t removed = 0, n;
+	while (removed < MATCH_REMOVED_RUN_MAX && (n = removable_len(s, e)) > 0) {
+		e += n;
+		removed += n;
+	}
+	if (delimiter(s, cand, e)) return true;
+	return e < s->len && s->b[e] == '.' && delimiter(s, cand, e + 1);
+}
+
+/* Port separator at i (§3.5): `:`, `%3A`, and on escJS surfaces `\:`,
+ * `\u003a`, `\u{…3a}`, `\x3a`, `\072`. Returns its length or 0. */
+static size_t port_sep_len(const struct scan *s, size_t i)
+{
+	if (i >= s->len) return 0;
+	unsigned char c = s->b[i];
+	if (c == ':') return 1;
+	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && lc(s->b[i + 2]) == 'a') return 3;
+	if (c == '\\' && s->esc_js) {
+		struct esc e = decode_escape(s, i);
+		if (e.kind == ESC_CHAR && e.cp == ':') return e.len;
+	}
+	return 0;
+}
+
+/* §3.4: the byte after the dot is / : ? # or a percent escape of one. */
+static bool root_dot_follower(const struct scan *s, size_t i)
+{
+	unsigned char c = s->b[i];
+	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
+	if (c == '%' && i + 2 < s->len) {
+		int h1 = hexval(s->b[i + 1]), h2 = hexval(s->b[i + 2]);
+		if (h1 >= 0 && h2 >= 0) {
+			int d = h1 * 16 + h2;
+			return d == '/' || d == ':' || d == '?' || d == '#';
+		}
+	}
+	return false;
+}
+
+/* §3.3: bytes that make a relative candidate part of something longer. */
+static bool blocks_left(int c)
+{
+	if (c == MATCH_NO_PREV) return false;
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+	       c == '/' || c == '.' || c == '-' || c == '_' || c == '%' || c == '\\';
+}
+
+static void emit(const struct scan *s, size_t start, size_t end, enum action a, enum reason r, struct slice repl)
+{
+	struct match_event ev = { start, end, a, r, s->surface, repl };
+	s->fn(s->ctx, &ev);
+}
+
+static void skip(const struct scan *s, size_t start, size_t end, enum reason r)
+{
+	struct slice none = { NULL, 0 };
+	emit(s, start, end, ACTION_SKIPPED, r, none);
+}
+
+/* Evaluate one candidate; returns the end of the examined span. */
+static size_t evaluate(const struct scan *s, size_t c, enum form form, enum encoding enc, enum scheme written,
+                       const struct pattern_host *g, size_t sep, size_t host_end)
+{
+	const unsigned char *b = s->b;
+	if (form == FORM_RELATIVE) {
+		int before = c > 0 ? b[c - 1] : s->prev;
+		if (blocks_left(before)) { skip(s, c, host_end, REASON_UNANCHORED); return host_end; }
+	}
+	(void)sep;
+	size_t e = host_end;
+	/* §3.4 root dot */
+	if (e < s->len && b[e] == '.') {
+		if (e + 1 < s->len ? root_dot_follower(s, e + 1) : s->value) e++;
+	}
+	/* §3.5 port */
+	const char *port = NULL;
+	size_t port_len = 0;
+	size_t ps = port_sep_len(s, e);
+	if (ps) {
+		size_t d = e + ps, k = d;
+		while (k < s->len && k - d <= MATCH_PORT_DIGITS_MAX && b[k] >= '0' && b[k] <= '9') k++;
+		if (k - d > MATCH_PORT_DIGITS_MAX) {
+			skip(s, c, k, REASON_NOT_A_URL);   /* too long to be a port */
+			return k;
+		}
+		if (k > d) {
+			port = (const char *)b + d;
+			port_len = k - d;
+			e = k;
+		} else if (!terminated(s, c, d)) {
+			skip(s, c, d, REASON_NOT_A_URL);
+			return d;
+		}
+	}
+	if (!terminated(s, c, e)) { skip(s, c, e, REASON_NOT_A_URL); return e; }
+
+	/* §3.6 pair choice, by declaration order */
+	const struct pattern_pair *pp = NULL;
+	for (size_t i = 0; i < g->npairs; i++) {
+		const struct pattern_pair *p = &g->pairs[i];
+		enum scheme sch = form == FORM_SCHEME ? written : p->canon_scheme;
+		char norm[ORIGIN_PORT_MAX + 1];
+		if (port) {
+			if (!origin_normalise_port(sch, port, port_len, norm)) continue;
+		} else {
+			norm[0] = 0;
+		}
+		if (strcmp(norm, p->canon_port) == 0) { pp = p; break; }
+	}
+	if (!pp) { skip(s, c, e, REASON_HOST_NOT_IN_MAP); return e; }
+	if (pp->identity) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
+	struct slice r = pp->repl[enc][form];
+	if (r.n == e - c && memcmp(r.p, b + c, r.n) == 0) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
+	emit(s, c, e, ACTION_REWROTE, REASON_NONE, r);
+	return e;
+}
+
+/* The longest canonical host at h (§3.2 step 4), or NULL. */
+static const struct pattern_host *host_at(const struct scan *s, size_t h)
+{
+	if (h >= s->len) return NULL;
+	const short *list = s->pt->by_first[lc(s->b[h])];
+	if (!list) return NULL;
+	for (; *list >= 0; list++) {
+		const struct pattern_host *g = &s->pt->hosts[*list];
+		if (g->len > s->len - h) continue;
+		size_t k = 1;
+		while (k < g->len && lc(s->b[h + k]) == g->host[k]) k++;
+		if (k == g->len) return g;
+	}
+	return NULL;
+}
+
+static bool json_joins(const unsigned char *b, size_t len)
+{
+	/* §3.8: strip quotes, prose if it has a space or "http" twice, else
+	 * joins only if it begins with http or //. */
+	size_t i = 0, n = len;
+	while (i < n && b[i] == '"') i++;
+	while (n > i && b[n - 1] == '"') n--;
+	if (memchr(b + i, ' ', n - i)) return false;
+	size_t https = 0;
+	for (size_t k = i; k + 4 <= n; k++)
+		if (lc(b[k]) == 'h' && ci_eq(b + k, "http", 4)) https++;
+	if (https > 1) return false;
+	return (n - i >= 4 && ci_eq(b + i, "http", 4)) || (n - i >= 2 && b[i] == '/' && b[i + 1] == '/');
+}
+
+size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                    int prev, enum match_mode mode, enum surface surface,
+                    match_event_fn fn, void *ctx)
+{
+	if (limit > len) limit = len;
+	const struct surface_axes *ax = surface_axes(surface);
+	struct scan s = {
+		.pt = pt, .b = b, .len = len, .limit = limit, .prev = prev,
+		.value = mode == MATCH_VALUE, .esc_js = ax->esc_js, .surface = surface, .fn = fn, .ctx = ctx,
+	};
+	if (pt->nhosts == 0) return limit;
+	s.joins = ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len));
+
+	size_t scanned = 0;
+	size_t pos = 0;
+	/* Scheme prefixes reach at most 8 bytes before a separator ("https%3A"),
+	 * so a separator this far past the limit can start no candidate < limit. */
+	size_t sep_stop = limit + 8 < len ? limit + 8 : len;
+	const unsigned char *slash = NULL, *pct = NULL;  /* next '/' and '%' at or after pos */
+	bool slash_done = false, pct_done = false;
+
+	while (pos < sep_stop) {
+		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos. */
+		if (!slash_done && (!slash || (size_t)(slash - b) < pos)) {
+			slash = memchr(b + pos, '/', len - pos);
+			if (!slash) slash_done = true;
+		}
+		if (!pct_done && (!pct || (size_t)(pct - b) < pos)) {
+			pct = memchr(b + pos, '%', len - pos);
+			if (!pct) pct_done = true;
+		}
+		size_t q = slash_done ? len : (size_t)(slash - b);
+		size_t p = pct_done ? len : (size_t)(pct - b);
+		size_t sep;
+		enum encoding enc;
+		if (q < len && q > pos && b[q - 1] == '\\' && q - 1 < p) {
+			sep = q - 1; enc = ENC_JSON;
+		} else if (p < q) {
+			if (!(p + 2 < len && b[p + 1] == '2' && lc(b[p + 2]) == 'f')) { pos = p + 1; continue; }
+			sep = p; enc = ENC_PCT;
+		} else if (q < len) {
+			if (!(q + 1 < len && b[q + 1] == '/')) { pos = q + 1; continue; }
+			sep = q; enc = ENC_RAW;
+		} else {
+			break;
+		}
+		if (sep >= sep_stop) break;
+		pos = sep + 1;  /* step 2 */
+
+		/* step 3: the doubled relative separator */
+		size_t rel;
+		switch (enc) {
+		case ENC_RAW: rel = 2; break;
+		case ENC_JSON:
+			if (!(sep + 3 < len && b[sep + 2] == '\\' && b[sep + 3] == '/')) continue;
+			rel = 4;
+			break;
+		default:
+			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && lc(b[sep + 5]) == 'f')) continue;
+			rel = 6;
+			break;
+		}
+		/* step 4: the longest host */
+		const struct pattern_host *g = host_at(&s, sep + rel);
+		if (!g) continue;
+		size_t host_end = sep + rel + g->len;
+
+		/* step 5a: scheme form */
+		size_t colon = enc == ENC_PCT ? 3 : 1;
+		if (sep >= colon && (enc == ENC_PCT ? ci_eq(b + sep - 3, "%3a", 3) : b[sep - 1] == ':')) {
+			size_t sc = sep - colon;
+			enum scheme written;
+			size_t c = 0;
+			bool have = false;
+			if (sc >= 5 && ci_eq(b + sc - 5, "https", 5)) { c = sc - 5; written = SCHEME_HTTPS; have = true; }
+			else if (sc >= 4 && ci_eq(b + sc - 4, "http", 4)) { c = sc - 4; written = SCHEME_HTTP; have = true; }
+			if (have) {
+				if (c >= limit) return scanned > limit ? scanned : limit;   /* step 7 */
+				if (c >= scanned) scanned = evaluate(&s, c, FORM_SCHEME, enc, written, g, sep, host_end);
+			}
+		}
+		/* step 5b: relative form */
+		if (sep >= limit) return scanned > limit ? scanned : limit;
+		if (sep >= scanned) scanned = evaluate(&s, sep, FORM_RELATIVE, enc, SCHEME_HTTPS, g, sep, host_end);
+	}
+	return scanned > limit ? scanned : limit;
+}
+
+struct rewrite_ctx {
+	const unsigned char *b;
+	unsigned char *out;
+	size_t cap, n, last;
+	size_t rewrites;
+	bool overflow;
+};
+
+static void put(struct rewrite_ctx *r, const unsigned char *p, size_t n)
+{
+	if (r->n + n > r->cap) { r->overflow = true; return; }
+	memcpy(r->out + r->n, p, n);
+	r->n += n;
+}
+
+static void rewrite_event(void *ctx, const struct match_event *ev)
+{
+	struct rewrite_ctx *r = ctx;
+	if (ev->action != ACTION_REWROTE) return;
+	put(r, r->b + r->last, ev->start - r->last);
+	put(r, ev->repl.p, ev->repl.n);
+	r->last = ev->end;
+	r->rewrites++;
+}
+
+bool matcher_rewrite(const struct patterns *pt, const unsigned char *b, size_t len,
+                     enum match_mode mode, enum surface surface,
+                     unsigned char *out, size_t cap, size_t *out_len, size_t *rewrites)
+{
+	struct rewrite_ctx r = { .b = b, .out = out, .cap = cap };
+	size_t consumed = matcher_scan(pt, b, len, len, MATCH_NO_PREV, mode, surface, rewrite_event, &r);
+	put(&r, b + r.last, consumed - r.last);
+	*out_len = r.n;
+	if (rewrites) *rewrites = r.rewrites;
+	return !r.overflow;
+}

@@ -1,0 +1,55 @@
+/* matcher.h — owns the byte matcher of engine-reference §3: a pure function
+ * of (pattern table, buffer, limit, previous byte, mode, surface). No I/O,
+ * no allocation. It reports every candidate as an event to the caller's
+ * callback, in buffer order; a `rewrote` event carries the span to replace
+ * and the precomputed replacement, so the caller splices. */
+#ifndef HOSTSHIFT_MATCHER_H
+#define HOSTSHIFT_MATCHER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "patterns.h"
+#include "surface.h"
+
+enum match_mode {
+	MATCH_PROSE,   /* text, comments, raw text, stream chunks */
+	MATCH_VALUE    /* a complete value: attribute, JSON string, probe */
+};
+
+#define MATCH_NO_PREV (-1)   /* no byte before the buffer: anchors (§3.3) */
+
+/* Look-ahead bounds (§11): every look-ahead stays inside patterns.window. */
+#define MATCH_REMOVED_RUN_MAX 64   /* removable characters skipped (§3.5) */
+#define MATCH_BRACE_SCAN_MAX  72   /* \u{...} scan */
+#define MATCH_PORT_DIGITS_MAX 12   /* a longer digit run is not a port */
+
+struct match_event {
+	size_t start, end;           /* span in the buffer */
+	enum action action;
+	enum reason reason;          /* REASON_NONE for rewrote */
+	enum surface surface;
+	struct slice repl;           /* rewrote only: the bytes to write over [start,end) */
+};
+
+typedef void (*match_event_fn)(void *ctx, const struct match_event *ev);
+
+/* Scan b[0..len). Candidates that start at or after `limit` are left for the
+ * next call; the return value (consumed) is >= limit and extends over any
+ * span that started before it (§3.2, §6.2). prev is the byte before b[0] or
+ * MATCH_NO_PREV. */
+size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                    int prev, enum match_mode mode, enum surface surface,
+                    match_event_fn fn, void *ctx);
+
+/* Convenience for complete buffers (tests, validation probes): rewrites
+ * b[0..len) into out (cap bytes; truncated output returns false), setting
+ * *out_len, and counts rewrote events into *rewrites (may be NULL). */
+bool matcher_rewrite(const struct patterns *pt, const unsigned char *b, size_t len,
+                     enum match_mode mode, enum surface surface,
+                     unsigned char *out, size_t cap, size_t *out_len, size_t *rewrites);
+
+/* Byte classes of §3.3/§3.5, shared with the framers. */
+bool matcher_is_host_byte(unsigned char c);
+
+#endif

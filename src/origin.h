@@ -1,0 +1,41 @@
+/* origin.h — owns the origin model of engine-reference §1.1: parsing a
+ * declared origin (scheme://host[:port]), normalising it, comparing and
+ * rendering it. ASCII hosts only for now (IDN is later, SPEC §12). */
+#ifndef HOSTSHIFT_ORIGIN_H
+#define HOSTSHIFT_ORIGIN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum scheme { SCHEME_HTTP, SCHEME_HTTPS };
+
+#define ORIGIN_HOST_MAX 253  /* DNS name limit */
+#define ORIGIN_PORT_MAX 5    /* digits, leading zeros stripped */
+
+struct origin {
+	enum scheme scheme;
+	bool ipv6;                           /* host is an IPv6 literal, stored without brackets */
+	char host[ORIGIN_HOST_MAX + 1];      /* lowercase, no root dot */
+	char port[ORIGIN_PORT_MAX + 1];      /* "" when default/absent */
+};
+
+/* Parse and normalise `text` (n bytes). On failure returns false and points
+ * *err at a static message. */
+bool origin_parse(const char *text, size_t n, struct origin *o, const char **err);
+
+bool origin_equal(const struct origin *a, const struct origin *b);
+/* Host and port only (scheme ignored), as the reference's HostPort. */
+bool origin_same_hostport(const struct origin *a, const struct origin *b);
+
+const char *scheme_name(enum scheme s);
+/* Normalise a written port for scheme s (strip leading zeros, drop the
+ * default): writes at most ORIGIN_PORT_MAX+1 bytes to out; returns false if
+ * the port is out of range (more than 5 significant digits or > 65535). */
+bool origin_normalise_port(enum scheme s, const char *digits, size_t n, char out[ORIGIN_PORT_MAX + 1]);
+
+/* Render "scheme://host[:port]" into buf (NUL-terminated); returns length. */
+size_t origin_render(const struct origin *o, char *buf, size_t cap);
+/* The host as written in a URL: brackets around an IPv6 literal. */
+size_t origin_host_form(const struct origin *o, char *buf, size_t cap);
+
+#endif

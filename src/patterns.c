@@ -1,0 +1,231 @@
+/* patterns.c — the pattern table (engine-reference §2) and the matcher-level
+ * validation V6/V7 (§1.3). Everything is built once per map, in one arena. */
+#include "patterns.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "matcher.h"
+
+const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F" };
+const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F" };
+
+/* The longest scheme-form prefix, "https%3A%2F%2F" (§2.1 maxPat). */
+#define SCHEME_PREFIX_MAX 14
+/* Look-ahead past a host (§6.2, §11): root dot and its follower (4), port
+ * separator (a \u{...} of 72) and digits (13), the removable run (64 plus
+ * one item of up to 72), a dot and one more escape (73). */
+#define LOOKAHEAD_PAST_HOST 320
+
+/* One pair of one direction, before grouping. */
+struct dir_pair {
+	const struct origin *canonical, *variant;
+	size_t site;
+	const struct map_pair *source;
+};
+
+struct arena { unsigned char *p; size_t used, cap; };
+
+static void *take(struct arena *a, size_t n, size_t align)
+{
+	size_t at = (a->used + align - 1) / align * align;
+	if (at + n > a->cap) { fputs("hostshift: internal error: pattern arena overflow\n", stderr); abort(); }
+	a->used = at + n;
+	return a->p + at;
+}
+
+static size_t hostport(const struct origin *o, enum encoding e, char *buf, size_t cap)
+{
+	char h[ORIGIN_HOST_MAX + 3];
+	origin_host_form(o, h, sizeof h);
+	int n = snprintf(buf, cap, "%s%s%s", h, o->port[0] ? (e == ENC_PCT ? "%3A" : ":") : "", o->port);
+	return n < 0 ? 0 : (size_t)n;
+}
+
+static struct slice store(struct arena *a, const char *s, size_t n)
+{
+	unsigned char *p = take(a, n, 1);
+	memcpy(p, s, n);
+	return (struct slice){ p, n };
+}
+
+static void where(const struct map_pair *p, char *buf, size_t cap)
+{
+	if (strcmp(p->source, "--pair") == 0) snprintf(buf, cap, "--pair %zu", p->line);
+	else snprintf(buf, cap, "%s:%zu", p->source, p->line);
+}
+
+static const struct pattern_host *sort_hosts;
+static int by_host_text(const void *a, const void *b)
+{
+	const struct pattern_host *x = &sort_hosts[*(const short *)a], *y = &sort_hosts[*(const short *)b];
+	size_t n = x->len < y->len ? x->len : y->len;
+	int c = memcmp(x->host, y->host, n);
+	return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+static int by_len_desc(const void *a, const void *b)
+{
+	const struct pattern_host *x = &sort_hosts[*(const short *)a], *y = &sort_hosts[*(const short *)b];
+	return (x->len < y->len) - (x->len > y->len);
+}
+
+struct probe_state { size_t rewrites; size_t start, end; };
+static void probe_event(void *ctx, const struct match_event *ev)
+{
+	struct probe_state *p = ctx;
+	if (ev->action == ACTION_REWROTE && p->rewrites++ == 0) { p->start = ev->start; p->end = ev->end; }
+}
+
+void patterns_free(struct patterns *pt)
+{
+	free(pt->arena);
+	memset(pt, 0, sizeof *pt);
+}
+
+bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap)
+{
+	memset(pt, 0, sizeof *pt);
+	const char *prefix = dir == DIR_REVERSE ? "request direction: " : "";
+	char w1[300], w2[300], o1[300], o2[300];
+
+	/* The pairs of this direction: forward, every map line; reverse, each
+	 * site's variant to its primary canonical (§1.2). */
+	size_t n = dir == DIR_FORWARD ? m->npairs : m->nsites;
+	if (n == 0) { snprintf(err, errcap, "%sempty map", prefix); return false; }
+	struct dir_pair *dp = calloc(n, sizeof *dp);
+	if (!dp) { snprintf(err, errcap, "out of memory"); return false; }
+	for (size_t i = 0; i < n; i++) {
+		if (dir == DIR_FORWARD) {
+			dp[i] = (struct dir_pair){ &m->pairs[i].canonical, &m->pairs[i].variant, m->pairs[i].site, &m->pairs[i] };
+		} else {
+			const struct map_pair *primary = &m->pairs[m->sites[i].primary];
+			dp[i] = (struct dir_pair){ &m->sites[i].variant, &primary->canonical, i, primary };
+		}
+	}
+
+	/* V6a–c */
+	for (size_t b = 0; b < n; b++)
+		for (size_t a = 0; a < b; a++) {
+			where(dp[b].source, w1, sizeof w1); where(dp[a].source, w2, sizeof w2);
+			origin_render(dp[b].canonical, o1, sizeof o1);
+			if (origin_equal(dp[a].canonical, dp[b].canonical)) {
+				snprintf(err, errcap, "%s: %sduplicate canonical %s (also at %s)", w1, prefix, o1, w2);
+				goto fail;
+			}
+			if (dp[a].site != dp[b].site && origin_equal(dp[a].variant, dp[b].variant)) {
+				origin_render(dp[b].variant, o2, sizeof o2);
+				snprintf(err, errcap, "%s: %stwo sites share the variant %s (also at %s)", w1, prefix, o2, w2);
+				goto fail;
+			}
+			if (origin_same_hostport(dp[a].canonical, dp[b].canonical) && !origin_equal(dp[a].variant, dp[b].variant)) {
+				snprintf(err, errcap, "%s: %s%s is mapped two ways (also at %s); the scan does not distinguish schemes",
+				         w1, prefix, o1, w2);
+				goto fail;
+			}
+		}
+
+	/* Arena: hosts, pairs, replacement strings, first-byte lists. */
+	size_t cap = n * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 +
+	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 3 + 4 + ORIGIN_PORT_MAX) +
+	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short)) + 256 * sizeof(short) + 64;
+	struct arena a = { malloc(cap), 0, cap };
+	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
+	pt->arena = a.p;
+
+	/* Group by canonical host (§2.1 step 1). */
+	pt->hosts = take(&a, n * sizeof *pt->hosts, sizeof(void *));
+	short *group_of = calloc(n, sizeof *group_of);
+	if (!group_of) { snprintf(err, errcap, "out of memory"); goto fail; }
+	for (size_t i = 0; i < n; i++) {
+		char hf[ORIGIN_HOST_MAX + 3];
+		size_t hl = origin_host_form(dp[i].canonical, hf, sizeof hf);
+		size_t g = 0;
+		while (g < pt->nhosts && !(pt->hosts[g].len == hl && memcmp(pt->hosts[g].host, hf, hl) == 0)) g++;
+		if (g == pt->nhosts) {
+			pt->hosts[g].host = store(&a, hf, hl).p;
+			pt->hosts[g].len = hl;
+			pt->hosts[g].npairs = 0;
+			pt->nhosts++;
+			if (hl > pt->max_host) pt->max_host = hl;
+		}
+		pt->hosts[g].npairs++;
+		group_of[i] = (short)g;
+	}
+	for (size_t g = 0; g < pt->nhosts; g++) {
+		pt->hosts[g].pairs = take(&a, pt->hosts[g].npairs * sizeof(struct pattern_pair), sizeof(void *));
+		pt->hosts[g].npairs = 0;
+	}
+	pt->all_identity = true;
+	for (size_t i = 0; i < n; i++) {
+		struct pattern_host *g = &pt->hosts[group_of[i]];
+		struct pattern_pair *p = &g->pairs[g->npairs++];
+		p->canon_scheme = dp[i].canonical->scheme;
+		memcpy(p->canon_port, dp[i].canonical->port, sizeof p->canon_port);
+		p->identity = origin_equal(dp[i].canonical, dp[i].variant);
+		if (!p->identity) pt->all_identity = false;
+		p->source = dp[i].source;
+		/* §2.2: the variant's scheme, the matched encoding's separators. */
+		for (int e = 0; e < ENC_COUNT; e++) {
+			char hp[ORIGIN_HOST_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 32];
+			hostport(dp[i].variant, (enum encoding)e, hp, sizeof hp);
+			int k = snprintf(buf, sizeof buf, "%s%s%s", scheme_name(dp[i].variant->scheme), encoding_scheme_sep[e], hp);
+			p->repl[e][FORM_SCHEME] = store(&a, buf, (size_t)k);
+			k = snprintf(buf, sizeof buf, "%s%s", encoding_rel_sep[e], hp);
+			p->repl[e][FORM_RELATIVE] = store(&a, buf, (size_t)k);
+		}
+	}
+	free(group_of);
+
+	/* Deterministic host order (sorted), then first-byte lists, longest first. */
+	{
+		short idx[n];
+		for (size_t g = 0; g < pt->nhosts; g++) idx[g] = (short)g;
+		sort_hosts = pt->hosts;
+		qsort(idx, pt->nhosts, sizeof *idx, by_host_text);
+		struct pattern_host sorted[pt->nhosts];
+		for (size_t g = 0; g < pt->nhosts; g++) sorted[g] = pt->hosts[idx[g]];
+		memcpy(pt->hosts, sorted, pt->nhosts * sizeof *sorted);
+		for (int c = 0; c < 256; c++) {
+			size_t cnt = 0;
+			for (size_t g = 0; g < pt->nhosts; g++)
+				if (pt->hosts[g].host[0] == c) idx[cnt++] = (short)g;
+			if (!cnt) continue;
+			qsort(idx, cnt, sizeof *idx, by_len_desc);
+			short *list = take(&a, (cnt + 1) * sizeof(short), sizeof(short));
+			memcpy(list, idx, cnt * sizeof(short));
+			list[cnt] = -1;
+			pt->by_first[c] = list;
+		}
+	}
+	pt->max_pat = SCHEME_PREFIX_MAX + pt->max_host;
+	pt->window = pt->max_pat + LOOKAHEAD_PAST_HOST;
+
+	/* V6d / V7: the fixed-point probe. A variant written in each encoding,
+	 * as the matcher would write it, must not be rewritten again. */
+	if (!pt->all_identity) {
+		for (size_t g = 0; g < pt->nhosts; g++)
+			for (size_t i = 0; i < pt->hosts[g].npairs; i++) {
+				const struct pattern_pair *p = &pt->hosts[g].pairs[i];
+				for (int e = 0; e < ENC_COUNT; e++) {
+					struct slice t = p->repl[e][FORM_SCHEME];
+					struct probe_state probe = { 0, 0, 0 };
+					matcher_scan(pt, t.p, t.n, t.n, MATCH_NO_PREV, MATCH_VALUE, SURFACE_TEXT, probe_event, &probe);
+					if (probe.rewrites) {
+						where(p->source, w1, sizeof w1);
+						snprintf(err, errcap, "%s: %sthe variant written as '%.*s' would be rewritten again (the map is not a fixed point)",
+						         w1, prefix, (int)t.n, (const char *)t.p);
+						free(dp);
+						patterns_free(pt);
+						return false;
+					}
+				}
+			}
+	}
+	free(dp);
+	return true;
+fail:
+	free(dp);
+	patterns_free(pt);
+	return false;
+}

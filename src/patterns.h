@@ -1,0 +1,59 @@
+/* patterns.h — owns the pattern table of engine-reference §2: canonical
+ * hosts grouped with their pairs (declaration order, for port
+ * disambiguation §3.6), the replacement text of every (encoding, form,
+ * pair) precomputed at build time (§2.2), maxPat and the stream window
+ * (§6.2), and the matcher-level validation V6/V7 (§1.3). */
+#ifndef HOSTSHIFT_PATTERNS_H
+#define HOSTSHIFT_PATTERNS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "map.h"
+#include "origin.h"
+
+/* Separator spellings (§2.1). */
+enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_COUNT };
+enum form { FORM_SCHEME, FORM_RELATIVE, FORM_COUNT };
+
+struct slice { const unsigned char *p; size_t n; };
+
+struct pattern_pair {
+	enum scheme canon_scheme;
+	char canon_port[ORIGIN_PORT_MAX + 1];   /* normalised, "" = default */
+	bool identity;
+	struct slice repl[ENC_COUNT][FORM_COUNT];
+	const struct map_pair *source;          /* for messages */
+};
+
+struct pattern_host {
+	const unsigned char *host;              /* lowercase host form ([v6] bracketed) */
+	size_t len;
+	struct pattern_pair *pairs;             /* declaration order */
+	size_t npairs;
+};
+
+struct patterns {
+	struct pattern_host *hosts;             /* sorted by host text */
+	size_t nhosts;
+	/* by_first[c]: indices into hosts whose first byte is c, longest first,
+	 * terminated by -1; lets the matcher find the longest host in one pass. */
+	short *by_first[256];
+	size_t max_host, max_pat;
+	size_t window;                          /* carry-over window for streaming */
+	bool all_identity;
+	unsigned char *arena;                   /* every string and array above */
+};
+
+enum direction { DIR_FORWARD, DIR_REVERSE };
+
+/* Build the table for one direction from a validated map (V1–V5) and run
+ * V6 on it (V7 when dir is DIR_REVERSE: messages are prefixed "request
+ * direction: "). Returns false with a message in err on failure. */
+bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap);
+void patterns_free(struct patterns *pt);
+
+extern const char *const encoding_scheme_sep[ENC_COUNT];  /* "://", ":\\/\\/", "%3A%2F%2F" */
+extern const char *const encoding_rel_sep[ENC_COUNT];     /* "//", "\\/\\/", "%2F%2F" */
+
+#endif

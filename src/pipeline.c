@@ -1,0 +1,142 @@
+/* pipeline.c — one input through framer → sweep → output. */
+#include "pipeline.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+/* Enough of the stream to sniff its type from. */
+#define SNIFF_BYTES 512
+
+static void out_write(void *ctx, const unsigned char *p, size_t n)
+{
+	struct pipeline *pl = ctx;
+	pl->out_bytes += n;
+	if (pl->out) io_writer_write(pl->out, p, n);
+}
+
+static void discard(void *ctx, const unsigned char *p, size_t n) { (void)ctx; (void)p; (void)n; }
+
+bool pipeline_sweeps(const struct pipeline_config *cfg) { return !cfg->dry_run && !cfg->no_sweep; }
+
+void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct report *rep)
+{
+	memset(p, 0, sizeof *p);
+	p->cfg = *cfg;
+	if (!p->cfg.read_size) p->cfg.read_size = IO_BUF_SIZE;
+	p->report = rep;
+	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
+	p->inbuf = malloc(p->inbuf_cap);
+	if (!p->inbuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	struct sink out = { out_write, p };
+	text_init(&p->text, cfg->pt, out, rep);
+	sweep_init(&p->sweep, cfg->pt, out, rep);
+}
+
+void pipeline_free(struct pipeline *p)
+{
+	text_free(&p->text);
+	sweep_free(&p->sweep);
+	free(p->inbuf);
+	p->inbuf = NULL;
+}
+
+static double now(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+struct progress { bool on; double start, last; uint64_t size; bool shown; };
+
+static void progress_show(struct progress *pr, const char *name, uint64_t bytes, bool final)
+{
+	if (!pr->on) return;
+	double t = now();
+	if (!final && t - pr->last < 0.5) return;
+	pr->last = t;
+	double rate = t > pr->start ? (double)bytes / (t - pr->start) / 1048576.0 : 0;
+	fprintf(stderr, "\rhostshift: %s: %.1f MiB, %.1f MiB/s", name, (double)bytes / 1048576.0, rate);
+	if (pr->size) fprintf(stderr, ", %3.0f%%", 100.0 * (double)bytes / (double)pr->size);
+	if (final) fputc('\n', stderr);
+	pr->shown = true;
+}
+
+int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out)
+{
+	const struct pipeline_config *cfg = &p->cfg;
+	bool sweeps = pipeline_sweeps(cfg);
+	report_begin(p->report, name, sweeps);
+	p->out = out;
+	p->out_bytes = 0;
+
+	struct progress pr = { .on = cfg->progress, .start = now() };
+	pr.last = pr.start;
+	struct stat st;
+	if (pr.on && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
+
+	/* Read enough to sniff the type before choosing the chain. */
+	size_t have = 0;
+	bool eof = false;
+	while (have < SNIFF_BYTES) {
+		ssize_t r = io_read(fd, p->inbuf + have, p->inbuf_cap - have);
+		if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
+		if (r == 0) { eof = true; break; }
+		have += (size_t)r;
+	}
+	enum filetype type = cfg->type;
+	if (type == FILETYPE_AUTO && path) type = filetype_from_path(path);
+	if (type == FILETYPE_AUTO) type = filetype_sniff(p->inbuf, have);
+	if (!filetype_implemented(type)) {
+		if (!cfg->quiet)
+			fprintf(stderr, "hostshift: %s: %s is not implemented yet; processing as text\n", name, filetype_name(type));
+		type = FILETYPE_TEXT;
+	}
+
+	struct sink final = { out_write, p };
+	struct sink none = { discard, NULL };
+	if (sweeps) {
+		sweep_reset(&p->sweep);
+		p->sweep.w.out = final;
+		text_reset(&p->text, sweep_sink(&p->sweep), &p->sweep.marks);
+	} else {
+		text_reset(&p->text, cfg->dry_run ? none : final, NULL);
+	}
+
+	uint64_t in_bytes = 0;
+	for (;;) {
+		if (have) {
+			in_bytes += have;
+			if (cfg->dry_run) out_write(p, p->inbuf, have);  /* output equals input */
+			text_feed(&p->text, p->inbuf, have);
+			if (out && out->err) break;
+			progress_show(&pr, name, in_bytes, false);
+		}
+		if (eof) break;
+		ssize_t r = io_read(fd, p->inbuf, cfg->read_size);
+		if (r < 0) {
+			if (pr.shown) fputc('\n', stderr);
+			fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno));
+			return 3;
+		}
+		if (r == 0) { eof = true; have = 0; continue; }
+		have = (size_t)r;
+	}
+	if (!(out && out->err)) {
+		text_finish(&p->text);
+		if (sweeps) sweep_finish(&p->sweep);
+		if (out) io_writer_flush(out);
+	}
+	progress_show(&pr, name, in_bytes, true);
+	p->report->bytes_in = in_bytes;
+	p->report->bytes_out = p->out_bytes;
+	if (out && out->err) {
+		if (out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(out->err));
+		return 3;
+	}
+	return 0;
+}

@@ -1,0 +1,51 @@
+/* pipeline.h — owns one input's run through the stages: the read loop,
+ * the choice of type (-t, extension, sniff), and the chain
+ * framer → sweep → output (SPEC §1, docs/architecture.md). Every buffer is
+ * allocated once in pipeline_init and reused for every input. */
+#ifndef HOSTSHIFT_PIPELINE_H
+#define HOSTSHIFT_PIPELINE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "filetype.h"
+#include "io.h"
+#include "report.h"
+#include "sweep.h"
+#include "text.h"
+
+struct pipeline_config {
+	const struct patterns *pt;
+	enum filetype type;       /* FILETYPE_AUTO: by extension, then sniffed */
+	bool dry_run;             /* output equals input; no sweep */
+	bool no_sweep;
+	bool progress;
+	bool quiet;
+	size_t read_size;         /* 0: IO_BUF_SIZE */
+};
+
+struct pipeline {
+	struct pipeline_config cfg;
+	struct report *report;
+	struct text_stage text;
+	struct sweep sweep;
+	unsigned char *inbuf;
+	size_t inbuf_cap;
+	/* the last stage: the writer, or nothing (check mode), counted */
+	struct io_writer *out;
+	uint64_t out_bytes;
+};
+
+void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct report *rep);
+void pipeline_free(struct pipeline *p);
+
+/* Run one input. `name` is the display name (`-` for stdin); `path` is used
+ * for the extension (NULL for stdin). out == NULL discards the output
+ * (check mode). Returns 0, or 3 after an I/O error (a message is printed,
+ * except for a broken pipe). */
+int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out);
+
+/* The sweep runs unless --dry-run or --no-sweep (SPEC §4). */
+bool pipeline_sweeps(const struct pipeline_config *cfg);
+
+#endif

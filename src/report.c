@@ -1,0 +1,264 @@
+/* report.c — counters, explain trace, check findings, and the report
+ * formats of engine-reference §10.3–§10.5 (SPEC §8, §9). */
+#include "report.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const attr_names[ATTR_COUNT] = {
+	[ATTR_CONTENT] = "content", [ATTR_IMAGESRCSET] = "imagesrcset", [ATTR_PING] = "ping",
+	[ATTR_SRCDOC] = "srcdoc", [ATTR_SRCSET] = "srcset",
+};
+
+void report_init(struct report *r, const struct report_options *opt)
+{
+	memset(r, 0, sizeof *r);
+	r->opt = *opt;
+	if (!r->opt.out) r->opt.out = stderr;
+	if (!r->opt.check_out) r->opt.check_out = stdout;
+	r->file = "-";
+}
+
+void report_free(struct report *r)
+{
+	free(r->trace);
+	r->trace = NULL;
+}
+
+void report_begin(struct report *r, const char *file, bool sweep_ran)
+{
+	r->file = file;
+	memset(r->rewrites, 0, sizeof r->rewrites);
+	memset(r->candidates, 0, sizeof r->candidates);
+	memset(r->skips, 0, sizeof r->skips);
+	memset(r->structured, 0, sizeof r->structured);
+	r->bytes_in = r->bytes_out = 0;
+	r->sweep_ran = sweep_ran;
+	r->ntrace = r->dropped = 0;
+}
+
+static void json_string(FILE *f, const unsigned char *p, size_t n)
+{
+	fputc('"', f);
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
+		else if (c < 0x20 || c == 0x7f) fprintf(f, "\\u%04x", c);
+		else fputc(c, f);
+	}
+	fputc('"', f);
+}
+
+/* Bytes of an origin as printed on one line: controls are escaped so a
+ * finding stays one line. */
+static void plain_text(FILE *f, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		if (c < 0x20 || c == 0x7f) fprintf(f, "\\x%02x", c);
+		else fputc(c, f);
+	}
+}
+
+void report_add(struct report *r, const struct report_event *ev)
+{
+	/* §10.3: every event is a candidate; rewrites by surface, skips by reason. */
+	r->candidates[ev->surface]++;
+	if (ev->action == ACTION_REWROTE) r->rewrites[ev->surface]++;
+	else r->skips[ev->reason]++;
+
+	if (r->opt.check && ev->action == ACTION_REWROTE) {
+		r->findings++;
+		FILE *f = r->opt.check_out;
+		if (r->opt.json) {
+			fputs("{\"file\":", f);
+			json_string(f, (const unsigned char *)r->file, strlen(r->file));
+			fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
+			json_string(f, ev->text, ev->text_len);
+			fprintf(f, ",\"surface\":\"%s\"}\n", surface_name(ev->surface));
+		} else {
+			fprintf(f, "%s:%zu:%zu: ", r->file, ev->line, ev->column);
+			plain_text(f, ev->text, ev->text_len);
+			fprintf(f, " (%s)\n", surface_name(ev->surface));
+		}
+	}
+	if (r->opt.explain) {
+		if (r->ntrace == REPORT_EXPLAIN_MAX) { r->dropped++; return; }
+		if (!r->trace) {
+			r->trace = malloc(REPORT_EXPLAIN_MAX * sizeof *r->trace);
+			if (!r->trace) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		}
+		struct report_trace *t = &r->trace[r->ntrace++];
+		t->offset = ev->offset;
+		t->action = ev->action;
+		t->reason = ev->reason;
+		t->surface = ev->surface;
+		t->text_len = (unsigned short)(ev->text_len < REPORT_TEXT_MAX ? ev->text_len : REPORT_TEXT_MAX);
+		memcpy(t->text, ev->text, t->text_len);
+	}
+}
+
+/* Keys sorted bytewise (§10.4): surface and reason names in byte order. */
+static void sorted_surfaces(enum surface out[SURFACE_COUNT])
+{
+	for (int i = 0; i < SURFACE_COUNT; i++) out[i] = (enum surface)i;
+	for (int i = 1; i < SURFACE_COUNT; i++)
+		for (int j = i; j > 0 && strcmp(surface_name(out[j - 1]), surface_name(out[j])) > 0; j--) {
+			enum surface t = out[j]; out[j] = out[j - 1]; out[j - 1] = t;
+		}
+}
+
+static void sorted_reasons(enum reason out[REASON_COUNT])
+{
+	int n = 0;
+	for (int i = 1; i < REASON_COUNT; i++) out[n++] = (enum reason)i;
+	for (int i = 1; i < n; i++)
+		for (int j = i; j > 0 && strcmp(reason_name(out[j - 1]), reason_name(out[j])) > 0; j--) {
+			enum reason t = out[j]; out[j] = out[j - 1]; out[j - 1] = t;
+		}
+}
+
+static bool any(const uint64_t *v, int n, int from)
+{
+	for (int i = from; i < n; i++) if (v[i]) return true;
+	return false;
+}
+
+/* Explain lines in offset order; the sort is stable, so events at one
+ * offset keep the order they happened in. */
+static int trace_cmp(const void *a, const void *b)
+{
+	const struct report_trace *x = *(const struct report_trace *const *)a, *y = *(const struct report_trace *const *)b;
+	if (x->offset != y->offset) return x->offset < y->offset ? -1 : 1;
+	return x < y ? -1 : (x > y);
+}
+
+static const struct report_trace **sorted_trace(const struct report *r)
+{
+	const struct report_trace **v = malloc((r->ntrace ? r->ntrace : 1) * sizeof *v);
+	if (!v) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	for (size_t i = 0; i < r->ntrace; i++) v[i] = &r->trace[i];
+	qsort(v, r->ntrace, sizeof *v, trace_cmp);
+	return v;
+}
+
+void report_print_text(const struct report *r, FILE *f)
+{
+	enum surface ss[SURFACE_COUNT];
+	enum reason rs[REASON_COUNT];
+	sorted_surfaces(ss);
+	sorted_reasons(rs);
+	if (r->opt.stats) {
+		if (any(r->rewrites, SURFACE_COUNT, 0)) {
+			fputs("rewrites by surface:\n", f);
+			for (int i = 0; i < SURFACE_COUNT; i++)
+				if (r->rewrites[ss[i]]) fprintf(f, "  %-24s %" PRIu64 "\n", surface_name(ss[i]), r->rewrites[ss[i]]);
+		}
+		if (any(r->candidates, SURFACE_COUNT, 0)) {
+			fputs("candidates by surface:\n", f);
+			for (int i = 0; i < SURFACE_COUNT; i++)
+				if (r->candidates[ss[i]]) fprintf(f, "  %-24s %" PRIu64 "\n", surface_name(ss[i]), r->candidates[ss[i]]);
+		}
+		if (any(r->skips, REASON_COUNT, 1)) {
+			fputs("skipped, by reason:\n", f);
+			for (int i = 0; i < REASON_COUNT - 1; i++)
+				if (r->skips[rs[i]]) fprintf(f, "  %-24s %" PRIu64 "\n", reason_name(rs[i]), r->skips[rs[i]]);
+		}
+		if (any(r->structured, ATTR_COUNT, 0)) {
+			fputs("structured attributes seen:\n", f);
+			for (int i = 0; i < ATTR_COUNT; i++)
+				if (r->structured[i]) fprintf(f, "  %-24s %" PRIu64 "\n", attr_names[i], r->structured[i]);
+		}
+		fputs("bytes:\n", f);
+		fprintf(f, "  %-24s %" PRIu64 "\n", "in", r->bytes_in);
+		fprintf(f, "  %-24s %" PRIu64 "\n", "out", r->bytes_out);
+		if (!r->sweep_ran) fputs("straggler sweep: not run \xe2\x80\x94 census unavailable\n", f);
+	}
+	if (r->opt.explain && r->ntrace) {
+		const struct report_trace **v = sorted_trace(r);
+		fprintf(f, "explain (%zu events):\n", r->ntrace);
+		for (size_t i = 0; i < r->ntrace; i++) {
+			const struct report_trace *t = v[i];
+			fprintf(f, "  %8" PRIu64 "  %-8s %-22s %-40s ", t->offset, action_name(t->action),
+			        t->action == ACTION_REWROTE ? "-" : reason_name(t->reason), surface_name(t->surface));
+			plain_text(f, (const unsigned char *)t->text, t->text_len);
+			fputc('\n', f);
+		}
+		if (r->dropped) fprintf(f, "  (%zu more events not listed)\n", r->dropped);
+		free(v);
+	}
+}
+
+static void json_counts(FILE *f, const char *key, const uint64_t *v, const char *(*name)(int), const int *order, int n)
+{
+	fprintf(f, "  \"%s\": {", key);
+	bool first = true;
+	for (int i = 0; i < n; i++) {
+		if (!v[order[i]]) continue;
+		fprintf(f, "%s\n    \"%s\": %" PRIu64, first ? "" : ",", name(order[i]), v[order[i]]);
+		first = false;
+	}
+	fputs(first ? "}" : "\n  }", f);
+}
+
+static const char *surface_name_i(int i) { return surface_name((enum surface)i); }
+static const char *reason_name_i(int i) { return reason_name((enum reason)i); }
+static const char *attr_name_i(int i) { return attr_names[i]; }
+
+void report_print_json(const struct report *r, FILE *f)
+{
+	enum surface ss[SURFACE_COUNT];
+	enum reason rs[REASON_COUNT];
+	sorted_surfaces(ss);
+	sorted_reasons(rs);
+	int so[SURFACE_COUNT], ro[REASON_COUNT - 1], ao[ATTR_COUNT];
+	for (int i = 0; i < SURFACE_COUNT; i++) so[i] = (int)ss[i];
+	for (int i = 0; i < REASON_COUNT - 1; i++) ro[i] = (int)rs[i];
+	for (int i = 0; i < ATTR_COUNT; i++) ao[i] = i;
+
+	fputs("{\n  \"file\": ", f);
+	json_string(f, (const unsigned char *)r->file, strlen(r->file));
+	fputs(",\n", f);
+	json_counts(f, "rewrites", r->rewrites, surface_name_i, so, SURFACE_COUNT);
+	fputs(",\n", f);
+	json_counts(f, "candidates", r->candidates, surface_name_i, so, SURFACE_COUNT);
+	fputs(",\n", f);
+	json_counts(f, "skips", r->skips, reason_name_i, ro, REASON_COUNT - 1);
+	if (any(r->structured, ATTR_COUNT, 0)) {
+		fputs(",\n", f);
+		json_counts(f, "structured", r->structured, attr_name_i, ao, ATTR_COUNT);
+	}
+	fprintf(f, ",\n  \"bytes\": {\n    \"in\": %" PRIu64 ",\n    \"out\": %" PRIu64 "\n  }", r->bytes_in, r->bytes_out);
+	fprintf(f, ",\n  \"sweep\": %s", r->sweep_ran ? "true" : "false");
+	if (r->opt.explain && r->ntrace) {
+		const struct report_trace **v = sorted_trace(r);
+		fputs(",\n  \"events\": [", f);
+		for (size_t i = 0; i < r->ntrace; i++) {
+			const struct report_trace *t = v[i];
+			fprintf(f, "%s\n    {\"offset\": %" PRIu64 ", \"surface\": \"%s\", \"text\": ", i ? "," : "", t->offset,
+			        surface_name(t->surface));
+			json_string(f, (const unsigned char *)t->text, t->text_len);
+			fprintf(f, ", \"action\": \"%s\"", action_name(t->action));
+			if (t->action != ACTION_REWROTE) fprintf(f, ", \"reason\": \"%s\"", reason_name(t->reason));
+			fputc('}', f);
+		}
+		fputs("\n  ]", f);
+		if (r->dropped) fprintf(f, ",\n  \"events_dropped\": %zu", r->dropped);
+		free(v);
+	}
+	fputs("\n}\n", f);
+}
+
+void report_end(struct report *r)
+{
+	if (!r->opt.stats && !r->opt.explain) return;
+	FILE *f = r->opt.out;
+	if (r->opt.json) {
+		report_print_json(r, f);
+	} else {
+		if (r->name_files) fprintf(f, "==> %s <==\n", r->file);
+		report_print_text(r, f);
+	}
+	fflush(f);
+}

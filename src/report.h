@@ -1,0 +1,74 @@
+/* report.h — owns counters (fixed arrays indexed by surface and reason),
+ * the explain trace, check-mode findings, and the text and JSON report
+ * formats of engine-reference §10.4/§10.5 (plus bytes in/out, SPEC §8).
+ * Nothing on the hot path formats a string: events are counted, and only
+ * kept (explain) or printed (check) when those modes are on. */
+#ifndef HOSTSHIFT_REPORT_H
+#define HOSTSHIFT_REPORT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "surface.h"
+
+#define REPORT_EXPLAIN_MAX 10000   /* §10.3: the trace keeps at most this many */
+#define REPORT_TEXT_MAX 256        /* bytes of an event's text kept for explain */
+
+/* Structured attributes counted by the html type (§4.4). */
+enum structured_attr { ATTR_CONTENT, ATTR_IMAGESRCSET, ATTR_PING, ATTR_SRCDOC, ATTR_SRCSET, ATTR_COUNT };
+
+struct report_event {
+	uint64_t offset;             /* input offset */
+	size_t line, column;         /* 1-based; 0 when positions are not tracked */
+	enum action action;
+	enum reason reason;
+	enum surface surface;
+	const unsigned char *text;
+	size_t text_len;
+};
+
+struct report_options {
+	bool stats, explain, json, check, quiet;
+	FILE *out;                   /* reports: stderr */
+	FILE *check_out;             /* findings: stdout */
+};
+
+struct report_trace {
+	uint64_t offset;
+	enum action action;
+	enum reason reason;
+	enum surface surface;
+	unsigned short text_len;
+	char text[REPORT_TEXT_MAX];
+};
+
+struct report {
+	struct report_options opt;
+	const char *file;            /* display name of the current input */
+	bool name_files;             /* several FILEs: each report names its file */
+	uint64_t rewrites[SURFACE_COUNT], candidates[SURFACE_COUNT], skips[REASON_COUNT];
+	uint64_t structured[ATTR_COUNT];
+	uint64_t bytes_in, bytes_out;
+	bool sweep_ran;
+	struct report_trace *trace;  /* explain only; allocated once */
+	size_t ntrace, dropped;
+	uint64_t findings;           /* check mode, all files */
+};
+
+void report_init(struct report *r, const struct report_options *opt);
+void report_free(struct report *r);
+/* Start counting a new input; counters and the trace restart. */
+void report_begin(struct report *r, const char *file, bool sweep_ran);
+void report_add(struct report *r, const struct report_event *ev);
+/* Whether events need line/column (check mode). */
+static inline bool report_wants_positions(const struct report *r) { return r->opt.check; }
+/* Print this input's report (stats/explain) if asked for. */
+void report_end(struct report *r);
+
+/* The text report of one input, for tests. */
+void report_print_text(const struct report *r, FILE *f);
+void report_print_json(const struct report *r, FILE *f);
+
+#endif

@@ -1,0 +1,60 @@
+/* surface.h — owns the vocabulary every module shares: surfaces (where a
+ * candidate was found), skip reasons, actions, and the two surface axes of
+ * engine-reference §3.8 (escape alphabet, control joining) as one table. */
+#ifndef HOSTSHIFT_SURFACE_H
+#define HOSTSHIFT_SURFACE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum surface {
+	SURFACE_HTML_ATTR,
+	SURFACE_HTML_ENTITY,
+	SURFACE_HTML_OBFUSCATED,
+	SURFACE_INLINE_SCRIPT,
+	SURFACE_INLINE_STYLE,
+	SURFACE_RAW_TEXT,
+	SURFACE_TEXT,
+	SURFACE_COMMENT,
+	SURFACE_JSON_STRING,
+	SURFACE_JSON_KEY,
+	SURFACE_JSON_ESCAPE,
+	SURFACE_SQL_STRING,
+	SURFACE_STRAGGLER,
+	SURFACE_SWEEP,
+	SURFACE_XML_TEXT,
+	SURFACE_COUNT
+};
+
+enum reason {
+	REASON_NONE,
+	REASON_NOT_A_URL,
+	REASON_HOST_NOT_IN_MAP,
+	REASON_IDENTITY_MAP,
+	REASON_UNANCHORED,
+	REASON_SIZE_CAP_EXCEEDED,
+	REASON_SERIALIZED_DECLINED,
+	REASON_COUNT
+};
+
+enum action { ACTION_REWROTE, ACTION_SKIPPED };
+
+/* How a surface treats what follows a host (engine-reference §3.8). */
+enum joining {
+	JOIN_PROSE,      /* TAB/LF/CR after a host end it */
+	JOIN_JOINS,      /* a URL parser removes TAB/LF/CR: the host goes on */
+	JOIN_PER_BUFFER  /* json-string/json-escape: decided per buffer */
+};
+
+struct surface_axes {
+	const char *name;
+	bool esc_js;          /* backslash opens a JS/JSON escape (else: path separator) */
+	enum joining joining;
+};
+
+const struct surface_axes *surface_axes(enum surface s);
+const char *surface_name(enum surface s);
+const char *reason_name(enum reason r);
+const char *action_name(enum action a);
+
+#endif

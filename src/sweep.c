@@ -1,0 +1,40 @@
+/* sweep.c — the straggler sweep (§6). */
+#include "sweep.h"
+
+void sweep_init(struct sweep *s, const struct patterns *pt, struct sink out, struct report *rep)
+{
+	offmap_init(&s->marks);
+	window_init(&s->w, pt, SURFACE_STRAGGLER, out, rep);
+	s->w.in_map = &s->marks;
+}
+
+void sweep_free(struct sweep *s)
+{
+	window_free(&s->w);
+	offmap_free(&s->marks);
+}
+
+void sweep_reset(struct sweep *s)
+{
+	offmap_reset(&s->marks);
+	window_reset(&s->w);
+}
+
+static void sweep_write(void *ctx, const unsigned char *p, size_t n)
+{
+	struct sweep *s = ctx;
+	window_feed(&s->w, p, n);
+	/* Marks behind the window are never needed again. */
+	offmap_drop_before(&s->marks, s->w.base);
+}
+
+struct sink sweep_sink(struct sweep *s)
+{
+	return (struct sink){ sweep_write, s };
+}
+
+void sweep_finish(struct sweep *s)
+{
+	window_finish(&s->w);
+	offmap_drop_before(&s->marks, s->w.base);
+}

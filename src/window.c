@@ -1,0 +1,115 @@
+/* window.c — carry-over window streaming of the matcher (§6.2, §11). */
+#include "window.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep)
+{
+	memset(w, 0, sizeof *w);
+	w->pt = pt;
+	w->surface = s;
+	w->out = out;
+	w->report = rep;
+	w->cap = pt->window + WINDOW_BATCH;
+	w->buf = malloc(w->cap);
+	if (!w->buf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	window_reset(w);
+}
+
+void window_free(struct window *w)
+{
+	free(w->buf);
+	w->buf = NULL;
+}
+
+void window_reset(struct window *w)
+{
+	w->len = 0;
+	w->prev = MATCH_NO_PREV;
+	w->base = 0;
+	w->out_off = 0;
+	w->lines = 0;
+	w->line_start_in = 0;
+	w->track_lines = w->report && report_wants_positions(w->report);
+}
+
+static uint64_t to_input(const struct window *w, uint64_t off)
+{
+	return w->in_map ? offmap_map(w->in_map, off) : off;
+}
+
+static void emit_out(struct window *w, const unsigned char *p, size_t n)
+{
+	sink_write(&w->out, p, n);
+	w->out_off += n;
+}
+
+static void on_event(void *ctx, const struct match_event *ev)
+{
+	struct window *w = ctx;
+	if (ev->action == ACTION_REWROTE) {
+		emit_out(w, w->buf + w->last, ev->start - w->last);
+		/* The mark goes first, so the next stage can map every byte it
+		 * receives (§6.3). */
+		if (w->out_marks && ev->repl.n != ev->end - ev->start)
+			offmap_push(w->out_marks, w->out_off + ev->repl.n, w->base + ev->end);
+		emit_out(w, ev->repl.p, ev->repl.n);
+		w->last = ev->end;
+	}
+	if (!w->report) return;
+	struct report_event re = {
+		.offset = to_input(w, w->base + ev->start),
+		.action = ev->action, .reason = ev->reason, .surface = ev->surface,
+		.text = w->buf + ev->start, .text_len = ev->end - ev->start,
+	};
+	if (w->track_lines) {
+		/* Newlines between buf[0] and the event give its line; the input
+		 * offset of that line's start gives its column (SPEC §9). */
+		size_t count = 0, lastnl = 0;
+		const unsigned char *p = w->buf, *end = w->buf + ev->start, *q;
+		while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->buf); p = q + 1; }
+		uint64_t ls = count ? to_input(w, w->base + lastnl + 1) : w->line_start_in;
+		re.line = w->lines + count + 1;
+		re.column = (size_t)(re.offset - ls) + 1;
+	}
+	report_add(w->report, &re);
+}
+
+static void advance_lines(struct window *w, size_t consumed)
+{
+	const unsigned char *p = w->buf, *end = w->buf + consumed, *q, *lastq = NULL;
+	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { w->lines++; lastq = q; p = q + 1; }
+	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
+}
+
+static void process(struct window *w, bool eof)
+{
+	size_t limit = eof ? w->len : w->len - w->pt->window;
+	w->last = 0;
+	size_t consumed = matcher_scan(w->pt, w->buf, w->len, limit, w->prev, MATCH_PROSE, w->surface, on_event, w);
+	emit_out(w, w->buf + w->last, consumed - w->last);
+	if (w->track_lines) advance_lines(w, consumed);
+	if (consumed) w->prev = w->buf[consumed - 1];
+	memmove(w->buf, w->buf + consumed, w->len - consumed);
+	w->len -= consumed;
+	w->base += consumed;
+}
+
+void window_feed(struct window *w, const unsigned char *p, size_t n)
+{
+	while (n) {
+		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
+		memcpy(w->buf + w->len, p, take);
+		w->len += take;
+		p += take;
+		n -= take;
+		if (w->len == w->cap) process(w, false);
+	}
+}
+
+void window_finish(struct window *w)
+{
+	process(w, true);
+}

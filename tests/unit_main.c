@@ -1,0 +1,20 @@
+/* unit_main.c — runs every Check suite of the project. Each tests/test_*.c
+ * file defines one suite constructor listed here. */
+#include <check.h>
+#include <stdlib.h>
+
+#include "suites.h"
+
+int main(void)
+{
+	SRunner *sr = srunner_create(origin_suite());
+	srunner_add_suite(sr, map_suite());
+	srunner_add_suite(sr, matcher_suite());
+	srunner_add_suite(sr, rows_suite());
+	srunner_add_suite(sr, window_suite());
+	srunner_add_suite(sr, report_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
