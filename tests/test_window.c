@@ -1,0 +1,357 @@
+/* test_window.c — streaming (engine-reference §6.2, §11; SPEC §11 invariant
+ * 3): the window and the whole pipeline give the same bytes, counters,
+ * offsets and check positions whatever the chunking, and the same bytes as
+ * one whole-buffer matcher call (a differential test). */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "matcher.h"
+#include "pipeline.h"
+#include "suites.h"
+#include "window.h"
+
+static const char dense_map[] =
+	"https://www.example.fi https://wt-a--example.ddev.site\n"
+	"http://old.example.fi https://wt-a--example.ddev.site\n"
+	"https://shop.example.fi:8443 https://wt-a--shop.example.ddev.site\n"
+	"https://same.example.fi https://same.example.fi\n";
+
+static struct map tmap;
+static struct patterns tpt;
+
+static void build(void)
+{
+	char err[512];
+	map_init(&tmap);
+	ck_assert_msg(map_load_text(&tmap, "dense.map", dense_map, strlen(dense_map), err, sizeof err), "%s", err);
+	ck_assert_msg(map_validate(&tmap, err, sizeof err), "%s", err);
+	ck_assert_msg(patterns_build(&tpt, &tmap, DIR_FORWARD, err, sizeof err), "%s", err);
+}
+
+static void teardown_map(void)
+{
+	patterns_free(&tpt);
+	map_free(&tmap);
+}
+
+/* A deterministic text dense with origins in every spelling and near
+ * misses, with newlines so check positions are exercised. */
+static const char *const fragments[] = {
+	"https://www.example.fi/a", "http://www.example.fi/b", "//www.example.fi/c", "HTTPS://WWW.EXAMPLE.FI",
+	"https:\\/\\/www.example.fi\\/d", "\\/\\/www.example.fi\\/e", "https%3A%2F%2Fwww.example.fi%2Ff",
+	"https%3a%2f%2fWWW.example.fi%2f", "%2F%2Fwww.example.fi%2Fg", "https://www.example.fi:443/h",
+	"https://www.example.fi:0443/", "https://www.example.fi:8080/x", "http://www.example.fi:443/",
+	"https://shop.example.fi:8443/cart", "https://shop.example.fi/cart", "//shop.example.fi:8443/",
+	"http://old.example.fi/p", "https://old.example.fi/p", "https://same.example.fi/", "https://www.example.fi./r",
+	"https://www.example.fi.", "https://www.example.fi.evil/", "https://awww.example.fi/", "path//www.example.fi/",
+	"https://www.example.fi&x=1", "https://www.example.fi@evil/", "https://www.example.fi\tnext",
+	"https://www.example.fi\\u002Fx", "https://www.example.fi\\u00e4", "https://www.example.fi:", "https://www.example.fi:x",
+	"https://www.example.fi%2Ex", "https://www.example.fi%2F", "xhttps://www.example.fi/", "a%2F%2Fwww.example.fi",
+	" ", " ", "\n", "\n", "text ", "<a href=\"", "\">", "/", "//", "%", "\\", ".", ":", "https:", "www.example.fi",
+};
+
+static unsigned char *make_dense(size_t min, size_t *len)
+{
+	size_t cap = min + 256, n = 0;
+	unsigned char *b = malloc(cap);
+	ck_assert_ptr_nonnull(b);
+	uint32_t x = 12345;
+	size_t nf = sizeof fragments / sizeof *fragments;
+	while (n < min) {
+		x = x * 1103515245u + 12345u;
+		const char *f = fragments[(x >> 16) % nf];
+		size_t k = strlen(f);
+		memcpy(b + n, f, k);
+		n += k;
+	}
+	*len = n;
+	return b;
+}
+
+struct capture { unsigned char *p; size_t n, cap; };
+
+static void cap_write(void *ctx, const unsigned char *p, size_t n)
+{
+	struct capture *c = ctx;
+	if (c->n + n > c->cap) {
+		c->cap = (c->n + n) * 2;
+		c->p = realloc(c->p, c->cap);
+		ck_assert_ptr_nonnull(c->p);
+	}
+	memcpy(c->p + c->n, p, n);
+	c->n += n;
+}
+
+struct counts { size_t rewrites, skips[REASON_COUNT]; };
+static void count_event(void *ctx, const struct match_event *ev)
+{
+	struct counts *c = ctx;
+	if (ev->action == ACTION_REWROTE) c->rewrites++;
+	else c->skips[ev->reason]++;
+}
+
+/* §6.2: the window over chunks equals one whole-buffer call. */
+START_TEST(window_equals_whole_buffer)
+{
+	static const size_t sizes[] = { 1, 7, 4096, 65536, 1 << 20 };
+	size_t len;
+	unsigned char *in = make_dense(1100000, &len);
+	size_t cap = len * 2, wlen, nrw;
+	unsigned char *whole = malloc(cap);
+	ck_assert(matcher_rewrite(&tpt, in, len, MATCH_PROSE, SURFACE_TEXT, whole, cap, &wlen, &nrw));
+	ck_assert_uint_gt(nrw, 10000);
+	struct counts wc = { 0 };
+	matcher_scan(&tpt, in, len, len, MATCH_NO_PREV, MATCH_PROSE, SURFACE_TEXT, count_event, &wc);
+
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		size_t n = sizes[s] < 16 ? 300000 : len;  /* byte-sized feeds over a prefix */
+		size_t elen, erw;
+		unsigned char *expect = whole;
+		if (n != len) {
+			expect = malloc(n * 2);
+			ck_assert(matcher_rewrite(&tpt, in, n, MATCH_PROSE, SURFACE_TEXT, expect, n * 2, &elen, &erw));
+		} else {
+			elen = wlen;
+			erw = nrw;
+		}
+		struct capture c = { 0 };
+		struct report_options ro = { 0 };
+		struct report rep;
+		report_init(&rep, &ro);
+		report_begin(&rep, "-", true);
+		struct window w;
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, &rep);
+		for (size_t i = 0; i < n; i += sizes[s])
+			window_feed(&w, in + i, n - i < sizes[s] ? n - i : sizes[s]);
+		window_finish(&w);
+		ck_assert_uint_eq(c.n, elen);
+		ck_assert_msg(memcmp(c.p, expect, elen) == 0, "chunk size %zu: output differs", sizes[s]);
+		ck_assert_uint_eq(rep.rewrites[SURFACE_TEXT], erw);
+		if (n == len) {
+			ck_assert_uint_eq(rep.rewrites[SURFACE_TEXT], wc.rewrites);
+			for (int r = 0; r < REASON_COUNT; r++) ck_assert_uint_eq(rep.skips[r], wc.skips[r]);
+		}
+		window_free(&w);
+		report_free(&rep);
+		free(c.p);
+		if (expect != whole) free(expect);
+	}
+	free(whole);
+	free(in);
+}
+END_TEST
+
+/* Random chunk sizes (SPEC §11 invariant 3). */
+START_TEST(window_random_chunks)
+{
+	size_t len;
+	unsigned char *in = make_dense(400000, &len);
+	size_t wlen;
+	unsigned char *whole = malloc(len * 2);
+	ck_assert(matcher_rewrite(&tpt, in, len, MATCH_PROSE, SURFACE_TEXT, whole, len * 2, &wlen, NULL));
+	uint32_t x = 777;
+	for (int round = 0; round < 5; round++) {
+		struct capture c = { 0 };
+		struct window w;
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, NULL);
+		for (size_t i = 0; i < len;) {
+			x = x * 1103515245u + 12345u;
+			size_t k = 1 + (x >> 8) % (round < 2 ? 64 : 100000);
+			if (k > len - i) k = len - i;
+			window_feed(&w, in + i, k);
+			i += k;
+		}
+		window_finish(&w);
+		ck_assert_uint_eq(c.n, wlen);
+		ck_assert(memcmp(c.p, whole, wlen) == 0);
+		window_free(&w);
+		free(c.p);
+	}
+	free(whole);
+	free(in);
+}
+END_TEST
+
+/* Run the whole pipeline (text → sweep → output) over a file with a read
+ * size; capture output, stats, explain and check output. */
+struct run_result {
+	struct capture out;
+	char *explain, *check;
+	size_t explain_len, check_len;
+	uint64_t candidates[SURFACE_COUNT], rewrites[SURFACE_COUNT], skips[REASON_COUNT];
+};
+
+static void run_pipeline(const char *path, size_t read_size, bool check, struct run_result *res)
+{
+	memset(res, 0, sizeof *res);
+	FILE *ex = open_memstream(&res->explain, &res->explain_len);
+	FILE *ck = open_memstream(&res->check, &res->check_len);
+	struct report_options ro = { .explain = true, .check = check, .out = ex, .check_out = ck };
+	struct report rep;
+	report_init(&rep, &ro);
+	struct pipeline_config cfg = { .pt = &tpt, .type = FILETYPE_TEXT, .read_size = read_size, .quiet = true };
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	int pfd[2];
+	char tmpl[] = "/tmp/hs-out-XXXXXX";
+	int ofd = mkstemp(tmpl);
+	ck_assert_int_ge(ofd, 0);
+	unlink(tmpl);
+	(void)pfd;
+	struct io_writer w;
+	io_writer_init(&w, ofd);
+	FILE *f = fopen(path, "rb");
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(pipeline_run(&pl, fileno(f), "dense.txt", NULL, check ? NULL : &w), 0);
+	fclose(f);
+	report_end(&rep);
+	memcpy(res->candidates, rep.candidates, sizeof res->candidates);
+	memcpy(res->rewrites, rep.rewrites, sizeof res->rewrites);
+	memcpy(res->skips, rep.skips, sizeof res->skips);
+	fclose(ex);
+	fclose(ck);
+	off_t end = lseek(ofd, 0, SEEK_END);
+	res->out.n = res->out.cap = (size_t)end;
+	res->out.p = malloc(res->out.n + 1);
+	ck_assert_int_eq(pread(ofd, res->out.p, res->out.n, 0), (ssize_t)res->out.n);
+	close(ofd);
+	io_writer_free(&w);
+	pipeline_free(&pl);
+	report_free(&rep);
+}
+
+static void free_result(struct run_result *r)
+{
+	free(r->out.p);
+	free(r->explain);
+	free(r->check);
+}
+
+static char *write_temp(const unsigned char *p, size_t n)
+{
+	static char path[64];
+	strcpy(path, "/tmp/hs-dense-XXXXXX");
+	int fd = mkstemp(path);
+	ck_assert_int_ge(fd, 0);
+	ck_assert_int_eq(write(fd, p, n), (ssize_t)n);
+	close(fd);
+	return path;
+}
+
+/* Acceptance 4: same output and counters for read sizes 1, 7, 4096, 65536
+ * and 1 MiB; the explain trace (offsets included) and the check findings
+ * (line:column) are the same too. */
+START_TEST(pipeline_chunk_independent)
+{
+	static const size_t sizes[] = { 1, 7, 4096, 65536, 1 << 20 };
+	size_t len;
+	unsigned char *in = make_dense(1050000, &len);
+	char *path = write_temp(in, len);
+	struct run_result base, chk0;
+	run_pipeline(path, 65536, false, &base);
+	run_pipeline(path, 65536, true, &chk0);
+	ck_assert_uint_gt(chk0.check_len, 0);
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) {
+		struct run_result r, c;
+		run_pipeline(path, sizes[s], false, &r);
+		ck_assert_uint_eq(r.out.n, base.out.n);
+		ck_assert_msg(memcmp(r.out.p, base.out.p, base.out.n) == 0, "read size %zu: output differs", sizes[s]);
+		ck_assert(memcmp(r.candidates, base.candidates, sizeof r.candidates) == 0);
+		ck_assert(memcmp(r.rewrites, base.rewrites, sizeof r.rewrites) == 0);
+		ck_assert(memcmp(r.skips, base.skips, sizeof r.skips) == 0);
+		ck_assert_uint_eq(r.explain_len, base.explain_len);
+		ck_assert(memcmp(r.explain, base.explain, base.explain_len) == 0);
+		run_pipeline(path, sizes[s], true, &c);
+		ck_assert_uint_eq(c.check_len, chk0.check_len);
+		ck_assert_msg(memcmp(c.check, chk0.check, chk0.check_len) == 0, "read size %zu: check output differs", sizes[s]);
+		free_result(&r);
+		free_result(&c);
+	}
+	free_result(&base);
+	free_result(&chk0);
+	unlink(path);
+	free(in);
+}
+END_TEST
+
+/* SPEC §11 invariant 4 on the dense text: a second pass changes nothing. */
+START_TEST(pipeline_idempotent)
+{
+	size_t len;
+	unsigned char *in = make_dense(200000, &len);
+	char *path = write_temp(in, len);
+	struct run_result once, twice;
+	run_pipeline(path, 4096, false, &once);
+	unlink(path);
+	path = write_temp(once.out.p, once.out.n);
+	run_pipeline(path, 4096, false, &twice);
+	ck_assert_uint_eq(twice.out.n, once.out.n);
+	ck_assert(memcmp(twice.out.p, once.out.p, once.out.n) == 0);
+	ck_assert_uint_eq(twice.rewrites[SURFACE_TEXT], 0);
+	ck_assert_uint_eq(twice.rewrites[SURFACE_STRAGGLER], 0);
+	free_result(&once);
+	free_result(&twice);
+	unlink(path);
+	free(in);
+}
+END_TEST
+
+/* §6.3: a candidate the text pass skipped is seen again by the sweep, and
+ * reported at the same input offset although the output moved. */
+START_TEST(sweep_offsets_are_input_offsets)
+{
+	static const char in[] = "https://www.example.fi/a path//www.example.fi/b https://www.example.fi/c https://www.example.fi:8080/";
+	char *path = write_temp((const unsigned char *)in, strlen(in));
+	struct run_result r;
+	run_pipeline(path, 5, false, &r);
+	const char *expect =
+		"explain (6 events):\n"
+		"         0  rewrote  -                      text                                     https://www.example.fi\n"
+		"        29  skipped  unanchored             text                                     //www.example.fi\n"
+		"        29  skipped  unanchored             straggler                                //www.example.fi\n"
+		"        48  rewrote  -                      text                                     https://www.example.fi\n"
+		"        73  skipped  host-not-in-map        text                                     https://www.example.fi:8080\n"
+		"        73  skipped  host-not-in-map        straggler                                https://www.example.fi:8080\n";
+	ck_assert_uint_eq(r.explain_len, strlen(expect));
+	ck_assert_str_eq(r.explain, expect);
+	free_result(&r);
+	unlink(path);
+}
+END_TEST
+
+/* SPEC §9: line and column (1-based, bytes of the input) in check mode,
+ * after a rewrite that changed the length of an earlier part of the line. */
+START_TEST(check_positions)
+{
+	static const char in[] = "x https://www.example.fi/a https://www.example.fi/b\n\nab //www.example.fi\n";
+	char *path = write_temp((const unsigned char *)in, strlen(in));
+	struct run_result r;
+	run_pipeline(path, 3, true, &r);
+	ck_assert_str_eq(r.check,
+		"dense.txt:1:3: https://www.example.fi (text)\n"
+		"dense.txt:1:28: https://www.example.fi (text)\n"
+		"dense.txt:3:4: //www.example.fi (text)\n");
+	free_result(&r);
+	unlink(path);
+}
+END_TEST
+
+Suite *window_suite(void)
+{
+	Suite *s = suite_create("window");
+	TCase *tc = tcase_create("streaming");
+	tcase_add_checked_fixture(tc, build, teardown_map);
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, window_equals_whole_buffer);
+	tcase_add_test(tc, window_random_chunks);
+	tcase_add_test(tc, pipeline_chunk_independent);
+	tcase_add_test(tc, pipeline_idempotent);
+	tcase_add_test(tc, sweep_offsets_are_input_offsets);
+	tcase_add_test(tc, check_positions);
+	suite_add_tcase(s, tc);
+	return s;
+}
