@@ -30,7 +30,7 @@ TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
 BIN      := $(BUILD)/hostshift
 UNIT     := $(BUILD)/unit
 
-.PHONY: all check unit e2e bench install clean
+.PHONY: all check unit e2e bench install clean fuzz
 all: hostshift
 
 # The top-level ./hostshift is always the build of the current flavour.
@@ -75,3 +75,10 @@ install: $(BIN)
 
 clean:
 	rm -rf build hostshift
+
+# libFuzzer target (clang): the window against the whole-buffer matcher.
+FUZZ_SRCS := $(filter-out src/pipeline.c,$(SRCS))
+fuzz: build/fuzz_window
+build/fuzz_window: tests/fuzz/fuzz_window.c $(SRCS) $(wildcard src/*.h)
+	mkdir -p build
+	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_window.c $(FUZZ_SRCS)

@@ -219,8 +219,10 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 
 static bool terminated(const struct scan *s, size_t cand, size_t e)
 {
+	/* At most 64 bytes in total are removed: an item that would pass the
+	 * cap is not skipped (§3.5). */
 	size_t removed = 0, n;
-	while (removed < MATCH_REMOVED_RUN_MAX && (n = removable_len(s, e)) > 0) {
+	while ((n = removable_len(s, e)) > 0 && removed + n <= MATCH_REMOVED_RUN_MAX) {
 		e += n;
 		removed += n;
 	}
