@@ -170,7 +170,7 @@ bool map_add_pair_arg(struct map *m, const char *arg, char *err, size_t errcap)
 	return true;
 }
 
-static void where(const struct map_pair *p, char *buf, size_t cap)
+void map_pair_where(const struct map_pair *p, char *buf, size_t cap)
 {
 	if (strcmp(p->source, "--pair") == 0) snprintf(buf, cap, "--pair %zu", p->line);
 	else snprintf(buf, cap, "%s:%zu", p->source, p->line);
@@ -187,7 +187,7 @@ bool map_validate(const struct map *m, char *err, size_t errcap)
 		for (size_t b = a + 1; b < m->nsites; b++)
 			if (strcmp(m->sites[a].variant.host, m->sites[b].variant.host) == 0) {
 				const struct map_pair *pb = &m->pairs[m->sites[b].primary], *pa = &m->pairs[m->sites[a].primary];
-				where(pb, w1, sizeof w1); where(pa, w2, sizeof w2);
+				map_pair_where(pb, w1, sizeof w1); map_pair_where(pa, w2, sizeof w2);
 				origin_render(&pb->variant, o1, sizeof o1); origin_render(&pa->variant, o2, sizeof o2);
 				snprintf(err, errcap, "%s: variant %s shares its host with variant %s of another site (%s)", w1, o1, o2, w2);
 				return false;
@@ -196,7 +196,7 @@ bool map_validate(const struct map *m, char *err, size_t errcap)
 	for (size_t b = 0; b < m->npairs; b++)
 		for (size_t a = 0; a < b; a++)
 			if (origin_equal(&m->pairs[a].canonical, &m->pairs[b].canonical)) {
-				where(&m->pairs[b], w1, sizeof w1); where(&m->pairs[a], w2, sizeof w2);
+				map_pair_where(&m->pairs[b], w1, sizeof w1); map_pair_where(&m->pairs[a], w2, sizeof w2);
 				origin_render(&m->pairs[b].canonical, o1, sizeof o1);
 				if (m->pairs[a].site != m->pairs[b].site)
 					snprintf(err, errcap, "%s: canonical %s is declared by two sites (first at %s)", w1, o1, w2);
@@ -210,8 +210,8 @@ bool map_validate(const struct map *m, char *err, size_t errcap)
 			if (m->pairs[p].site != s && origin_equal(&m->sites[s].variant, &m->pairs[p].canonical)) {
 				const struct map_pair *ps = &m->pairs[m->sites[s].primary], *pp = &m->pairs[p];
 				const struct map_pair *later = ps > pp ? ps : pp;  /* pairs are in declaration order */
-				where(later, w1, sizeof w1);
-				where(later == ps ? pp : ps, w2, sizeof w2);
+				map_pair_where(later, w1, sizeof w1);
+				map_pair_where(later == ps ? pp : ps, w2, sizeof w2);
 				origin_render(&m->sites[s].variant, o1, sizeof o1);
 				snprintf(err, errcap, "%s: variant %s is the canonical of another site (%s)", w1, o1, w2);
 				return false;

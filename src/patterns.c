@@ -50,12 +50,6 @@ static struct slice store(struct arena *a, const char *s, size_t n)
 	return (struct slice){ p, n };
 }
 
-static void where(const struct map_pair *p, char *buf, size_t cap)
-{
-	if (strcmp(p->source, "--pair") == 0) snprintf(buf, cap, "--pair %zu", p->line);
-	else snprintf(buf, cap, "%s:%zu", p->source, p->line);
-}
-
 static const struct pattern_host *sort_hosts;
 static int by_host_text(const void *a, const void *b)
 {
@@ -107,7 +101,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 	/* V6a–c */
 	for (size_t b = 0; b < n; b++)
 		for (size_t a = 0; a < b; a++) {
-			where(dp[b].source, w1, sizeof w1); where(dp[a].source, w2, sizeof w2);
+			map_pair_where(dp[b].source, w1, sizeof w1); map_pair_where(dp[a].source, w2, sizeof w2);
 			origin_render(dp[b].canonical, o1, sizeof o1);
 			if (origin_equal(dp[a].canonical, dp[b].canonical)) {
 				snprintf(err, errcap, "%s: %sduplicate canonical %s (also at %s)", w1, prefix, o1, w2);
@@ -212,7 +206,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 					struct probe_state probe = { 0, 0, 0 };
 					matcher_scan(pt, t.p, t.n, t.n, MATCH_NO_PREV, MATCH_VALUE, SURFACE_TEXT, probe_event, &probe);
 					if (probe.rewrites) {
-						where(p->source, w1, sizeof w1);
+						map_pair_where(p->source, w1, sizeof w1);
 						snprintf(err, errcap, "%s: %sthe variant written as '%.*s' would be rewritten again (the map is not a fixed point)",
 						         w1, prefix, (int)t.n, (const char *)t.p);
 						free(dp);
