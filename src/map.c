@@ -153,17 +153,17 @@ bool map_add_pair_arg(struct map *m, const char *arg, char *err, size_t errcap)
 	 * never looked for inside an origin. */
 	const char *eq = strchr(arg, '=');
 	if (!eq) {
-		snprintf(err, errcap, "%s %zu: expected CANONICAL=VARIANT, got '%s'", src, ordinal, arg);
+		snprintf(err, errcap, "%s:%zu: expected CANONICAL=VARIANT, got '%s'", src, ordinal, arg);
 		return false;
 	}
 	struct origin c, v;
 	const char *why;
 	if (!origin_parse(arg, (size_t)(eq - arg), &c, &why)) {
-		snprintf(err, errcap, "%s %zu: canonical '%.*s': %s", src, ordinal, (int)(eq - arg), arg, why);
+		snprintf(err, errcap, "%s:%zu: canonical '%.*s': %s", src, ordinal, (int)(eq - arg), arg, why);
 		return false;
 	}
 	if (!origin_parse(eq + 1, strlen(eq + 1), &v, &why)) {
-		snprintf(err, errcap, "%s %zu: variant '%s': %s", src, ordinal, eq + 1, why);
+		snprintf(err, errcap, "%s:%zu: variant '%s': %s", src, ordinal, eq + 1, why);
 		return false;
 	}
 	add_pair(m, &c, &v, src, ordinal);
@@ -172,8 +172,7 @@ bool map_add_pair_arg(struct map *m, const char *arg, char *err, size_t errcap)
 
 void map_pair_where(const struct map_pair *p, char *buf, size_t cap)
 {
-	if (strcmp(p->source, "--pair") == 0) snprintf(buf, cap, "--pair %zu", p->line);
-	else snprintf(buf, cap, "%s:%zu", p->source, p->line);
+	snprintf(buf, cap, "%s:%zu", p->source, p->line);
 }
 
 bool map_validate(const struct map *m, char *err, size_t errcap)
@@ -213,7 +212,11 @@ bool map_validate(const struct map *m, char *err, size_t errcap)
 				map_pair_where(later, w1, sizeof w1);
 				map_pair_where(later == ps ? pp : ps, w2, sizeof w2);
 				origin_render(&m->sites[s].variant, o1, sizeof o1);
-				snprintf(err, errcap, "%s: variant %s is the canonical of another site (%s)", w1, o1, w2);
+				/* Name the later line, and say what stands on it. */
+				if (later == ps)
+					snprintf(err, errcap, "%s: variant %s is the canonical of another site (%s)", w1, o1, w2);
+				else
+					snprintf(err, errcap, "%s: canonical %s is the variant of another site (%s)", w1, o1, w2);
 				return false;
 			}
 	return true;

@@ -39,7 +39,7 @@ bool map_load_file(struct map *m, const char *path, char *err, size_t errcap);
 bool map_load_text(struct map *m, const char *source, const char *text, size_t n, char *err, size_t errcap);
 bool map_add_pair_arg(struct map *m, const char *arg, char *err, size_t errcap);
 
-/* "FILE:LINE" or "--pair N": where a pair was declared, for messages. */
+/* "FILE:LINE" (or "--pair:N"): where a pair was declared, for messages. */
 void map_pair_where(const struct map_pair *p, char *buf, size_t cap);
 
 /* V1–V5 (§1.3). */

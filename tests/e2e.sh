@@ -1,0 +1,789 @@
+#!/bin/sh
+# End-to-end tests for hostshift (SPEC.md §2, §8, §9, §11; docs/cli.md).
+#
+#   HOSTSHIFT=/abs/path/to/hostshift sh tests/e2e.sh
+#
+# POSIX sh (runs under dash). Needs: cc (for the two helpers in tests/e2e/),
+# the shared corpus at ../shared/corpus beside the repository, and the
+# usual tools (cmp, sed, grep, head, wc, find). python3 is optional: with it
+# the JSON outputs are parsed, without it they get a structural grep check.
+#
+# Prints one `FAIL: ...` line per failed check, then exactly one summary
+# line `e2e: N passed, M failed`; exits 1 if any check failed.
+
+PASS=0
+FAIL=0
+
+pass() { PASS=$((PASS + 1)); }
+fail() {
+	FAIL=$((FAIL + 1))
+	printf 'FAIL: %s\n' "$*" | tr '\n' ' ' | sed 's/ *$//'
+	echo
+}
+summary() {
+	echo "e2e: $PASS passed, $FAIL failed"
+	[ "$FAIL" -eq 0 ]
+	exit $?
+}
+
+if [ -z "${HOSTSHIFT:-}" ]; then
+	echo "e2e: HOSTSHIFT is not set; run as HOSTSHIFT=/abs/path/to/hostshift sh tests/e2e.sh" >&2
+	echo "e2e: 0 passed, 1 failed"
+	exit 2
+fi
+case $HOSTSHIFT in
+/*) H=$HOSTSHIFT ;;
+*) H=$(pwd)/$HOSTSHIFT ;;
+esac
+if [ ! -f "$H" ] || [ ! -x "$H" ]; then
+	echo "e2e: HOSTSHIFT=$HOSTSHIFT is not an executable file" >&2
+	echo "e2e: 0 passed, 1 failed"
+	exit 2
+fi
+
+HERE=$(cd "$(dirname "$0")" && pwd) || exit 2 # .../tests
+ROOT=$(cd "$HERE/.." && pwd) || exit 2        # the repository
+E2E=$HERE/e2e                                 # fixtures, expected outputs, helpers
+EXP=$E2E/expected
+TEXT=$ROOT/corpus/text
+MAP=$E2E/example.map
+SC=
+if [ -d "$HERE/../../shared/corpus" ]; then
+	SC=$(cd "$HERE/../../shared/corpus" && pwd)
+fi
+
+T=$(mktemp -d "${TMPDIR:-/tmp}/hostshift-e2e.XXXXXX") || {
+	echo "e2e: cannot create a temp dir" >&2
+	exit 2
+}
+trap 'rm -rf "$T"' EXIT
+trap 'exit 129' HUP
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+HAVE_PY=
+if command -v python3 >/dev/null 2>&1; then HAVE_PY=1; fi
+
+# ---------------------------------------------------------------- helpers
+
+# run ARGS...: run hostshift; stdout in $T/out, stderr in $T/err, status in RC.
+# (stdin is whatever the caller redirects into `run`.)
+run() {
+	"$H" "$@" >"$T/out" 2>"$T/err"
+	RC=$?
+}
+
+# oneline FILE: the first line of FILE, printable, at most 120 bytes.
+oneline() {
+	sed -n 1p "$1" | cut -c1-120 | tr -d '\n' | tr -c '[:print:]' '?'
+}
+
+# whatdiff GOT WANT: one-line description of the first difference.
+whatdiff() {
+	wd_c=$(cmp "$1" "$2" 2>&1 | sed -n 1p)
+	wd_l=$(printf '%s\n' "$wd_c" | sed -n 's/.*line \([0-9][0-9]*\).*/\1/p')
+	if [ -n "$wd_l" ]; then
+		wd_g=$(sed -n "${wd_l}p" "$1" | cut -c1-100 | tr -d '\n' | tr -c '[:print:]' '?')
+		wd_w=$(sed -n "${wd_l}p" "$2" | cut -c1-100 | tr -d '\n' | tr -c '[:print:]' '?')
+		printf '%s; got [%s] want [%s]' "$wd_c" "$wd_g" "$wd_w"
+	else
+		printf '%s' "$wd_c"
+	fi
+}
+
+# same NAME GOT WANT: files byte-identical.
+same() {
+	if cmp -s "$2" "$3"; then pass; else fail "$1: $(whatdiff "$2" "$3")"; fi
+}
+
+# rc_is NAME WANT: the last run's status.
+rc_is() {
+	if [ "$RC" -eq "$2" ]; then
+		pass
+	else
+		fail "$1: exit $RC, want $2 (stderr: $(oneline "$T/err"))"
+	fi
+}
+
+# empty NAME FILE WHAT: FILE is empty.
+empty() {
+	if [ ! -s "$2" ]; then pass; else fail "$1: $3 not empty: $(oneline "$2")"; fi
+}
+
+# has NAME FILE STRING: FILE contains the fixed STRING.
+has() {
+	if grep -F -q -e "$3" "$2"; then pass; else fail "$1: no '$3' in $(oneline "$2")"; fi
+}
+
+# msg_prefix NAME: every stderr line of the last run starts `hostshift: `
+# (the usage hint line `Try 'hostshift --help' ...` excepted).
+msg_prefix() {
+	if [ ! -s "$T/err" ]; then
+		fail "$1: nothing on stderr"
+	elif grep -v -e '^hostshift: ' -e "^Try 'hostshift --help'" "$T/err" >/dev/null; then
+		fail "$1: stderr line without 'hostshift: ': $(grep -v -e '^hostshift: ' "$T/err" | sed -n 1p)"
+	else
+		pass
+	fi
+}
+
+# usage_err NAME WANT_STDERR_STRING ARGS...: exit 2, stdout empty, message.
+usage_err() {
+	ue_name=$1
+	ue_want=$2
+	shift 2
+	run "$@" </dev/null
+	rc_is "$ue_name" 2
+	empty "$ue_name" "$T/out" stdout
+	has "$ue_name" "$T/err" "$ue_want"
+	msg_prefix "$ue_name"
+}
+
+# io_err NAME ARGS...: exit 3, with a hostshift message.
+io_err() {
+	ie_name=$1
+	shift
+	run "$@" </dev/null
+	rc_is "$ie_name" 3
+	msg_prefix "$ie_name"
+}
+
+# tempfiles NAME DIR: no in-place temp file (.NAME.hs*) left in DIR.
+tempfiles() {
+	tf_left=$(find "$2" -name '.*.hs*' -print 2>/dev/null | sed -n 1p)
+	if [ -z "$tf_left" ]; then pass; else fail "$1: temp file left behind: $tf_left"; fi
+}
+
+# json_lines NAME FILE: every line of FILE is one JSON object.
+json_lines() {
+	if [ -n "$HAVE_PY" ]; then
+		if python3 -c 'import json,sys
+for l in sys.stdin:
+    o = json.loads(l)
+    assert isinstance(o, dict), l' <"$2" 2>"$T/pyerr"; then
+			pass
+		else
+			fail "$1: not JSON lines: $(tail -n 1 "$T/pyerr")"
+		fi
+	elif grep -v -e '^{"file":"[^"]*","line":[1-9][0-9]*,"column":[1-9][0-9]*,"origin":".*","surface":"[a-z-]*"}$' "$2" >/dev/null; then
+		fail "$1: line not shaped like a check JSON object: $(grep -v '^{"file"' "$2" | sed -n 1p)"
+	else
+		pass
+	fi
+}
+
+# ---------------------------------------------------------------- helpers: build
+
+HELPERS=
+if command -v cc >/dev/null 2>&1; then
+	if cc -std=c11 -O2 -o "$T/trickle" "$E2E/trickle.c" 2>"$T/cc.err" &&
+		cc -std=c11 -O2 -o "$T/gen" "$E2E/gen.c" 2>>"$T/cc.err"; then
+		HELPERS=1
+		pass
+	else
+		fail "helpers: cc failed on tests/e2e/trickle.c or gen.c: $(oneline "$T/cc.err")"
+	fi
+else
+	fail "helpers: no cc; the chunking and broken-pipe tests cannot run"
+fi
+
+# ---------------------------------------------------------------- fixtures
+
+mkdir "$T/w" || exit 2
+cd "$T/w" || exit 2
+cp "$TEXT/check.txt" "$TEXT/clean.txt" "$TEXT/stats.txt" . || exit 2
+
+# ---------------------------------------------------------------- help, version
+
+run -h
+rc_is "-h" 0
+has "-h: usage on stdout" "$T/out" "Usage: hostshift"
+empty "-h" "$T/err" stderr
+run --help
+rc_is "--help" 0
+has "--help: usage on stdout" "$T/out" "Usage: hostshift"
+
+printf 'hostshift 0.1.0\n' >"$T/version"
+run -V
+rc_is "-V" 0
+same "-V: stdout" "$T/out" "$T/version"
+empty "-V" "$T/err" stderr
+run --version
+rc_is "--version" 0
+same "--version: stdout" "$T/out" "$T/version"
+
+# ---------------------------------------------------------------- exit 0
+
+run -m "$MAP" stats.txt
+rc_is "rewrite stats.txt" 0
+same "rewrite stats.txt: stdout" "$T/out" "$EXP/stats.out"
+empty "rewrite stats.txt" "$T/err" stderr
+
+run -m "$MAP" check.txt
+rc_is "rewrite check.txt" 0
+same "rewrite check.txt: stdout" "$T/out" "$EXP/check.rewritten"
+
+run -m "$MAP" <check.txt
+rc_is "rewrite stdin" 0
+same "rewrite stdin: stdout" "$T/out" "$EXP/check.rewritten"
+
+run -m "$MAP" - <check.txt
+rc_is "rewrite '-'" 0
+same "rewrite '-': stdout" "$T/out" "$EXP/check.rewritten"
+
+run -p https://www.example.fi=https://wt-a--example.ddev.site \
+	-p https://shop.example.fi:8443=https://wt-a--shop.example.ddev.site check.txt
+rc_is "-p pairs" 0
+same "-p pairs: stdout" "$T/out" "$EXP/check.rewritten"
+
+run --map="$MAP" --type=text check.txt
+rc_is "--map= --type=text" 0
+same "--map= --type=text: stdout" "$T/out" "$EXP/check.rewritten"
+
+# NUL bytes, invalid UTF-8 and a missing final newline pass through.
+printf 'a\000b\377\376 https://www.example.fi/\000\300' >"$T/bin.in"
+printf 'a\000b\377\376 https://wt-a--example.ddev.site/\000\300' >"$T/bin.want"
+run -m "$MAP" "$T/bin.in"
+rc_is "binary bytes" 0
+same "binary bytes: stdout" "$T/out" "$T/bin.want"
+
+# A detected type that is not implemented yet: processed as text, warned.
+cp stats.txt page.html
+run -m "$MAP" page.html
+rc_is ".html as text" 0
+same ".html as text: stdout" "$T/out" "$EXP/stats.out"
+has ".html as text: warning" "$T/err" "hostshift: page.html: html is not implemented yet; processing as text"
+run -q -m "$MAP" page.html
+rc_is ".html -q" 0
+empty ".html -q" "$T/err" stderr
+
+# ---------------------------------------------------------------- exit 2: usage
+
+# Bad map lines: a comment, a blank line and a good pair come first, so the
+# bad one is line 4.
+n=0
+while IFS= read -r badline; do
+	n=$((n + 1))
+	printf '# site map\n\nhttps://www.example.fi https://wt-a--example.ddev.site\n%s\n' "$badline" >"$T/bad$n.map"
+	usage_err "bad map line '$badline'" "hostshift: $T/bad$n.map:4: " -m "$T/bad$n.map" stats.txt
+done <<'EOF'
+https://a.example
+https://a.example https://b.example https://c.example
+ftp://a.example https://b.example
+a.example https://b.example
+https://a.example/path https://b.example
+https://a.example https://b.example?q=1
+https://user@a.example https://b.example
+https://a.example#f https://b.example
+https:// https://b.example
+https://a.example:80x https://b.example
+EOF
+
+# Nothing is read or written after a map error: -i leaves the file alone.
+cp check.txt "$T/untouched.txt"
+usage_err "bad map with -i" "hostshift: $T/bad1.map:4: " -m "$T/bad1.map" -i "$T/untouched.txt"
+same "bad map with -i: file untouched" "$T/untouched.txt" check.txt
+
+usage_err "map file missing" "hostshift: " -m "$T/no-such.map" stats.txt
+usage_err "unknown long option" "Try 'hostshift --help'" --bogus -m "$MAP" stats.txt
+usage_err "unknown short option" "Try 'hostshift --help'" -x -m "$MAP" stats.txt
+usage_err "no map" "Try 'hostshift --help'" stats.txt
+usage_err "no map, stdin" "hostshift: " -s
+usage_err "-t html" "hostshift: type 'html' is not implemented yet" -t html -m "$MAP" stats.txt
+usage_err "--type=sql" "hostshift: type 'sql' is not implemented yet" --type=sql -m "$MAP" stats.txt
+usage_err "-t json" "hostshift: type 'json' is not implemented yet" -t json -m "$MAP" stats.txt
+usage_err "-t unknown" "Try 'hostshift --help'" -t bogus -m "$MAP" stats.txt
+usage_err "--headers" "hostshift: " --headers -m "$MAP" stats.txt
+usage_err "-i without FILE" "Try 'hostshift --help'" -i -m "$MAP"
+usage_err "-i with -" "Try 'hostshift --help'" -i -m "$MAP" -
+usage_err "-i with --check" "Try 'hostshift --help'" -i -c -m "$MAP" stats.txt
+
+# Maps refused by validation (engine-reference §1.3), with file and line.
+printf 'https://a.example https://v1.example\nhttps://A.example:443/ https://v2.example\n' >"$T/dup.map"
+usage_err "duplicate canonical" "hostshift: $T/dup.map:2:" -m "$T/dup.map" stats.txt
+printf 'https://a.example https://v.example\nhttps://b.example https://v.example:8443\n' >"$T/v3.map"
+usage_err "two sites share a variant host" "hostshift: $T/v3.map:2:" -m "$T/v3.map" stats.txt
+printf 'https://a.example https://b.example\nhttps://b.example https://c.example\n' >"$T/v5.map"
+usage_err "variant is another site's canonical" "hostshift: $T/v5.map:" -m "$T/v5.map" stats.txt
+printf 'http://h.example https://one.example\nhttps://h.example https://two.example\n' >"$T/v6c.map"
+usage_err "host:port mapped two ways" "hostshift: $T/v6c.map:2:" -m "$T/v6c.map" stats.txt
+# Fixed-point probe: the variant http://c.example:8081 is the canonical
+# https://c.example:8081 by host and port, so a second pass would rewrite it.
+printf 'https://c.example http://c.example:8081\nhttps://c.example:8081 https://v.example\n' >"$T/fp.map"
+usage_err "fixed-point probe" "hostshift: $T/fp.map:1:" -m "$T/fp.map" stats.txt
+usage_err "fixed-point probe, -p" "hostshift: " \
+	-p https://c.example=http://c.example:8081 -p https://c.example:8081=https://v.example stats.txt
+printf '# nothing here\n\n' >"$T/empty.map"
+usage_err "empty map" "hostshift: " -m "$T/empty.map" stats.txt
+
+# Legal maps: containment, scheme-only change, a port-only change.
+printf 'https://acmecorp.ddev.site https://wt-a--acmecorp.ddev.site\nhttps://nat.acmecorp.ddev.site https://nat.wt-a--acmecorp.ddev.site\n' >"$T/contain.map"
+run -m "$T/contain.map" stats.txt
+rc_is "containment map is legal" 0
+run -p http://www.example.fi=https://www.example.fi stats.txt
+rc_is "scheme-only map is legal" 0
+run -p https://example.fi=https://example.fi:8443 stats.txt
+rc_is "port-only map is legal" 0
+
+# ---------------------------------------------------------------- exit 3: I/O
+
+io_err "nonexistent FILE" -m "$MAP" "$T/no/such/file"
+io_err "FILE is a directory" -m "$MAP" "$T"
+run -m "$MAP" stats.txt "$T/no-such-file"
+rc_is "second FILE missing" 3
+same "second FILE missing: first output kept" "$T/out" "$EXP/stats.out"
+
+if [ -c /dev/full ]; then
+	"$H" -m "$MAP" stats.txt >/dev/full 2>"$T/err"
+	RC=$?
+	rc_is "write to /dev/full" 3
+	msg_prefix "write to /dev/full"
+	"$H" -m "$MAP" <check.txt >/dev/full 2>"$T/err"
+	RC=$?
+	rc_is "stdin to /dev/full" 3
+	"$H" -m "$MAP" -c check.txt >/dev/full 2>"$T/err"
+	RC=$?
+	rc_is "--check to /dev/full" 3
+fi
+
+# ---------------------------------------------------------------- generated text
+
+# gen: >= 1 MB dense with origins of example.map in every spelling (§11.3).
+if [ -n "$HELPERS" ]; then
+	"$T/gen" 1200000 20240601 >"$T/full.txt"
+	head -c 200000 "$T/full.txt" >"$T/pre.txt"
+	cat "$T/full.txt" "$T/full.txt" "$T/full.txt" "$T/full.txt" >"$T/big.txt"
+fi
+
+# ---------------------------------------------------------------- broken pipe
+
+if [ -n "$HELPERS" ]; then
+	{
+		"$H" -m "$MAP" "$T/big.txt" 2>"$T/bp.err"
+		echo $? >"$T/bp.rc"
+	} | head -c 10 >/dev/null
+	RC=$(cat "$T/bp.rc" 2>/dev/null || echo 999)
+	cp "$T/bp.err" "$T/err"
+	rc_is "broken pipe (FILE)" 3
+	empty "broken pipe (FILE)" "$T/bp.err" stderr
+	{
+		"$H" -m "$MAP" <"$T/big.txt" 2>"$T/bp.err"
+		echo $? >"$T/bp.rc"
+	} | head -c 10 >/dev/null
+	RC=$(cat "$T/bp.rc" 2>/dev/null || echo 999)
+	cp "$T/bp.err" "$T/err"
+	rc_is "broken pipe (stdin)" 3
+	empty "broken pipe (stdin)" "$T/bp.err" stderr
+fi
+
+# ---------------------------------------------------------------- check mode
+
+run -m "$MAP" -c check.txt
+rc_is "--check" 1
+same "--check: findings" "$T/out" "$EXP/check.out"
+empty "--check" "$T/err" stderr
+
+sed 's/^check\.txt:/-:/' "$EXP/check.out" >"$T/check-stdin.out"
+run -m "$MAP" --check <check.txt
+rc_is "--check stdin" 1
+same "--check stdin: named -" "$T/out" "$T/check-stdin.out"
+run -m "$MAP" --check - <check.txt
+rc_is "--check '-'" 1
+same "--check '-': named -" "$T/out" "$T/check-stdin.out"
+
+run -m "$MAP" -c clean.txt
+rc_is "--check clean file" 0
+empty "--check clean file" "$T/out" stdout
+empty "--check clean file" "$T/err" stderr
+
+run -m "$MAP" -c clean.txt check.txt clean.txt
+rc_is "--check several FILEs" 1
+same "--check several FILEs: findings" "$T/out" "$EXP/check.out"
+
+cp "$EXP/check.rewritten" rewritten.txt
+run -m "$MAP" -c rewritten.txt
+rc_is "--check already rewritten" 0
+empty "--check already rewritten" "$T/out" stdout
+
+run -m "$MAP" -c --json check.txt
+rc_is "--check --json" 1
+if [ "$(wc -l <"$T/out")" -eq "$(wc -l <"$EXP/check.out")" ]; then pass; else
+	fail "--check --json: $(wc -l <"$T/out") lines, want $(wc -l <"$EXP/check.out")"
+fi
+json_lines "--check --json" "$T/out"
+if [ -n "$HAVE_PY" ]; then
+	# The JSON findings say exactly what the text findings say.
+	python3 -c 'import json,sys
+for l in sys.stdin:
+    o = json.loads(l)
+    print("%s:%d:%d: %s (%s)" % (o["file"], o["line"], o["column"], o["origin"], o["surface"]))' \
+		<"$T/out" >"$T/json2text" 2>"$T/pyerr"
+	same "--check --json: fields" "$T/json2text" "$EXP/check.out"
+fi
+head -n 1 "$T/out" >"$T/json1"
+printf '{"file":"check.txt","line":2,"column":6,"origin":"https://www.example.fi","surface":"text"}\n' >"$T/json1.want"
+same "--check --json: first line" "$T/json1" "$T/json1.want"
+
+# ---------------------------------------------------------------- in place
+
+mkdir "$T/ip" || exit 2
+cp check.txt "$T/ip/a.txt"
+chmod 640 "$T/ip/a.txt"
+run -m "$MAP" -i "$T/ip/a.txt"
+rc_is "-i" 0
+empty "-i" "$T/out" stdout
+same "-i: file rewritten" "$T/ip/a.txt" "$EXP/check.rewritten"
+# shellcheck disable=SC2012
+if [ "$(ls -l "$T/ip/a.txt" | cut -c1-10)" = "-rw-r-----" ]; then pass; else
+	# shellcheck disable=SC2012
+	fail "-i: mode not kept: $(ls -l "$T/ip/a.txt" | cut -c1-10), want -rw-r-----"
+fi
+tempfiles "-i" "$T/ip"
+
+cp check.txt "$T/ip/b.txt"
+run -m "$MAP" -i.bak "$T/ip/b.txt"
+rc_is "-i.bak" 0
+same "-i.bak: file rewritten" "$T/ip/b.txt" "$EXP/check.rewritten"
+same "-i.bak: backup is the original" "$T/ip/b.txt.bak" check.txt
+
+cp check.txt "$T/ip/c.txt"
+cp stats.txt "$T/ip/d.txt"
+run -m "$MAP" --in-place=.orig "$T/ip/c.txt" "$T/ip/d.txt"
+rc_is "--in-place=.orig, two FILEs" 0
+same "--in-place=.orig: first rewritten" "$T/ip/c.txt" "$EXP/check.rewritten"
+same "--in-place=.orig: second rewritten" "$T/ip/d.txt" "$EXP/stats.out"
+same "--in-place=.orig: first backup" "$T/ip/c.txt.orig" check.txt
+same "--in-place=.orig: second backup" "$T/ip/d.txt.orig" stats.txt
+tempfiles "--in-place=.orig" "$T/ip"
+
+cp check.txt "$T/ip/e.txt"
+run -m "$MAP" -n -i "$T/ip/e.txt"
+rc_is "-n -i" 0
+same "-n -i: file not touched" "$T/ip/e.txt" check.txt
+
+# Failures. As root, permissions do not stop writes, so fail otherwise.
+mkdir "$T/ip/dir"
+io_err "-i on a directory" -m "$MAP" -i "$T/ip/dir"
+if [ -d "$T/ip/dir" ]; then pass; else fail "-i on a directory: directory gone"; fi
+io_err "-i, directory does not exist" -m "$MAP" -i "$T/ip/nodir/x.txt"
+tempfiles "-i failures" "$T/ip"
+
+# The backup cannot be made (FILE.bak is a non-empty directory).
+cp check.txt "$T/ip/f.txt"
+mkdir -p "$T/ip/f.txt.bak/sub"
+io_err "-i.bak, backup impossible" -m "$MAP" -i.bak "$T/ip/f.txt"
+same "-i.bak, backup impossible: original intact" "$T/ip/f.txt" check.txt
+tempfiles "-i.bak, backup impossible" "$T/ip"
+
+# The write itself fails: a file size limit (ulimit -f, in 512-byte blocks,
+# with SIGXFSZ ignored so write(2) returns EFBIG) smaller than the output.
+if [ -n "$HELPERS" ]; then
+	cp "$T/pre.txt" "$T/ip/g.txt"
+	(
+		trap '' XFSZ
+		ulimit -f 64 && exec "$H" -m "$MAP" -i.bak "$T/ip/g.txt"
+	) >"$T/out" 2>"$T/err"
+	RC=$?
+	rc_is "-i, write fails (EFBIG)" 3
+	msg_prefix "-i, write fails (EFBIG)"
+	same "-i, write fails: original intact" "$T/ip/g.txt" "$T/pre.txt"
+	if [ -e "$T/ip/g.txt.bak" ]; then fail "-i, write fails: backup made anyway"; else pass; fi
+	tempfiles "-i, write fails" "$T/ip"
+fi
+
+# ---------------------------------------------------------------- dry run
+
+run -m "$MAP" -n stats.txt
+rc_is "-n" 0
+same "-n: output equals input" "$T/out" stats.txt
+empty "-n" "$T/err" stderr
+
+run -m "$MAP" -n -s stats.txt
+rc_is "-n -s" 0
+same "-n -s: output equals input" "$T/out" stats.txt
+same "-n -s: report" "$T/err" "$EXP/stats-dry.err"
+
+run -m "$MAP" --no-sweep -s stats.txt
+rc_is "--no-sweep -s" 0
+same "--no-sweep -s: output" "$T/out" "$EXP/stats.out"
+same "--no-sweep -s: report" "$T/err" "$EXP/stats-nosweep.err"
+
+if [ -n "$SC" ]; then
+	run -q -t text -m "$SC/maps/page1.map" --dry-run "$SC/pages/page1.html"
+	rc_is "-n page1" 0
+	same "-n page1: output equals input" "$T/out" "$SC/pages/page1.html"
+fi
+
+# ---------------------------------------------------------------- stats, explain
+
+run -m "$MAP" -s stats.txt
+rc_is "-s" 0
+same "-s: output" "$T/out" "$EXP/stats.out"
+same "-s: report" "$T/err" "$EXP/stats.err"
+
+run -m "$MAP" -e stats.txt
+rc_is "-e" 0
+same "-e: report" "$T/err" "$EXP/explain.err"
+
+cat "$EXP/stats.err" "$EXP/explain.err" >"$T/stats-explain.err"
+run -m "$MAP" --stats --explain <stats.txt
+rc_is "--stats --explain" 0
+same "--stats --explain: report" "$T/err" "$T/stats-explain.err"
+
+run -m "$MAP" -s --json stats.txt
+rc_is "-s --json" 0
+same "-s --json: output" "$T/out" "$EXP/stats.out"
+if [ -n "$HAVE_PY" ]; then
+	if python3 -c 'import json,sys
+o = json.load(sys.stdin)
+for k in ("rewrites", "candidates", "skips", "bytes"):
+    assert k in o, "no key %r" % k
+assert o["file"] == "stats.txt", o["file"]
+assert o["rewrites"] == {"text": 2}, o["rewrites"]
+assert o["candidates"] == {"straggler": 3, "text": 5}, o["candidates"]
+assert o["skips"] == {"host-not-in-map": 2, "not-a-url": 2, "unanchored": 2}, o["skips"]
+assert o["bytes"] == {"in": 126, "out": 144}, o["bytes"]
+assert "events" not in o, "events without -e"' <"$T/err" 2>"$T/pyerr"; then pass; else
+		fail "-s --json: $(tail -n 1 "$T/pyerr")"
+	fi
+else
+	for key in '"rewrites": {' '"candidates": {' '"skips": {' '"bytes": {' '"in": 126' '"out": 144'; do
+		has "-s --json" "$T/err" "$key"
+	done
+	if [ "$(sed -n 1p "$T/err")" = "{" ] && [ "$(sed -n '$p' "$T/err")" = "}" ]; then pass; else
+		fail "-s --json: not one object: $(oneline "$T/err")"
+	fi
+fi
+
+run -m "$MAP" -s -e --json stats.txt
+rc_is "-s -e --json" 0
+if [ -n "$HAVE_PY" ]; then
+	if python3 -c 'import json,sys
+o = json.load(sys.stdin)
+ev = o["events"]
+assert len(ev) == 8, len(ev)
+assert [e["offset"] for e in ev] == [2, 32, 32, 51, 51, 82, 82, 109], ev
+assert ev[0] == {"offset": 2, "surface": "text", "text": "https://www.example.fi", "action": "rewrote"}, ev[0]
+assert ev[1]["reason"] == "unanchored" and ev[1]["action"] == "skipped", ev[1]
+assert ev[2]["surface"] == "straggler", ev[2]' <"$T/err" 2>"$T/pyerr"; then pass; else
+		fail "-s -e --json: $(tail -n 1 "$T/pyerr")"
+	fi
+else
+	has "-s -e --json" "$T/err" '"events": ['
+	has "-s -e --json" "$T/err" '{"offset": 2, "surface": "text", "text": "https://www.example.fi", "action": "rewrote"}'
+fi
+
+# Several FILEs: one report per file, each preceded by `==> FILE <==`, and
+# the outputs concatenated like cat.
+cp stats.txt stats2.txt
+{
+	echo "==> stats.txt <=="
+	cat "$EXP/stats.err"
+	echo "==> stats2.txt <=="
+	cat "$EXP/stats.err"
+} >"$T/multi.err"
+cat "$EXP/stats.out" "$EXP/stats.out" >"$T/multi.out"
+run -m "$MAP" -s stats.txt stats2.txt
+rc_is "-s two FILEs" 0
+same "-s two FILEs: output" "$T/out" "$T/multi.out"
+same "-s two FILEs: reports" "$T/err" "$T/multi.err"
+
+cat "$EXP/stats.out" "$EXP/check.rewritten" "$EXP/stats.out" >"$T/multi3.out"
+run -m "$MAP" -s -e stats.txt - stats2.txt <check.txt
+rc_is "-s -e three FILEs" 0
+same "-s -e three FILEs: output" "$T/out" "$T/multi3.out"
+grep '^==> ' "$T/err" >"$T/headers"
+printf '==> stats.txt <==\n==> - <==\n==> stats2.txt <==\n' >"$T/headers.want"
+same "-s -e three FILEs: headers" "$T/headers" "$T/headers.want"
+
+run -m "$MAP" -s --json stats.txt - <check.txt
+rc_is "-s --json two FILEs" 0
+if [ -n "$HAVE_PY" ]; then
+	if python3 -c 'import json,sys
+s = sys.stdin.read()
+d = json.JSONDecoder()
+i, objs = 0, []
+while True:
+    while i < len(s) and s[i].isspace():
+        i += 1
+    if i >= len(s):
+        break
+    o, i = d.raw_decode(s, i)
+    objs.append(o)
+assert [o["file"] for o in objs] == ["stats.txt", "-"], [o.get("file") for o in objs]
+assert objs[0]["rewrites"] == {"text": 2}, objs[0]["rewrites"]
+assert objs[1]["rewrites"] == {"text": 12}, objs[1]["rewrites"]' <"$T/err" 2>"$T/pyerr"; then pass; else
+		fail "-s --json two FILEs: $(tail -n 1 "$T/pyerr")"
+	fi
+else
+	has "-s --json two FILEs" "$T/err" '"file": "stats.txt"'
+	has "-s --json two FILEs" "$T/err" '"file": "-"'
+fi
+
+# ---------------------------------------------------------------- corpus invariants
+
+# page map per the shared corpus README.
+page_map() {
+	case $1 in
+	page1 | p12) echo page1 ;;
+	page3 | p13) echo wordpress.org ;;
+	p14) echo ma.tt ;;
+	p15) echo css-tricks.com ;;
+	page5) echo woocommerce.com ;;
+	p16) echo smashingmagazine.com ;;
+	*) echo none ;;
+	esac
+}
+
+# https_schemes MAP <in >out: write `http://C` and `http:\/\/C` as https for
+# every https canonical C of MAP. The forward rewrite writes the variant's
+# scheme and --reverse the canonical's (engine-reference §2.2), so a page
+# that links its own https site with http:// comes back with https://.
+https_schemes() {
+	hs_sed=
+	# shellcheck disable=SC2013
+	for hs_c in $(sed -e 's/#.*//' -e 's/^[[:space:]]*\([^[:space:]]*\).*/\1/' "$1"); do
+		case $hs_c in https://*:* | https://*/*) continue ;; https://*) ;; *) continue ;; esac
+		hs_h=${hs_c#https://}
+		hs_re=$(printf '%s' "$hs_h" | sed 's/\./\\./g')
+		hs_sed="$hs_sed -e s#http://$hs_re\\([^A-Za-z0-9._-]\\)#https://$hs_h\\1#g"
+		hs_sed="$hs_sed -e s#http://$hs_re\$#https://$hs_h#"
+		hs_sed="$hs_sed -e s#http:\\\\/\\\\/$hs_re\\([^A-Za-z0-9._-]\\)#https:\\\\/\\\\/$hs_h\\1#g"
+	done
+	set -f
+	# shellcheck disable=SC2086
+	sed $hs_sed
+	set +f
+}
+
+if [ -n "$SC" ]; then
+	# Reverse round trip, exactly as in the issue (no -q, no -t).
+	"$H" -m "$SC/maps/page1.map" <"$SC/pages/page1.html" 2>/dev/null |
+		"$H" -R -m "$SC/maps/page1.map" >"$T/rt" 2>/dev/null
+	same "reverse round trip page1" "$T/rt" "$SC/pages/page1.html"
+
+	for page in "$SC"/pages/*.html; do
+		p=$(basename "$page" .html)
+		m=$SC/maps/$(page_map "$p").map
+		run -q -t text -m "$m" "$page"
+		rc_is "pages/$p.html rewrite" 0
+		empty "pages/$p.html rewrite" "$T/err" stderr
+		cp "$T/out" "$T/fw"
+		if cmp -s "$T/fw" "$page"; then fail "pages/$p.html: nothing rewritten with $(basename "$m")"; else pass; fi
+
+		# Splice-only: same line count.
+		if [ "$(wc -l <"$T/fw")" -eq "$(wc -l <"$page")" ]; then pass; else
+			fail "pages/$p.html: line count $(wc -l <"$T/fw"), want $(wc -l <"$page")"
+		fi
+		# Idempotence: a second pass changes nothing.
+		"$H" -q -t text -m "$m" "$T/fw" >"$T/fw2" 2>/dev/null
+		same "pages/$p.html idempotence" "$T/fw2" "$T/fw"
+		# The output checks clean.
+		run -q -t text -m "$m" -c "$T/fw"
+		rc_is "pages/$p.html output checks clean" 0
+		# Reverse round trip.
+		"$H" -q -t text -R -m "$m" <"$T/fw" >"$T/rt" 2>/dev/null
+		https_schemes "$m" <"$page" >"$T/rt.want"
+		same "pages/$p.html reverse round trip" "$T/rt" "$T/rt.want"
+	done
+
+	# Splice-only with a map that shrinks the output.
+	run -q -t text -m "$SC/maps/shorter.map" "$SC/pages/page1.html"
+	rc_is "page1 shorter.map" 0
+	if [ "$(wc -l <"$T/out")" -eq "$(wc -l <"$SC/pages/page1.html")" ]; then pass; else
+		fail "page1 shorter.map: line count changed"
+	fi
+	cp "$T/out" "$T/fw"
+	"$H" -q -t text -m "$SC/maps/shorter.map" "$T/fw" >"$T/fw2" 2>/dev/null
+	same "page1 shorter.map idempotence" "$T/fw2" "$T/fw"
+
+	# Identity invariant: every file, read as text, comes out byte-identical.
+	find "$SC" "$ROOT/corpus" -type f >"$T/files"
+	nid=0
+	while IFS= read -r f; do
+		nid=$((nid + 1))
+		"$H" -t text -q -m "$SC/maps/identity.map" "$f" >"$T/out" 2>"$T/err"
+		RC=$?
+		if [ "$RC" -ne 0 ]; then
+			fail "identity $f: exit $RC ($(oneline "$T/err"))"
+		elif ! cmp -s "$T/out" "$f"; then
+			fail "identity $f: $(whatdiff "$T/out" "$f")"
+		else
+			pass
+		fi
+		# A map whose origins occur nowhere passes everything through
+		# (the corpus README and none.map itself do name it).
+		if grep -q 'nowhere\.invalid' "$f"; then continue; fi
+		"$H" -t text -q -m "$SC/maps/none.map" <"$f" >"$T/out" 2>/dev/null
+		if cmp -s "$T/out" "$f"; then pass; else fail "none.map $f: $(whatdiff "$T/out" "$f")"; fi
+	done <"$T/files"
+	if [ "$nid" -ge 50 ]; then pass; else fail "identity: only $nid files found under $SC"; fi
+else
+	fail "shared corpus not found at $HERE/../../shared/corpus: corpus invariants not run"
+fi
+
+# ---------------------------------------------------------------- generated text: invariants
+
+if [ -n "$HELPERS" ]; then
+	# Identity on dense origins in every spelling.
+	run -p https://www.example.fi=https://www.example.fi \
+		-p https://shop.example.fi:8443=https://shop.example.fi:8443 "$T/full.txt"
+	rc_is "identity map, generated text" 0
+	same "identity map, generated text" "$T/out" "$T/full.txt"
+
+	run -m "$MAP" "$T/full.txt"
+	cp "$T/out" "$T/full.out"
+	if [ "$(wc -l <"$T/full.out")" -eq "$(wc -l <"$T/full.txt")" ]; then pass; else
+		fail "generated text: line count changed"
+	fi
+	run -m "$MAP" "$T/full.out"
+	same "generated text: idempotence" "$T/out" "$T/full.out"
+	run -m "$MAP" -c "$T/full.out"
+	rc_is "generated text: output checks clean" 0
+	empty "generated text: output checks clean" "$T/out" stdout
+fi
+
+# ---------------------------------------------------------------- chunk independence
+
+# Output and counters (and the explain trace) must not depend on how the
+# input arrives: from a file, or through a pipe in writes of N bytes.
+if [ -n "$HELPERS" ]; then
+	"$H" -m "$MAP" -s -e "$T/full.txt" >"$T/base.out" 2>"$T/base.err"
+	"$H" -m "$MAP" -s -e "$T/pre.txt" >"$T/pbase.out" 2>"$T/pbase.err"
+	if grep -q '^rewrites by surface:' "$T/base.err" && grep -q 'straggler' "$T/base.err"; then pass; else
+		fail "chunking: baseline report has no rewrites or stragglers: $(oneline "$T/base.err")"
+	fi
+
+	# chunk NAME INPUT BASE TRICKLE-ARGS...
+	chunk() {
+		ck_name=$1
+		ck_in=$2
+		ck_base=$3
+		shift 3
+		"$T/trickle" "$@" <"$ck_in" | "$H" -m "$MAP" -s -e >"$T/ck.out" 2>"$T/ck.err"
+		same "chunking $ck_name: output" "$T/ck.out" "$ck_base.out"
+		same "chunking $ck_name: report" "$T/ck.err" "$ck_base.err"
+	}
+	chunk "writes of 1 (200 KB)" "$T/pre.txt" "$T/pbase" 1
+	chunk "writes of 7 (200 KB)" "$T/pre.txt" "$T/pbase" 7
+	chunk "writes of 4096" "$T/full.txt" "$T/base" 4096
+	chunk "writes of 65536" "$T/full.txt" "$T/base" 65536
+	chunk "writes of 1048576" "$T/full.txt" "$T/base" 1048576
+	chunk "random writes 1..9000" "$T/full.txt" "$T/base" -r 7 9000
+	chunk "random writes 1..300 (200 KB)" "$T/pre.txt" "$T/pbase" -r 11 300
+
+	"$H" -m "$MAP" <"$T/full.txt" -s -e >"$T/ck.out" 2>"$T/ck.err"
+	same "chunking stdin file: output" "$T/ck.out" "$T/base.out"
+	same "chunking stdin file: report" "$T/ck.err" "$T/base.err"
+
+	# Check mode and reverse through small writes.
+	"$H" -m "$MAP" -c - <"$T/pre.txt" >"$T/cbase" 2>&1
+	"$T/trickle" 7 <"$T/pre.txt" | "$H" -m "$MAP" -c >"$T/ck.out" 2>&1
+	same "chunking --check, writes of 7" "$T/ck.out" "$T/cbase"
+	"$H" -m "$MAP" -R -s "$T/pbase.out" >"$T/rbase.out" 2>"$T/rbase.err"
+	"$T/trickle" 7 <"$T/pbase.out" | "$H" -m "$MAP" -R -s >"$T/ck.out" 2>"$T/ck.err"
+	same "chunking -R, writes of 7: output" "$T/ck.out" "$T/rbase.out"
+	same "chunking -R, writes of 7: report" "$T/ck.err" "$T/rbase.err"
+fi
+
+summary
