@@ -369,18 +369,30 @@ static bool json_joins(const unsigned char *b, size_t len)
 	return (n - i >= 4 && ci_eq(b + i, "http", 4)) || (n - i >= 2 && b[i] == '/' && b[i + 1] == '/');
 }
 
+bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len)
+{
+	const struct surface_axes *ax = surface_axes(surface);
+	return ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len));
+}
+
 size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
                     int prev, enum match_mode mode, enum surface surface,
                     match_event_fn fn, void *ctx)
+{
+	return matcher_scan_joins(pt, b, len, limit, prev, mode, surface, matcher_surface_joins(surface, b, len), fn, ctx);
+}
+
+size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                          int prev, enum match_mode mode, enum surface surface, bool joins,
+                          match_event_fn fn, void *ctx)
 {
 	if (limit > len) limit = len;
 	const struct surface_axes *ax = surface_axes(surface);
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = prev,
-		.value = mode == MATCH_VALUE, .esc_js = ax->esc_js, .surface = surface, .fn = fn, .ctx = ctx,
+		.value = mode == MATCH_VALUE, .esc_js = ax->esc_js, .joins = joins, .surface = surface, .fn = fn, .ctx = ctx,
 	};
 	if (pt->nhosts == 0) return limit;
-	s.joins = ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len));
 
 	size_t scanned = 0;
 	size_t pos = 0;

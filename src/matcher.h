@@ -42,6 +42,14 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
                     int prev, enum match_mode mode, enum surface surface,
                     match_event_fn fn, void *ctx);
 
+/* As matcher_scan, with the joining axis of §3.8 given by the caller: a
+ * streamed segment on a per-buffer surface (json-string) decides it once. */
+size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                          int prev, enum match_mode mode, enum surface surface, bool joins,
+                          match_event_fn fn, void *ctx);
+/* The joining axis of §3.8 for a buffer on a surface. */
+bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len);
+
 /* Convenience for complete buffers (tests, validation probes): rewrites
  * b[0..len) into out (cap bytes; truncated output returns false), setting
  * *out_len, and counts rewrote events into *rewrites (may be NULL). */

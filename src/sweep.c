@@ -18,6 +18,7 @@ void sweep_reset(struct sweep *s)
 {
 	offmap_reset(&s->marks);
 	window_reset(&s->w);
+	window_begin(&s->w, SURFACE_STRAGGLER, 0);
 }
 
 static void sweep_write(void *ctx, const unsigned char *p, size_t n)
@@ -35,6 +36,6 @@ struct sink sweep_sink(struct sweep *s)
 
 void sweep_finish(struct sweep *s)
 {
-	window_finish(&s->w);
+	window_end(&s->w);
 	offmap_drop_before(&s->marks, s->w.base);
 }

@@ -27,12 +27,29 @@ void window_free(struct window *w)
 void window_reset(struct window *w)
 {
 	w->len = 0;
+	w->open = false;
 	w->prev = MATCH_NO_PREV;
 	w->base = 0;
 	w->out_off = 0;
 	w->lines = 0;
 	w->line_start_in = 0;
 	w->track_lines = w->report && report_wants_positions(w->report);
+}
+
+void window_begin(struct window *w, enum surface s, uint64_t off)
+{
+	w->surface = s;
+	w->open = true;
+	w->joins = -1;
+	w->prev = MATCH_NO_PREV;  /* §11: a token has no left context */
+	w->len = 0;
+	w->base = off;
+}
+
+void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in)
+{
+	w->lines = lines;
+	w->line_start_in = line_start_in;
 }
 
 static uint64_t to_input(const struct window *w, uint64_t off)
@@ -46,16 +63,25 @@ static void emit_out(struct window *w, const unsigned char *p, size_t n)
 	w->out_off += n;
 }
 
+void window_verbatim(struct window *w, const unsigned char *p, size_t n)
+{
+	emit_out(w, p, n);
+}
+
+void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len)
+{
+	/* The mark goes first, so the next stage can map every byte it
+	 * receives (§6.3). */
+	if (w->out_marks && n != in_len) offmap_push(w->out_marks, w->out_off + n, in_end);
+	emit_out(w, p, n);
+}
+
 static void on_event(void *ctx, const struct match_event *ev)
 {
 	struct window *w = ctx;
 	if (ev->action == ACTION_REWROTE) {
 		emit_out(w, w->buf + w->last, ev->start - w->last);
-		/* The mark goes first, so the next stage can map every byte it
-		 * receives (§6.3). */
-		if (w->out_marks && ev->repl.n != ev->end - ev->start)
-			offmap_push(w->out_marks, w->out_off + ev->repl.n, w->base + ev->end);
-		emit_out(w, ev->repl.p, ev->repl.n);
+		window_replace(w, ev->repl.p, ev->repl.n, to_input(w, w->base + ev->end), ev->end - ev->start);
 		w->last = ev->end;
 	}
 	if (!w->report) return;
@@ -87,8 +113,12 @@ static void advance_lines(struct window *w, size_t consumed)
 static void process(struct window *w, bool eof)
 {
 	size_t limit = eof ? w->len : w->len - w->pt->window;
+	/* §3.8: a per-buffer surface is decided on the segment's first batch,
+	 * so the decision does not depend on read sizes. */
+	if (w->joins < 0) w->joins = matcher_surface_joins(w->surface, w->buf, w->len);
 	w->last = 0;
-	size_t consumed = matcher_scan(w->pt, w->buf, w->len, limit, w->prev, MATCH_PROSE, w->surface, on_event, w);
+	size_t consumed = matcher_scan_joins(w->pt, w->buf, w->len, limit, w->prev, MATCH_PROSE, w->surface,
+	                                     w->joins != 0, on_event, w);
 	emit_out(w, w->buf + w->last, consumed - w->last);
 	if (w->track_lines) advance_lines(w, consumed);
 	if (consumed) w->prev = w->buf[consumed - 1];
@@ -109,7 +139,9 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 	}
 }
 
-void window_finish(struct window *w)
+void window_end(struct window *w)
 {
+	if (!w->open) return;
 	process(w, true);
+	w->open = false;
 }

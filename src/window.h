@@ -1,9 +1,15 @@
-/* window.h — owns streaming of the byte matcher over a stream of any length
- * (engine-reference §6.2): a buffer of fixed size holding the carry-over
- * window plus one batch, the left-context byte, the stream offset, and
- * line tracking for check mode. The text type and the straggler sweep are
- * both a window with their own surface. Output never depends on where the
- * caller's chunks begin or end. */
+/* window.h — owns streaming of the byte matcher (engine-reference §6.2,
+ * §11): a buffer of fixed size holding the carry-over window plus one
+ * batch, the left-context byte, offsets, and line tracking for check mode.
+ *
+ * A window writes one output stream. Within it, a *segment* is one run of
+ * bytes matched as a unit on one surface (the whole stream for the text
+ * type and the sweep; one text, raw-text or comment token for html): it
+ * starts with no left context and its end is the end of the buffer. Between
+ * segments the owner may write bytes verbatim or as a replacement of input
+ * bytes, so the window stays the one writer of the stream and can push the
+ * offset marks of §6.3. Output never depends on how the bytes of a segment
+ * were split across calls. */
 #ifndef HOSTSHIFT_WINDOW_H
 #define HOSTSHIFT_WINDOW_H
 
@@ -21,32 +27,43 @@
 struct window {
 	const struct patterns *pt;
 	enum surface surface;
-	struct sink out;              /* rewritten bytes */
+	struct sink out;              /* the output stream */
 	struct report *report;        /* events */
 	const struct offmap *in_map;  /* this stream's offsets → input offsets; NULL: identity */
-	struct offmap *out_marks;     /* where to push marks when lengths change; may be NULL */
+	struct offmap *out_marks;     /* marks for the next stage when lengths change; may be NULL */
 
 	unsigned char *buf;
 	size_t cap, len;
-	int prev;                     /* byte before buf[0], or MATCH_NO_PREV */
+	bool open;                    /* a segment is open */
+	int joins;                    /* §3.8 axis of the open segment; -1 until its first batch */
+	int prev;                     /* byte before buf[0] in the segment, or MATCH_NO_PREV */
 	uint64_t base;                /* stream offset of buf[0] */
 	uint64_t out_off;             /* bytes written to out */
 
-	/* check mode: lines of this stream before buf[0] */
+	/* check mode: newlines of this stream before buf[0] */
 	bool track_lines;
 	size_t lines;
 	uint64_t line_start_in;       /* input offset where the current line starts */
 
-	/* during one scan */
-	size_t last;
+	size_t last;                  /* during one scan */
 };
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
 void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep);
 void window_free(struct window *w);
-/* Start a new stream (offsets from 0, no left context). */
+/* A new output stream: output offset 0, no segment open. */
 void window_reset(struct window *w);
+/* Open a segment on surface s whose first byte is at stream offset off. */
+void window_begin(struct window *w, enum surface s, uint64_t off);
+/* Line position of the segment's first byte (check mode). */
+void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);
-void window_finish(struct window *w);
+/* Close the segment: its end is the end of the buffer. */
+void window_end(struct window *w);
+/* Outside a segment: bytes written as they are. */
+void window_verbatim(struct window *w, const unsigned char *p, size_t n);
+/* Outside a segment: n bytes written in place of in_len input bytes that
+ * end at input offset in_end (a mark is pushed if the lengths differ). */
+void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len);
 
 #endif

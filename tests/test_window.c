@@ -125,9 +125,10 @@ START_TEST(window_equals_whole_buffer)
 		report_begin(&rep, "-", true);
 		struct window w;
 		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, &rep);
+		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < n; i += sizes[s])
 			window_feed(&w, in + i, n - i < sizes[s] ? n - i : sizes[s]);
-		window_finish(&w);
+		window_end(&w);
 		ck_assert_uint_eq(c.n, elen);
 		ck_assert_msg(memcmp(c.p, expect, elen) == 0, "chunk size %zu: output differs", sizes[s]);
 		ck_assert_uint_eq(rep.rewrites[SURFACE_TEXT], erw);
@@ -158,6 +159,7 @@ START_TEST(window_random_chunks)
 		struct capture c = { 0 };
 		struct window w;
 		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, NULL);
+		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < len;) {
 			x = x * 1103515245u + 12345u;
 			size_t k = 1 + (x >> 8) % (round < 2 ? 64 : 100000);
@@ -165,7 +167,7 @@ START_TEST(window_random_chunks)
 			window_feed(&w, in + i, k);
 			i += k;
 		}
-		window_finish(&w);
+		window_end(&w);
 		ck_assert_uint_eq(c.n, wlen);
 		ck_assert(memcmp(c.p, whole, wlen) == 0);
 		window_free(&w);

@@ -54,8 +54,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct cap c = { 0 };
 	struct window w;
 	window_init(&w, &pt, s, (struct sink){ put, &c }, NULL);
+	window_begin(&w, s, 0);
 	for (size_t i = 0; i < size; i += chunk) window_feed(&w, data + i, size - i < chunk ? size - i : chunk);
-	window_finish(&w);
+	window_end(&w);
 	if (c.n != wlen || memcmp(c.p, whole, wlen) != 0) abort();
 	window_free(&w);
 	free(c.p);
