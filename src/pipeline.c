@@ -33,12 +33,14 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	if (!p->inbuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 	struct sink out = { out_write, p };
 	text_init(&p->text, cfg->pt, out, rep);
+	html_init(&p->html, cfg->pt, out, rep, cfg->quiet);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 }
 
 void pipeline_free(struct pipeline *p)
 {
 	text_free(&p->text);
+	html_free(&p->html);
 	sweep_free(&p->sweep);
 	free(p->inbuf);
 	p->inbuf = NULL;
@@ -99,20 +101,25 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 
 	struct sink final = { out_write, p };
 	struct sink none = { discard, NULL };
+	struct sink framed = cfg->dry_run ? none : final;
+	struct offmap *marks = NULL;
 	if (sweeps) {
 		sweep_reset(&p->sweep);
 		p->sweep.w.out = final;
-		text_reset(&p->text, sweep_sink(&p->sweep), &p->sweep.marks);
-	} else {
-		text_reset(&p->text, cfg->dry_run ? none : final, NULL);
+		framed = sweep_sink(&p->sweep);
+		marks = &p->sweep.marks;
 	}
+	bool html = type == FILETYPE_HTML;
+	if (html) html_reset(&p->html, framed, marks);
+	else text_reset(&p->text, framed, marks);
 
 	uint64_t in_bytes = 0;
 	for (;;) {
 		if (have) {
 			in_bytes += have;
 			if (cfg->dry_run) out_write(p, p->inbuf, have);  /* output equals input */
-			text_feed(&p->text, p->inbuf, have);
+			if (html) html_feed(&p->html, p->inbuf, have);
+			else text_feed(&p->text, p->inbuf, have);
 			if (out && out->err) break;
 			progress_show(&pr, name, in_bytes, false);
 		}
@@ -127,7 +134,8 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		have = (size_t)r;
 	}
 	if (!(out && out->err)) {
-		text_finish(&p->text);
+		if (html) html_finish(&p->html);
+		else text_finish(&p->text);
 		if (sweeps) sweep_finish(&p->sweep);
 		if (out) io_writer_flush(out);
 	}

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "filetype.h"
+#include "html.h"
 #include "io.h"
 #include "report.h"
 #include "sweep.h"
@@ -28,6 +29,7 @@ struct pipeline {
 	struct pipeline_config cfg;
 	struct report *report;
 	struct text_stage text;
+	struct html html;
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

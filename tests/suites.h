@@ -8,4 +8,8 @@ Suite *matcher_suite(void);  /* test_matcher.c: §2–§3 rule by rule */
 Suite *rows_suite(void);     /* test_rows.c: §12 rows 2–39, 53–57 */
 Suite *window_suite(void);   /* test_window.c: streaming, chunk independence (§6, §11) */
 Suite *report_suite(void);   /* test_report.c: counters and formats (§10) */
+Suite *entity_suite(void);   /* test_entity.c: reference decoding (§5.1–§5.2) */
+Suite *html_suite(void);     /* test_html.c: tokenizer framing, streaming, sweep (§4, §6, §11) */
+Suite *html_rows_suite(void); /* test_html_rows.c: §12 html rows, adversarial fixtures */
+Suite *invariants_suite(void); /* test_invariants.c: SPEC §11 over the corpus, memory bounds */
 #endif

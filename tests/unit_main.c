@@ -13,6 +13,10 @@ int main(void)
 	srunner_add_suite(sr, rows_suite());
 	srunner_add_suite(sr, window_suite());
 	srunner_add_suite(sr, report_suite());
+	srunner_add_suite(sr, entity_suite());
+	srunner_add_suite(sr, html_suite());
+	srunner_add_suite(sr, html_rows_suite());
+	srunner_add_suite(sr, invariants_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

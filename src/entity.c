@@ -1,0 +1,222 @@
+/* entity.c — character-reference decoding in attribute values
+ * (engine-reference §5.1–§5.2; SPEC §12). See entity.h for the contract.
+ *
+ * One left-to-right pass over the value. Only `&` starts anything; every
+ * other byte is copied with its own offset in the source map. At each `&`
+ * one reference is tried (named, then numeric); if it is not one this
+ * decoder accepts, the `&` is copied like any other byte and the scan goes
+ * on at the next byte, so a later `&` inside the same run is still tried.
+ * The fusing guard runs before each decoded reference is appended; if it
+ * fires, the whole value is declined and the output is reset to the input.
+ * No allocation. */
+#include "entity.h"
+
+#include <string.h>
+
+#include "entity_names.h"
+
+/* §5.1: the name's `;` must be among the first 15 bytes after the `&`, so a
+ * name is at most 14 bytes. */
+#define NAMED_LOOKAHEAD 15
+
+/* Largest code point; a numeric scan that passes it aborts (§5.1). */
+#define MAX_CP 0x10FFFFu
+
+_Static_assert(sizeof entity_names / sizeof entity_names[0] == ENTITY_NAMES_COUNT, "entity_names count");
+
+/* §5.1: the ten URL-structure names. They are ASCII, so the generated table
+ * (one non-ASCII code point) never holds them; nor does it hold any other
+ * ASCII name (amp, lt, quot, Tab, NewLine, ...), which are never decoded. */
+static const struct {
+	const char *name;
+	unsigned char len;
+	unsigned char byte;
+} url_names[] = {
+	{ "sol", 3, '/' },    { "bsol", 4, '\\' },   { "colon", 5, ':' },    { "period", 6, '.' },
+	{ "quest", 5, '?' },  { "num", 3, '#' },     { "percnt", 6, '%' },   { "lowbar", 6, '_' },
+	{ "UnderBar", 8, '_' }, { "commat", 6, '@' },
+};
+
+static bool is_alnum(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* Bytewise order of (a, alen) against the NUL-terminated table name b: the
+ * order tools/gen_entity_names.py sorts by. */
+static int name_cmp(const char *a, size_t alen, const char *b)
+{
+	size_t blen = strlen(b);
+	int c = memcmp(a, b, alen < blen ? alen : blen);
+	if (c != 0) return c;
+	return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+uint32_t entity_single_codepoint(const char *name, size_t len)
+{
+	size_t lo = 0, hi = ENTITY_NAMES_COUNT;
+	if (name == NULL || len == 0 || len > ENTITY_NAMES_LONGEST) return 0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = name_cmp(name, len, entity_names[mid].name);
+		if (c == 0) return entity_names[mid].cp;
+		if (c < 0) hi = mid;
+		else lo = mid + 1;
+	}
+	return 0;
+}
+
+/* UTF-8 of a scalar value (not a surrogate, <= 0x10FFFF) into b; returns
+ * its length, 1 to 4. */
+static size_t utf8_put(uint32_t cp, unsigned char b[4])
+{
+	if (cp < 0x80) {
+		b[0] = (unsigned char)cp;
+		return 1;
+	}
+	if (cp < 0x800) {
+		b[0] = (unsigned char)(0xC0 | (cp >> 6));
+		b[1] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 2;
+	}
+	if (cp < 0x10000) {
+		b[0] = (unsigned char)(0xE0 | (cp >> 12));
+		b[1] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+		b[2] = (unsigned char)(0x80 | (cp & 0x3F));
+		return 3;
+	}
+	b[0] = (unsigned char)(0xF0 | (cp >> 18));
+	b[1] = (unsigned char)(0x80 | ((cp >> 12) & 0x3F));
+	b[2] = (unsigned char)(0x80 | ((cp >> 6) & 0x3F));
+	b[3] = (unsigned char)(0x80 | (cp & 0x3F));
+	return 4;
+}
+
+/* A named reference at p[0] == '&' (p[1] != '#'), m bytes available. On
+ * success writes the decoding to b, sets *blen and returns the bytes
+ * consumed (name plus `&` and `;`); 0 when not a reference decoded here. */
+static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
+{
+	size_t lim = m < 1 + NAMED_LOOKAHEAD ? m : 1 + NAMED_LOOKAHEAD;
+	const unsigned char *semi = memchr(p + 1, ';', lim - 1);
+	if (semi == NULL) return 0;
+	size_t len = (size_t)(semi - (p + 1));
+	const char *name = (const char *)(p + 1);
+	if (len == 0) return 0;
+	for (size_t k = 0; k < sizeof url_names / sizeof url_names[0]; k++) {
+		if (url_names[k].len == len && memcmp(url_names[k].name, name, len) == 0) {
+			b[0] = url_names[k].byte;
+			*blen = 1;
+			return len + 2;
+		}
+	}
+	uint32_t cp = entity_single_codepoint(name, len);
+	if (cp < 0x80) return 0; /* 0: not in the table; the table is non-ASCII only */
+	*blen = utf8_put(cp, b);
+	return len + 2;
+}
+
+static int digit_val(unsigned char c, bool hex)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (hex && c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (hex && c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+/* Whether a numeric reference's value is decoded (§5.1): scalar values
+ * >= 0x80, and 0x21–0x7F except the characters structural in markup. */
+static bool numeric_allowed(uint32_t v)
+{
+	if (v >= 0x80) return v <= MAX_CP && (v < 0xD800 || v > 0xDFFF);
+	if (v < 0x21) return false; /* controls, TAB, LF, CR, space (§5.2) */
+	switch (v) {
+	case '&': case '"': case '\'': case '<': case '>': case '=': case '`':
+		return false;
+	default:
+		return true;
+	}
+}
+
+/* A numeric reference at p[0..1] == "&#", m bytes available; as
+ * parse_named. */
+static size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
+{
+	size_t j = 2;
+	bool hex = false;
+	if (j < m && (p[j] == 'x' || p[j] == 'X')) {
+		hex = true;
+		j++;
+	}
+	size_t start = j;
+	uint32_t v = 0;
+	for (; j < m; j++) {
+		int d = digit_val(p[j], hex);
+		if (d < 0) break;
+		v = v * (hex ? 16u : 10u) + (uint32_t)d;
+		if (v > MAX_CP) return 0; /* out of range: leave it alone */
+	}
+	if (j == start) return 0; /* `&#;`, `&#x;`, `&#` at the end */
+	if (j < m && p[j] == ';') j++; /* optional, consumed if present */
+	if (!numeric_allowed(v)) return 0;
+	*blen = utf8_put(v, b);
+	return j;
+}
+
+/* Fusing guard (§5.1): appending byte c to out[0..o) would complete a
+ * reference out of a fragment left undecoded, i.e. c is `;`, `#` or an ASCII
+ * alphanumeric and out ends with `&` [`#` [`x`|`X`]] [alphanumerics]. The
+ * `x`/`X` is itself alphanumeric, so the alphanumeric run covers it. */
+static bool fuses(const unsigned char *out, size_t o, unsigned char c)
+{
+	if (c != ';' && c != '#' && !is_alnum(c)) return false;
+	while (o > 0 && is_alnum(out[o - 1])) o--;
+	if (o > 0 && out[o - 1] == '#') o--;
+	return o > 0 && out[o - 1] == '&';
+}
+
+/* out = in, src = identity. */
+static void copy_through(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len, uint32_t *src)
+{
+	if (n > 0) memcpy(out, in, n);
+	for (size_t i = 0; i <= n; i++) src[i] = (uint32_t)i;
+	*out_len = n;
+}
+
+enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
+                                          uint32_t *src)
+{
+	if (n == 0 || memchr(in, '&', n) == NULL) {
+		copy_through(in, n, out, out_len, src);
+		return ENTITY_NONE;
+	}
+	size_t o = 0;
+	bool decoded = false;
+	for (size_t i = 0; i < n;) {
+		unsigned char b[4];
+		size_t blen = 0, used = 0;
+		if (in[i] == '&' && n - i >= 3) {
+			if (in[i + 1] == '#') used = parse_numeric(in + i, n - i, b, &blen);
+			else used = parse_named(in + i, n - i, b, &blen);
+		}
+		if (used == 0) {
+			out[o] = in[i];
+			src[o++] = (uint32_t)i;
+			i++;
+			continue;
+		}
+		if (fuses(out, o, b[0])) {
+			copy_through(in, n, out, out_len, src);
+			return ENTITY_DECLINED;
+		}
+		for (size_t k = 0; k < blen; k++) {
+			out[o] = b[k];
+			src[o++] = (uint32_t)i;
+		}
+		decoded = true;
+		i += used;
+	}
+	src[o] = (uint32_t)n;
+	*out_len = o;
+	return decoded ? ENTITY_DECODED : ENTITY_NONE;
+}

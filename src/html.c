@@ -1,0 +1,844 @@
+/* html.c — the html type: a streaming tokenizer with WHATWG framing
+ * (engine-reference §4.1), the attribute value pipeline (§4.3–§4.5, §5.3
+ * with SPEC §12's splice over source bytes), and the surfaces of §4.2.
+ *
+ * Every input byte is routed exactly once: into an open window segment
+ * (text, raw text, comments: matched as prose), into the held start tag
+ * (matched value by value when the tag ends), or verbatim (doctype, end
+ * tags, a tag cut by end of input). So the output is the input with only
+ * origin spans replaced, and nothing depends on where a chunk ends. */
+#include "html.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "entity.h"
+#include "matcher.h"
+
+static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
+static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+	if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	return q;
+}
+
+void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet)
+{
+	memset(h, 0, sizeof *h);
+	h->pt = pt;
+	h->report = rep;
+	h->quiet = quiet;
+	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
+	h->tag_cap = 4096;
+	h->tag = xrealloc(NULL, h->tag_cap);
+	h->attrs_cap = 32;
+	h->attrs = xrealloc(NULL, h->attrs_cap * sizeof *h->attrs);
+	h->splices_cap = 32;
+	h->splices = xrealloc(NULL, h->splices_cap * sizeof *h->splices);
+}
+
+void html_free(struct html *h)
+{
+	window_free(&h->w);
+	free(h->tag);
+	free(h->attrs);
+	free(h->splices);
+	free(h->dec);
+	free(h->src);
+	memset(h, 0, sizeof *h);
+}
+
+void html_reset(struct html *h, struct sink out, struct offmap *marks)
+{
+	window_reset(&h->w);
+	h->w.out = out;
+	h->w.out_marks = marks;
+	h->state = HS_DATA;
+	h->in_off = 0;
+	h->npend = 0;
+	h->track_lines = h->report && report_wants_positions(h->report);
+	h->lines = 0;
+	h->line_start_in = 0;
+	h->lc_off = 0;
+}
+
+/* ---- positions (check mode) ------------------------------------------ */
+
+/* Newlines before input offset `off`, counted lazily over the current
+ * chunk. Offsets before lc_off only occur for held bytes ("<", "</scrip"),
+ * which hold no newline, so the count at lc_off is theirs too. */
+static void lines_upto(struct html *h, uint64_t off)
+{
+	if (!h->track_lines || off <= h->lc_off) return;
+	const unsigned char *p = h->chunk + (h->lc_off - h->chunk_off);
+	const unsigned char *end = h->chunk + (off - h->chunk_off), *q;
+	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) {
+		h->lines++;
+		h->line_start_in = h->chunk_off + (uint64_t)(q - h->chunk) + 1;
+		p = q + 1;
+	}
+	h->lc_off = off;
+}
+
+/* ---- segments and verbatim output ------------------------------------ */
+
+static void seg_begin(struct html *h, enum surface s, uint64_t off)
+{
+	window_begin(&h->w, s, off);
+	if (h->track_lines) {
+		lines_upto(h, off);
+		window_set_lines(&h->w, h->lines, h->line_start_in);
+	}
+}
+
+/* Bytes of a text or raw-text run: the segment opens on its first byte
+ * (an empty run is no token, §4.1). */
+static void run_bytes(struct html *h, enum surface s, const unsigned char *p, size_t n, uint64_t off)
+{
+	if (!n) return;
+	if (!h->w.open) seg_begin(h, s, off);
+	window_feed(&h->w, p, n);
+}
+
+static void seg_close(struct html *h) { window_end(&h->w); }
+
+static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_verbatim(&h->w, p, n); }
+
+static void flush_pend_as(struct html *h, enum surface s)
+{
+	run_bytes(h, s, h->pend, h->npend, h->tok_start);
+	h->npend = 0;
+}
+
+/* ---- start tags --------------------------------------------------------- */
+
+static void tag_begin(struct html *h, enum html_tag_kind kind)
+{
+	h->tag_kind = kind;
+	h->tag_pos = 0;
+	h->name_len = 0;
+	h->nattrs = 0;
+	if (h->track_lines && kind == TAG_START) {
+		lines_upto(h, h->tok_start);
+		h->tag_lines = h->lines;
+		h->tag_line_start = h->line_start_in;
+	}
+}
+
+static void report_at(struct html *h, const struct match_event *ev, uint64_t off, const unsigned char *text,
+                      size_t tag_pos)
+{
+	struct report_event re = {
+		.offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
+		.text = text, .text_len = ev->end - ev->start,
+	};
+	if (h->track_lines) {
+		size_t count = 0, lastnl = 0;
+		for (size_t i = 0; i < tag_pos; i++)
+			if (h->tag[i] == '\n') { count++; lastnl = i; }
+		uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag_line_start;
+		re.line = h->tag_lines + count + 1;
+		re.column = (size_t)(off - ls) + 1;
+	}
+	report_add(h->report, &re);
+}
+
+static void add_splice(struct html *h, size_t start, size_t end, struct slice repl)
+{
+	if (h->nsplices == h->splices_cap) {
+		h->splices_cap *= 2;
+		h->splices = xrealloc(h->splices, h->splices_cap * sizeof *h->splices);
+	}
+	h->splices[h->nsplices++] = (struct html_splice){ start, end, repl.p, repl.n };
+}
+
+/* Byte matcher events of an attribute value (§4.5 step 3). */
+static void attr_event(void *ctx, const struct match_event *ev)
+{
+	struct html *h = ctx;
+	size_t vs = h->cur_value;
+	if (ev->action == ACTION_REWROTE) add_splice(h, vs + ev->start, vs + ev->end, ev->repl);
+	if (h->report) report_at(h, ev, h->tok_start + vs + ev->start, h->tag + vs + ev->start, vs + ev->start);
+}
+
+/* Re-match events over the decoded value (§5.3 step 2). A rewrite is
+ * spliced over the origin's source bytes (SPEC §12); one over bytes the
+ * byte matcher already rewrote is the same origin, seen again. */
+static void entity_event(void *ctx, const struct match_event *ev)
+{
+	struct html *h = ctx;
+	size_t vs = h->cur_value;
+	size_t sa = h->src[ev->start], sb = h->src[ev->end];
+	if (ev->action == ACTION_REWROTE) {
+		for (size_t i = h->cur_splice0; i < h->nsplices; i++)
+			if (h->splices[i].start < vs + sb && vs + sa < h->splices[i].end) return;
+		add_splice(h, vs + sa, vs + sb, ev->repl);
+	}
+	if (h->report) report_at(h, ev, h->tok_start + vs + sa, h->dec + ev->start, vs + sa);
+}
+
+static bool name_is(const unsigned char *p, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	if (n != k) return false;
+	for (size_t i = 0; i < n; i++) if (lower(p[i]) != (unsigned char)lit[i]) return false;
+	return true;
+}
+
+static void count_structured(struct html *h, const struct html_attr *a)
+{
+	/* §4.4: counted, not parsed. */
+	static const struct { const char *name; enum structured_attr id; } names[] = {
+		{ "content", ATTR_CONTENT }, { "imagesrcset", ATTR_IMAGESRCSET }, { "ping", ATTR_PING },
+		{ "srcdoc", ATTR_SRCDOC }, { "srcset", ATTR_SRCSET },
+	};
+	if (!h->report) return;
+	const unsigned char *n = h->tag + a->name_start;
+	size_t nl = a->name_end - a->name_start;
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (name_is(n, nl, names[i].name)) { h->report->structured[names[i].id]++; return; }
+}
+
+/* The value pipeline of one attribute (§4.5, §5.3). */
+static void attr_value(struct html *h, const struct html_attr *a)
+{
+	count_structured(h, a);
+	size_t vs = a->value_start, n = a->value_end - a->value_start;
+	if (!n) return;
+	const unsigned char *v = h->tag + vs;
+	h->cur_value = vs;
+	h->cur_splice0 = h->nsplices;
+	matcher_scan(h->pt, v, n, n, MATCH_NO_PREV, MATCH_VALUE, SURFACE_HTML_ATTR, attr_event, h);
+	if (!memchr(v, '&', n)) return;
+	if (h->dec_cap < n) {
+		h->dec_cap = n;
+		h->dec = xrealloc(h->dec, n);
+		h->src = xrealloc(h->src, (n + 1) * sizeof *h->src);
+	}
+	size_t dlen;
+	if (entity_decode_url_refs(v, n, h->dec, &dlen, h->src) != ENTITY_DECODED) return;
+	size_t before = h->nsplices;
+	matcher_scan(h->pt, h->dec, dlen, dlen, MATCH_NO_PREV, MATCH_VALUE, SURFACE_HTML_ENTITY, entity_event, h);
+	if (h->nsplices == before) return;
+	/* Keep this value's splices in source order. */
+	for (size_t i = h->cur_splice0 + 1; i < h->nsplices; i++)
+		for (size_t j = i; j > h->cur_splice0 && h->splices[j - 1].start > h->splices[j].start; j--) {
+			struct html_splice t = h->splices[j]; h->splices[j] = h->splices[j - 1]; h->splices[j - 1] = t;
+		}
+}
+
+bool html_script_type_is_js(const unsigned char *v, size_t n)
+{
+	/* §4.2: trim, drop from ';', trim; SPEC §12: the WHATWG list. */
+	static const char *const js[] = {
+		"module", "application/ecmascript", "application/javascript", "application/x-ecmascript",
+		"application/x-javascript", "text/ecmascript", "text/javascript", "text/javascript1.0",
+		"text/javascript1.1", "text/javascript1.2", "text/javascript1.3", "text/javascript1.4",
+		"text/javascript1.5", "text/jscript", "text/livescript", "text/x-ecmascript", "text/x-javascript",
+	};
+	const unsigned char *semi = memchr(v, ';', n);
+	if (semi) n = (size_t)(semi - v);
+	while (n && is_ws(v[0])) { v++; n--; }
+	while (n && is_ws(v[n - 1])) n--;
+	if (!n) return true;
+	for (size_t i = 0; i < sizeof js / sizeof *js; i++)
+		if (name_is(v, n, js[i])) return true;
+	return false;
+}
+
+static void enter_raw(struct html *h, enum html_state st, enum surface s)
+{
+	memcpy(h->raw_name, h->name, h->name_len + 1);
+	h->raw_len = h->name_len;
+	h->raw_surface = s;
+	h->state = st;
+}
+
+/* After a start tag: the ten raw-text elements (§4.1), entered after a
+ * start or self-closing tag alike. */
+static void after_start_tag(struct html *h, bool js)
+{
+	if (h->name_len > HTML_NAME_MAX) { h->state = HS_DATA; return; }
+	const char *n = h->name;
+	if (!strcmp(n, "script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
+	else if (!strcmp(n, "style")) enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE);
+	else if (!strcmp(n, "plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
+	else if (!strcmp(n, "textarea") || !strcmp(n, "title") || !strcmp(n, "iframe") || !strcmp(n, "noembed") ||
+	         !strcmp(n, "noframes") || !strcmp(n, "noscript") || !strcmp(n, "xmp"))
+		enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT);
+	else h->state = HS_DATA;
+}
+
+/* A complete start tag: every value of every attribute, then the tag
+ * re-emitted with only changed value bytes replaced (§4.3). */
+static void start_tag_done(struct html *h)
+{
+	bool js = true;
+	bool seen_type = false;
+	h->nsplices = 0;
+	for (size_t i = 0; i < h->nattrs; i++) {
+		const struct html_attr *a = &h->attrs[i];
+		if (!a->has_value) continue;
+		if (!seen_type && name_is(h->tag + a->name_start, a->name_end - a->name_start, "type")) {
+			seen_type = true;
+			js = html_script_type_is_js(h->tag + a->value_start, a->value_end - a->value_start);
+		}
+		attr_value(h, a);
+	}
+	size_t last = 0;
+	for (size_t i = 0; i < h->nsplices; i++) {
+		const struct html_splice *s = &h->splices[i];
+		verbatim(h, h->tag + last, s->start - last);
+		window_replace(&h->w, s->repl, s->repl_len, h->tok_start + s->end, s->end - s->start);
+		last = s->end;
+	}
+	verbatim(h, h->tag + last, h->tag_pos - last);
+	after_start_tag(h, js);
+}
+
+/* A start tag over the cap streams through as prose on html-attr, counted
+ * once (SPEC §12), and tokenizing goes on after it. */
+static void tag_oversize(struct html *h)
+{
+	h->tag_kind = TAG_OVERSIZE;
+	if (h->report) {
+		struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
+		                           .surface = SURFACE_HTML_ATTR, .text = h->tag, .text_len = 0 };
+		if (h->track_lines) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
+		report_add(h->report, &re);
+		if (!h->quiet)
+			fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
+			        h->report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
+	}
+	seg_begin(h, SURFACE_HTML_ATTR, h->tok_start);
+	window_feed(&h->w, h->tag, h->tag_pos);
+}
+
+/* Bytes of the current tag, routed by its kind. */
+static void tag_bytes(struct html *h, const unsigned char *p, size_t n)
+{
+	if (!n) return;
+	switch (h->tag_kind) {
+	case TAG_END:
+		verbatim(h, p, n);
+		break;
+	case TAG_OVERSIZE:
+		window_feed(&h->w, p, n);
+		break;
+	case TAG_START:
+		if (h->tag_pos + n > HTML_TAG_CAP) {
+			tag_oversize(h);
+			window_feed(&h->w, p, n);
+			break;
+		}
+		if (h->tag_pos + n > h->tag_cap) {
+			size_t nc = h->tag_cap;
+			while (nc < h->tag_pos + n) nc *= 2;
+			if (nc > HTML_TAG_CAP) nc = HTML_TAG_CAP;
+			h->tag = xrealloc(h->tag, nc);
+			h->tag_cap = nc;
+		}
+		memcpy(h->tag + h->tag_pos, p, n);
+		break;
+	}
+	h->tag_pos += n;
+}
+
+static struct html_attr *new_attr(struct html *h, size_t pos)
+{
+	static struct html_attr none;
+	if (h->tag_kind != TAG_START) return &none;
+	if (h->nattrs == HTML_ATTRS_MAX) {
+		/* So many attributes are no page's: the tag is treated as over the
+		 * cap, which bounds the attribute list as the cap bounds the bytes. */
+		tag_oversize(h);
+		return &none;
+	}
+	if (h->nattrs == h->attrs_cap) {
+		h->attrs_cap *= 2;
+		h->attrs = xrealloc(h->attrs, h->attrs_cap * sizeof *h->attrs);
+	}
+	struct html_attr *a = &h->attrs[h->nattrs++];
+	*a = (struct html_attr){ pos, pos, 0, 0, false };
+	return a;
+}
+
+static struct html_attr *cur_attr(struct html *h)
+{
+	static struct html_attr none;
+	return (h->tag_kind == TAG_START && h->nattrs) ? &h->attrs[h->nattrs - 1] : &none;
+}
+
+/* The tag has ended (its '>' already routed). */
+static void tag_end(struct html *h)
+{
+	switch (h->tag_kind) {
+	case TAG_START: start_tag_done(h); break;
+	case TAG_OVERSIZE: seg_close(h); after_start_tag(h, true); break;
+	case TAG_END: h->state = HS_DATA; break;
+	}
+}
+
+/* Run the tag-body states over p[i..n); returns the new index. The attribute
+ * positions are tag offsets (tag_pos + distance into the run). */
+static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t n)
+{
+	size_t run = i;
+	while (i < n) {
+		unsigned char c = p[i];
+		size_t pos = h->tag_pos + (i - run);
+		switch (h->state) {
+		case HS_TAG_NAME:
+			if (is_ws(c)) h->state = HS_BEFORE_ATTR_NAME;
+			else if (c == '/') h->state = HS_SELF_CLOSING;
+			else if (c == '>') goto done;
+			else {
+				if (h->name_len < HTML_NAME_MAX) h->name[h->name_len] = (char)lower(c), h->name[h->name_len + 1] = 0;
+				h->name_len++;
+			}
+			break;
+		case HS_BEFORE_ATTR_NAME:
+			if (is_ws(c)) break;
+			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
+			new_attr(h, pos);
+			h->state = HS_ATTR_NAME;
+			break;
+		case HS_ATTR_NAME:
+			if (is_ws(c) || c == '/' || c == '>') { cur_attr(h)->name_end = pos; h->state = HS_AFTER_ATTR_NAME; continue; }
+			if (c == '=') { cur_attr(h)->name_end = pos; h->state = HS_BEFORE_ATTR_VALUE; }
+			break;
+		case HS_AFTER_ATTR_NAME:
+			if (is_ws(c)) break;
+			if (c == '/') { h->state = HS_SELF_CLOSING; break; }
+			if (c == '=') { h->state = HS_BEFORE_ATTR_VALUE; break; }
+			if (c == '>') goto done;
+			new_attr(h, pos);
+			h->state = HS_ATTR_NAME;
+			break;
+		case HS_BEFORE_ATTR_VALUE:
+			if (is_ws(c)) break;
+			if (c == '"' || c == '\'') {
+				struct html_attr *a = cur_attr(h);
+				a->has_value = true;
+				a->value_start = a->value_end = pos + 1;
+				h->state = c == '"' ? HS_ATTR_VALUE_DQ : HS_ATTR_VALUE_SQ;
+				break;
+			}
+			if (c == '>') goto done;
+			{
+				struct html_attr *a = cur_attr(h);
+				a->has_value = true;
+				a->value_start = a->value_end = pos;
+			}
+			h->state = HS_ATTR_VALUE_UNQ;
+			continue;
+		case HS_ATTR_VALUE_DQ:
+		case HS_ATTR_VALUE_SQ: {
+			/* Skip to the closing quote in one step. */
+			const unsigned char *q = memchr(p + i, h->state == HS_ATTR_VALUE_DQ ? '"' : '\'', n - i);
+			if (!q) { i = n; continue; }
+			i = (size_t)(q - p);
+			cur_attr(h)->value_end = h->tag_pos + (i - run);
+			h->state = HS_AFTER_ATTR_VALUE_QUOTED;
+			break;
+		}
+		case HS_ATTR_VALUE_UNQ:
+			if (is_ws(c)) { cur_attr(h)->value_end = pos; h->state = HS_BEFORE_ATTR_NAME; }
+			else if (c == '>') { cur_attr(h)->value_end = pos; goto done; }
+			break;
+		case HS_AFTER_ATTR_VALUE_QUOTED:
+			if (is_ws(c)) h->state = HS_BEFORE_ATTR_NAME;
+			else if (c == '/') h->state = HS_SELF_CLOSING;
+			else if (c == '>') goto done;
+			else { h->state = HS_BEFORE_ATTR_NAME; continue; }
+			break;
+		case HS_SELF_CLOSING:
+			if (c == '>') goto done;
+			h->state = HS_BEFORE_ATTR_NAME;
+			continue;
+		default:
+			return i;
+		}
+		i++;
+		continue;
+	done:
+		tag_bytes(h, p + run, i + 1 - run);
+		tag_end(h);
+		return i + 1;
+	}
+	tag_bytes(h, p + run, n - run);
+	return n;
+}
+
+/* ---- raw text: the appropriate end tag -------------------------------- */
+
+/* In a held "</name" candidate, c decides: returns true when the end tag
+ * is confirmed (c is reconsumed as the tag name's terminator). */
+static bool end_name_step(struct html *h, unsigned char c, bool *keep)
+{
+	size_t have = h->npend - 2;  /* letters after "</" */
+	if (is_alpha(c)) {
+		*keep = have < h->raw_len && lower(c) == (unsigned char)h->raw_name[have] && h->npend < HTML_PEND_MAX;
+		return false;
+	}
+	*keep = false;
+	return (is_ws(c) || c == '/' || c == '>') && have == h->raw_len;
+}
+
+/* The raw element's end tag: close the content, emit "</name" verbatim and
+ * read the rest of the tag as an end tag. */
+static void raw_end_tag(struct html *h)
+{
+	seg_close(h);
+	verbatim(h, h->pend, h->npend);
+	h->npend = 0;
+	tag_begin(h, TAG_END);
+	h->state = HS_TAG_NAME;
+}
+
+/* ---- the main loop ---------------------------------------------------- */
+
+static bool decl_viable(const unsigned char *pend, size_t n, const char *lit, bool ci)
+{
+	size_t k = strlen(lit);
+	if (n > k) return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char a = ci ? lower(pend[i]) : pend[i];
+		if (a != (unsigned char)lit[i]) return false;
+	}
+	return true;
+}
+
+static void comment_begin(struct html *h)
+{
+	seg_close(h);
+	seg_begin(h, SURFACE_COMMENT, h->tok_start);
+	window_feed(&h->w, h->pend, h->npend);
+	h->npend = 0;
+}
+
+static void comment_end(struct html *h, const unsigned char *p, size_t n)
+{
+	window_feed(&h->w, p, n);
+	seg_close(h);
+	h->state = HS_DATA;
+}
+
+void html_feed(struct html *h, const unsigned char *p, size_t n)
+{
+	h->chunk = p;
+	h->chunk_off = h->in_off;
+	size_t i = 0;
+#define OFF(k) (h->chunk_off + (k))
+	while (i < n) {
+		unsigned char c = p[i];
+		switch (h->state) {
+		case HS_DATA: {
+			const unsigned char *lt = memchr(p + i, '<', n - i);
+			size_t end = lt ? (size_t)(lt - p) : n;
+			run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
+			i = end;
+			if (lt) {
+				h->tok_start = OFF(i);
+				h->pend[0] = '<';
+				h->npend = 1;
+				h->state = HS_TAG_OPEN;
+				i++;
+			}
+			break;
+		}
+		case HS_TAG_OPEN:
+			if (is_alpha(c)) {
+				seg_close(h);
+				h->npend = 0;
+				tag_begin(h, TAG_START);
+				tag_bytes(h, (const unsigned char *)"<", 1);
+				h->state = HS_TAG_NAME;
+			} else if (c == '/') {
+				h->pend[h->npend++] = c;
+				h->state = HS_END_TAG_OPEN;
+				i++;
+			} else if (c == '!') {
+				h->pend[h->npend++] = c;
+				h->state = HS_MARKUP_DECL;
+				i++;
+			} else if (c == '?') {
+				comment_begin(h);   /* `<?…>` is a bogus comment */
+				h->state = HS_BOGUS_COMMENT;
+			} else {
+				flush_pend_as(h, SURFACE_TEXT);  /* a '<' that starts nothing is text */
+				h->state = HS_DATA;
+			}
+			break;
+		case HS_END_TAG_OPEN:
+			if (is_alpha(c)) {
+				seg_close(h);
+				verbatim(h, h->pend, h->npend);
+				h->npend = 0;
+				tag_begin(h, TAG_END);
+				h->state = HS_TAG_NAME;
+			} else if (c == '>') {
+				h->pend[h->npend++] = c;   /* `</>`: an empty comment token */
+				comment_begin(h);
+				seg_close(h);
+				h->state = HS_DATA;
+				i++;
+			} else {
+				comment_begin(h);          /* `</` + non-letter: bogus comment */
+				h->state = HS_BOGUS_COMMENT;
+			}
+			break;
+		case HS_MARKUP_DECL: {
+			if (h->npend >= 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; break; }  /* not reached: 9 decides */
+			unsigned char t[HTML_PEND_MAX];
+			memcpy(t, h->pend, h->npend);
+			t[h->npend] = c;
+			size_t tn = h->npend + 1;
+			bool com = decl_viable(t, tn, "<!--", false);
+			bool doc = decl_viable(t, tn, "<!doctype", true);
+			bool cdata = decl_viable(t, tn, "<![CDATA[", false);
+			if (!com && !doc && !cdata) {
+				comment_begin(h);   /* anything else after "<!" is a bogus comment */
+				h->state = HS_BOGUS_COMMENT;
+				break;
+			}
+			h->pend[h->npend++] = c;
+			i++;
+			if (com && tn == 4) { comment_begin(h); h->state = HS_COMMENT_START; }
+			else if (doc && tn == 9) { seg_close(h); verbatim(h, h->pend, h->npend); h->npend = 0; h->state = HS_DOCTYPE; }
+			else if (cdata && tn == 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; }  /* CDATA is not enabled */
+			break;
+		}
+		case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
+		case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
+		case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
+			i = tag_body(h, p, i, n);
+			break;
+		/* comments: WHATWG 13.2.5.43 ff. (the less-than states only report
+		 * nesting errors and do not move the end) */
+		case HS_COMMENT_START:
+			if (c == '-') { window_feed(&h->w, p + i, 1); h->state = HS_COMMENT_START_DASH; i++; }
+			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!-->` */
+			else h->state = HS_COMMENT;
+			break;
+		case HS_COMMENT_START_DASH:
+			if (c == '-') { window_feed(&h->w, p + i, 1); h->state = HS_COMMENT_END; i++; }
+			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!--->` */
+			else h->state = HS_COMMENT;
+			break;
+		case HS_COMMENT: {
+			const unsigned char *d = memchr(p + i, '-', n - i);
+			size_t end = d ? (size_t)(d - p) + 1 : n;
+			window_feed(&h->w, p + i, end - i);
+			i = end;
+			if (d) h->state = HS_COMMENT_END_DASH;
+			break;
+		}
+		case HS_COMMENT_END_DASH:
+			window_feed(&h->w, p + i, 1);
+			h->state = c == '-' ? HS_COMMENT_END : HS_COMMENT;
+			i++;
+			break;
+		case HS_COMMENT_END:
+			if (c == '>') { comment_end(h, p + i, 1); i++; break; }
+			window_feed(&h->w, p + i, 1);
+			h->state = c == '!' ? HS_COMMENT_END_BANG : c == '-' ? HS_COMMENT_END : HS_COMMENT;
+			i++;
+			break;
+		case HS_COMMENT_END_BANG:
+			if (c == '>') { comment_end(h, p + i, 1); i++; break; }   /* `--!>` */
+			window_feed(&h->w, p + i, 1);
+			h->state = c == '-' ? HS_COMMENT_END_DASH : HS_COMMENT;
+			i++;
+			break;
+		case HS_BOGUS_COMMENT: {
+			const unsigned char *gt = memchr(p + i, '>', n - i);
+			if (!gt) { window_feed(&h->w, p + i, n - i); i = n; break; }
+			size_t end = (size_t)(gt - p) + 1;
+			comment_end(h, p + i, end - i);
+			i = end;
+			break;
+		}
+		case HS_DOCTYPE: {
+			const unsigned char *gt = memchr(p + i, '>', n - i);
+			size_t end = gt ? (size_t)(gt - p) + 1 : n;
+			verbatim(h, p + i, end - i);
+			i = end;
+			if (gt) h->state = HS_DATA;
+			break;
+		}
+		/* RCDATA and RAWTEXT: content to the appropriate end tag */
+		case HS_RAWTEXT: {
+			const unsigned char *lt = memchr(p + i, '<', n - i);
+			size_t end = lt ? (size_t)(lt - p) : n;
+			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
+			i = end;
+			if (lt) { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_RAWTEXT_LT; i++; }
+			break;
+		}
+		case HS_RAWTEXT_LT:
+			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_RAWTEXT_END_NAME; i++; }
+			else { flush_pend_as(h, h->raw_surface); h->state = HS_RAWTEXT; }
+			break;
+		case HS_RAWTEXT_END_OPEN:
+		case HS_RAWTEXT_END_NAME: {
+			bool keep;
+			if (end_name_step(h, c, &keep)) { raw_end_tag(h); break; }
+			if (keep) { h->pend[h->npend++] = c; i++; break; }
+			flush_pend_as(h, h->raw_surface);
+			h->state = HS_RAWTEXT;
+			break;
+		}
+		/* script data, with the escape and double-escape states */
+		case HS_SCRIPT: {
+			const unsigned char *lt = memchr(p + i, '<', n - i);
+			size_t end = lt ? (size_t)(lt - p) : n;
+			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
+			i = end;
+			if (lt) { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_SCRIPT_LT; i++; }
+			break;
+		}
+		case HS_SCRIPT_LT:
+			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_END_NAME; i++; }
+			else if (c == '!') {
+				flush_pend_as(h, h->raw_surface);
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				h->state = HS_SCRIPT_ESCAPE_START;
+				i++;
+			} else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT; }
+			break;
+		case HS_SCRIPT_END_OPEN:
+		case HS_SCRIPT_END_NAME:
+		case HS_SCRIPT_ESCAPED_END_OPEN:
+		case HS_SCRIPT_ESCAPED_END_NAME: {
+			bool keep;
+			if (end_name_step(h, c, &keep)) { raw_end_tag(h); break; }
+			if (keep) { h->pend[h->npend++] = c; i++; break; }
+			flush_pend_as(h, h->raw_surface);
+			h->state = (h->state == HS_SCRIPT_END_OPEN || h->state == HS_SCRIPT_END_NAME) ? HS_SCRIPT : HS_SCRIPT_ESCAPED;
+			break;
+		}
+		case HS_SCRIPT_ESCAPE_START:
+			if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, OFF(i)); h->state = HS_SCRIPT_ESCAPE_START_DASH; i++; }
+			else h->state = HS_SCRIPT;
+			break;
+		case HS_SCRIPT_ESCAPE_START_DASH:
+			if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, OFF(i)); h->state = HS_SCRIPT_ESCAPED_DASH_DASH; i++; }
+			else h->state = HS_SCRIPT;
+			break;
+		case HS_SCRIPT_ESCAPED:
+		case HS_SCRIPT_DOUBLE_ESCAPED: {
+			/* Only '-' and '<' move these states. */
+			size_t k = i;
+			while (k < n && p[k] != '-' && p[k] != '<') k++;
+			run_bytes(h, h->raw_surface, p + i, k - i, OFF(i));
+			i = k;
+			if (i == n) break;
+			bool dbl = h->state == HS_SCRIPT_DOUBLE_ESCAPED;
+			if (p[i] == '-') {
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				h->state = dbl ? HS_SCRIPT_DOUBLE_ESCAPED_DASH : HS_SCRIPT_ESCAPED_DASH;
+			} else if (dbl) {
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
+			} else {
+				h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1;
+				h->state = HS_SCRIPT_ESCAPED_LT;
+			}
+			i++;
+			break;
+		}
+		case HS_SCRIPT_ESCAPED_DASH:
+		case HS_SCRIPT_ESCAPED_DASH_DASH:
+			if (c == '<') { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_SCRIPT_ESCAPED_LT; i++; break; }
+			run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+			if (c == '-') h->state = HS_SCRIPT_ESCAPED_DASH_DASH;
+			else if (c == '>' && h->state == HS_SCRIPT_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
+			else h->state = HS_SCRIPT_ESCAPED;
+			i++;
+			break;
+		case HS_SCRIPT_ESCAPED_LT:
+			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_ESCAPED_END_NAME; i++; }
+			else if (is_alpha(c)) { flush_pend_as(h, h->raw_surface); h->tmp_len = 0; h->state = HS_SCRIPT_DOUBLE_ESCAPE_START; }
+			else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT_ESCAPED; }
+			break;
+		case HS_SCRIPT_DOUBLE_ESCAPE_START:
+		case HS_SCRIPT_DOUBLE_ESCAPE_END: {
+			bool start = h->state == HS_SCRIPT_DOUBLE_ESCAPE_START;
+			if (is_ws(c) || c == '/' || c == '>') {
+				bool script = h->tmp_len == 6 && !memcmp(h->tmp, "script", 6);
+				if (start) h->state = script ? HS_SCRIPT_DOUBLE_ESCAPED : HS_SCRIPT_ESCAPED;
+				else h->state = script ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				i++;
+			} else if (is_alpha(c)) {
+				if (h->tmp_len < sizeof h->tmp) h->tmp[h->tmp_len] = (char)lower(c);
+				h->tmp_len++;
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				i++;
+			} else {
+				h->state = start ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
+			}
+			break;
+		}
+		case HS_SCRIPT_DOUBLE_ESCAPED_DASH:
+		case HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH:
+			run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+			if (c == '<') h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
+			else if (c == '-') h->state = HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH;
+			else if (c == '>' && h->state == HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
+			else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
+			i++;
+			break;
+		case HS_SCRIPT_DOUBLE_ESCAPED_LT:
+			if (c == '/') {
+				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				h->tmp_len = 0;
+				h->state = HS_SCRIPT_DOUBLE_ESCAPE_END;
+				i++;
+			} else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
+			break;
+		case HS_PLAINTEXT:
+			run_bytes(h, h->raw_surface, p + i, n - i, OFF(i));
+			i = n;
+			break;
+		}
+	}
+#undef OFF
+	h->in_off += n;
+	lines_upto(h, h->in_off);
+}
+
+void html_finish(struct html *h)
+{
+	/* End of input inside a token: its bytes pass through (§4.1). */
+	switch (h->state) {
+	case HS_TAG_OPEN: case HS_END_TAG_OPEN:
+		flush_pend_as(h, SURFACE_TEXT);
+		break;
+	case HS_MARKUP_DECL:
+		seg_close(h);
+		verbatim(h, h->pend, h->npend);
+		h->npend = 0;
+		break;
+	case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
+	case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
+	case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
+		if (h->tag_kind == TAG_START) verbatim(h, h->tag, h->tag_pos);  /* left to the sweep */
+		break;
+	case HS_RAWTEXT_LT: case HS_RAWTEXT_END_OPEN: case HS_RAWTEXT_END_NAME:
+	case HS_SCRIPT_LT: case HS_SCRIPT_END_OPEN: case HS_SCRIPT_END_NAME:
+	case HS_SCRIPT_ESCAPED_LT: case HS_SCRIPT_ESCAPED_END_OPEN: case HS_SCRIPT_ESCAPED_END_NAME:
+		flush_pend_as(h, h->raw_surface);
+		break;
+	default:
+		break;
+	}
+	seg_close(h);
+	h->state = HS_DATA;
+}

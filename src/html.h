@@ -1,0 +1,150 @@
+/* html.h — owns the html type (engine-reference §4–§5, SPEC §4): a
+ * streaming WHATWG-framing tokenizer (text, tags, comments, doctype, bogus
+ * comments, the ten raw-text elements with the script escape states), the
+ * attribute value pipeline (byte matcher in value mode, then reference
+ * decoding and re-match, spliced over the source bytes, SPEC §12), and the
+ * surfaces of §4.2. Text, raw text and comments stream through a window
+ * segment; only a start tag is held, up to HTML_TAG_CAP bytes. */
+#ifndef HOSTSHIFT_HTML_H
+#define HOSTSHIFT_HTML_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "offmap.h"
+#include "report.h"
+#include "window.h"
+
+#define HTML_TAG_CAP (1u << 20)   /* a start tag held for its attributes (the value cap) */
+#define HTML_PEND_MAX 16          /* bytes held while a token's kind is undecided */
+#define HTML_NAME_MAX 16          /* tag names longer than this are not special */
+#define HTML_ATTRS_MAX 8192       /* attributes of one held start tag */
+
+enum html_state {
+	HS_DATA,
+	HS_TAG_OPEN,              /* after '<' */
+	HS_END_TAG_OPEN,          /* after "</" */
+	HS_MARKUP_DECL,           /* after "<!", deciding comment / doctype / CDATA / bogus */
+	/* tag body (start tags held, end tags verbatim, over-cap start tags streamed) */
+	HS_TAG_NAME,
+	HS_BEFORE_ATTR_NAME,
+	HS_ATTR_NAME,
+	HS_AFTER_ATTR_NAME,
+	HS_BEFORE_ATTR_VALUE,
+	HS_ATTR_VALUE_DQ,
+	HS_ATTR_VALUE_SQ,
+	HS_ATTR_VALUE_UNQ,
+	HS_AFTER_ATTR_VALUE_QUOTED,
+	HS_SELF_CLOSING,
+	/* comments */
+	HS_COMMENT_START,
+	HS_COMMENT_START_DASH,
+	HS_COMMENT,
+	HS_COMMENT_END_DASH,
+	HS_COMMENT_END,
+	HS_COMMENT_END_BANG,
+	HS_BOGUS_COMMENT,
+	HS_DOCTYPE,
+	/* RCDATA / RAWTEXT elements: content up to the appropriate end tag */
+	HS_RAWTEXT,
+	HS_RAWTEXT_LT,
+	HS_RAWTEXT_END_OPEN,
+	HS_RAWTEXT_END_NAME,
+	/* script data (WHATWG 13.2.5.4 ff.) */
+	HS_SCRIPT,
+	HS_SCRIPT_LT,
+	HS_SCRIPT_END_OPEN,
+	HS_SCRIPT_END_NAME,
+	HS_SCRIPT_ESCAPE_START,
+	HS_SCRIPT_ESCAPE_START_DASH,
+	HS_SCRIPT_ESCAPED,
+	HS_SCRIPT_ESCAPED_DASH,
+	HS_SCRIPT_ESCAPED_DASH_DASH,
+	HS_SCRIPT_ESCAPED_LT,
+	HS_SCRIPT_ESCAPED_END_OPEN,
+	HS_SCRIPT_ESCAPED_END_NAME,
+	HS_SCRIPT_DOUBLE_ESCAPE_START,
+	HS_SCRIPT_DOUBLE_ESCAPED,
+	HS_SCRIPT_DOUBLE_ESCAPED_DASH,
+	HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH,
+	HS_SCRIPT_DOUBLE_ESCAPED_LT,
+	HS_SCRIPT_DOUBLE_ESCAPE_END,
+	HS_PLAINTEXT
+};
+
+enum html_tag_kind { TAG_START, TAG_END, TAG_OVERSIZE };
+
+struct html_attr {
+	size_t name_start, name_end;
+	size_t value_start, value_end;
+	bool has_value;
+};
+
+struct html_splice {
+	size_t start, end;            /* in the held tag */
+	const unsigned char *repl;
+	size_t repl_len;
+};
+
+struct html {
+	const struct patterns *pt;
+	struct report *report;
+	struct window w;              /* segments, and the one writer of the output */
+	bool quiet;
+
+	enum html_state state;
+	uint64_t in_off;              /* input offset of the next byte */
+	uint64_t tok_start;           /* input offset where the current token began */
+
+	unsigned char pend[HTML_PEND_MAX];
+	size_t npend;
+
+	/* the current tag */
+	enum html_tag_kind tag_kind;
+	char name[HTML_NAME_MAX + 1]; /* lowercase tag name */
+	size_t name_len;              /* > HTML_NAME_MAX: too long to be special */
+	size_t tag_pos;               /* bytes of the tag so far */
+	unsigned char *tag;           /* held start tag */
+	size_t tag_cap;
+	struct html_attr *attrs;
+	size_t nattrs, attrs_cap;
+	struct html_splice *splices;
+	size_t nsplices, splices_cap;
+	size_t tag_lines;             /* check mode: line position of the tag's '<' */
+	uint64_t tag_line_start;
+
+	/* reference decoding of one attribute value */
+	unsigned char *dec;
+	uint32_t *src;
+	size_t dec_cap;
+	size_t cur_value;             /* value start (in the tag) being matched */
+	size_t cur_splice0;           /* first splice of that value */
+
+	/* the raw-text element we are in */
+	char raw_name[HTML_NAME_MAX + 1];
+	size_t raw_len;
+	enum surface raw_surface;
+	char tmp[8];                  /* script double-escape name buffer */
+	size_t tmp_len;
+
+	/* check mode: newlines before input offset lc_off */
+	bool track_lines;
+	size_t lines;
+	uint64_t line_start_in, lc_off;
+	const unsigned char *chunk;   /* the chunk being fed, and its input offset */
+	uint64_t chunk_off;
+};
+
+void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet);
+void html_free(struct html *h);
+/* A new document; marks (may be NULL) receive length changes for the sweep. */
+void html_reset(struct html *h, struct sink out, struct offmap *marks);
+void html_feed(struct html *h, const unsigned char *p, size_t n);
+void html_finish(struct html *h);
+
+/* §4.2 and SPEC §12: whether a <script> type attribute value names
+ * JavaScript (absent, empty, `module`, or a WHATWG JavaScript MIME type). */
+bool html_script_type_is_js(const unsigned char *v, size_t n);
+
+#endif

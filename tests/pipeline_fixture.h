@@ -1,0 +1,127 @@
+/* pipeline_fixture.h — runs the whole pipeline (framer → sweep → output)
+ * over an in-memory input, with any read size, and captures the output, the
+ * counters, the explain trace and the check findings. For tests only. */
+#ifndef HOSTSHIFT_TEST_PIPELINE_FIXTURE_H
+#define HOSTSHIFT_TEST_PIPELINE_FIXTURE_H
+
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "map.h"
+#include "patterns.h"
+#include "pipeline.h"
+
+struct pf_result {
+	unsigned char *out;
+	size_t out_len;
+	char *explain;            /* "explain (N events):\n..." (stats too with .stats) */
+	size_t explain_len;
+	char *check;              /* check findings */
+	size_t check_len;
+	uint64_t candidates[SURFACE_COUNT], rewrites[SURFACE_COUNT], skips[REASON_COUNT], structured[ATTR_COUNT];
+	int rc;
+};
+
+struct pf_options {
+	enum filetype type;       /* default FILETYPE_HTML when 0 is given? no: set it */
+	size_t read_size;         /* 0: 64 KiB */
+	bool check, dry_run, no_sweep, stats, reverse;
+};
+
+/* Build a table from map text (validated V1–V7); aborts the test on error. */
+static inline void pf_build(struct map *m, struct patterns *pt, const char *map_text, bool reverse)
+{
+	char err[512];
+	map_init(m);
+	ck_assert_msg(map_load_text(m, "test.map", map_text, strlen(map_text), err, sizeof err), "%s", err);
+	ck_assert_msg(map_validate(m, err, sizeof err), "%s", err);
+	ck_assert_msg(patterns_build(pt, m, reverse ? DIR_REVERSE : DIR_FORWARD, err, sizeof err), "%s", err);
+}
+
+static inline void pf_run_pt(const struct patterns *pt, const void *in, size_t len, const struct pf_options *o,
+                             struct pf_result *r)
+{
+	memset(r, 0, sizeof *r);
+	char ipath[] = "/tmp/hs-pf-in-XXXXXX", opath[] = "/tmp/hs-pf-out-XXXXXX";
+	int ifd = mkstemp(ipath), ofd = mkstemp(opath);
+	ck_assert_int_ge(ifd, 0);
+	ck_assert_int_ge(ofd, 0);
+	unlink(ipath);
+	unlink(opath);
+	ck_assert_int_eq(write(ifd, in, len), (ssize_t)len);
+	lseek(ifd, 0, SEEK_SET);
+	FILE *ex = open_memstream(&r->explain, &r->explain_len);
+	FILE *ck = open_memstream(&r->check, &r->check_len);
+	struct report_options ro = { .explain = true, .stats = o->stats, .check = o->check, .quiet = true,
+	                             .out = ex, .check_out = ck };
+	struct report rep;
+	report_init(&rep, &ro);
+	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = true,
+	                               .dry_run = o->dry_run, .no_sweep = o->no_sweep };
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	struct io_writer w;
+	io_writer_init(&w, ofd);
+	r->rc = pipeline_run(&pl, ifd, "in", NULL, o->check ? NULL : &w);
+	report_end(&rep);
+	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
+	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
+	memcpy(r->skips, rep.skips, sizeof r->skips);
+	memcpy(r->structured, rep.structured, sizeof r->structured);
+	fclose(ex);
+	fclose(ck);
+	off_t end = lseek(ofd, 0, SEEK_END);
+	r->out_len = (size_t)end;
+	r->out = malloc(r->out_len + 1);
+	ck_assert_ptr_nonnull(r->out);
+	ck_assert_int_eq(pread(ofd, r->out, r->out_len, 0), (ssize_t)r->out_len);
+	r->out[r->out_len] = 0;
+	close(ifd);
+	close(ofd);
+	io_writer_free(&w);
+	pipeline_free(&pl);
+	report_free(&rep);
+}
+
+/* One-shot: build the map, run, free the map. */
+static inline void pf_run(const char *map_text, const void *in, size_t len, const struct pf_options *o,
+                          struct pf_result *r)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, map_text, o->reverse);
+	pf_run_pt(&pt, in, len, o, r);
+	patterns_free(&pt);
+	map_free(&m);
+}
+
+static inline void pf_free(struct pf_result *r)
+{
+	free(r->out);
+	free(r->explain);
+	free(r->check);
+	memset(r, 0, sizeof *r);
+}
+
+/* Read a whole file (tests only). */
+static inline unsigned char *pf_slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f) return NULL;
+	fseek(f, 0, SEEK_END);
+	long n = ftell(f);
+	fseek(f, 0, SEEK_SET);
+	unsigned char *b = malloc((size_t)n + 1);
+	if (b && fread(b, 1, (size_t)n, f) != (size_t)n) { free(b); b = NULL; }
+	fclose(f);
+	if (b) { b[n] = 0; *len = (size_t)n; }
+	return b;
+}
+
+/* The shared corpus, relative to the repository root where make runs. */
+#define PF_CORPUS "../shared/corpus"
+
+#endif

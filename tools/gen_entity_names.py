@@ -1,0 +1,115 @@
+#!/usr/bin/env python3
+"""gen_entity_names.py — generate src/entity_names.h from the html5lib
+tokenizer test namedEntities.test (engine-reference §5.1).
+
+Kept: every HTML5 named character reference spelled WITH its trailing ';'
+whose decoded text is exactly one code point, and that code point is
+non-ASCII (>= 0x80). The ASCII ones (amp, lt, quot, sol, colon, ...) are
+left out on purpose: the ten URL-structure names are handled by a separate
+table in src/entity.c and every other ASCII name is never decoded.
+
+Each test used must be the plain form `&NAME;` and its output must be a
+single Character token, so that the output is the decoding of the whole
+name including ';' (not a legacy prefix match followed by leftover text).
+A name that occurs twice with different decodings is an error.
+
+Usage (from the repository root):
+
+    python3 tools/gen_entity_names.py \\
+        /work/shared/corpus/html5lib-tokenizer/namedEntities.test \\
+        > src/entity_names.h
+
+The output depends only on the input file: names are sorted bytewise, so
+running it twice gives identical bytes. The build does not need Python;
+the generated header is committed.
+"""
+
+import json
+import re
+import sys
+
+NAME_RE = re.compile(r"&([A-Za-z][A-Za-z0-9]*);")
+
+
+def unescape(s):
+    """The \\uXXXX escapes of a "doubleEscaped" test (surrogate pairs joined)."""
+    raw = re.sub(r"\\u([0-9A-Fa-f]{4})", lambda m: chr(int(m.group(1), 16)), s)
+    return raw.encode("utf-16", "surrogatepass").decode("utf-16")
+
+
+def load(path):
+    with open(path, "rb") as f:
+        data = json.loads(f.read().decode("utf-8"))
+    names = {}
+    for t in data["tests"]:
+        states = t.get("initialStates", ["Data state"])
+        if "Data state" not in states:
+            continue
+        inp = t["input"]
+        out = t["output"]
+        if t.get("doubleEscaped"):
+            inp = unescape(inp)
+        m = NAME_RE.fullmatch(inp)
+        if m is None:
+            continue  # no trailing ';' (legacy form), or extra characters
+        if not out or any(len(tok) != 2 or tok[0] != "Character" for tok in out):
+            continue  # not only characters
+        text = "".join(tok[1] for tok in out)
+        if t.get("doubleEscaped"):
+            text = unescape(text)
+        # Exactly one code point; json already joined surrogate pairs.
+        if len(text) != 1:
+            continue
+        cp = ord(text)
+        if cp < 0x80 or 0xD800 <= cp <= 0xDFFF or cp > 0x10FFFF:
+            continue
+        # A parse error would mean the name did not match as written.
+        if t.get("errors"):
+            raise SystemExit("unexpected errors for %r" % inp)
+        name = m.group(1)
+        if name in names and names[name] != cp:
+            raise SystemExit("conflicting decodings for %r" % name)
+        names[name] = cp
+    return names
+
+
+def main(argv):
+    if len(argv) != 2:
+        sys.stderr.write("usage: gen_entity_names.py namedEntities.test > src/entity_names.h\n")
+        return 2
+    src = argv[1]
+    names = load(src)
+    if not names:
+        sys.stderr.write("no names found in %s\n" % src)
+        return 1
+    # Bytewise order (names are ASCII), the order entity.c binary-searches.
+    order = sorted(names, key=lambda s: s.encode("ascii"))
+    longest = max(len(n) for n in order)
+    base = src.rsplit("/", 1)[-1]
+    w = sys.stdout.write
+    w("/* entity_names.h — GENERATED, do not edit.\n")
+    w(" *\n")
+    w(" * Source: html5lib-tests tokenizer/%s (shared corpus\n" % base)
+    w(" * html5lib-tokenizer/%s).\n" % base)
+    w(" * Command (from the repository root):\n")
+    w(" *   python3 tools/gen_entity_names.py \\\n")
+    w(" *     /work/shared/corpus/html5lib-tokenizer/%s > src/entity_names.h\n" % base)
+    w(" *\n")
+    w(" * Every HTML5 named character reference, spelled with its ';', that\n")
+    w(" * decodes to exactly ONE code point which is non-ASCII (engine-reference\n")
+    w(" * §5.1). Names are given without '&' and ';' and sorted bytewise for\n")
+    w(" * binary search. Included only by src/entity.c. */\n")
+    w("#ifndef HOSTSHIFT_ENTITY_NAMES_H\n")
+    w("#define HOSTSHIFT_ENTITY_NAMES_H\n\n")
+    w("#include <stdint.h>\n\n")
+    w("#define ENTITY_NAMES_COUNT %d\n" % len(order))
+    w("#define ENTITY_NAMES_LONGEST %d /* bytes, the longest name */\n\n" % longest)
+    w("static const struct {\n\tconst char *name;\n\tuint32_t cp;\n} entity_names[ENTITY_NAMES_COUNT] = {\n")
+    for n in order:
+        w('\t{ "%s", 0x%04X },\n' % (n, names[n]))
+    w("};\n\n#endif\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
