@@ -110,6 +110,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		marks = &p->sweep.marks;
 	}
 	bool html = type == FILETYPE_HTML;
+	p->report->warn_stragglers = html;
 	if (html) html_reset(&p->html, framed, marks);
 	else text_reset(&p->text, framed, marks);
 

@@ -35,6 +35,7 @@ void report_begin(struct report *r, const char *file, bool sweep_ran)
 	memset(r->structured, 0, sizeof r->structured);
 	r->bytes_in = r->bytes_out = 0;
 	r->sweep_ran = sweep_ran;
+	r->warn_stragglers = false;
 	r->ntrace = r->dropped = 0;
 }
 
@@ -68,6 +69,20 @@ void report_add(struct report *r, const struct report_event *ev)
 	if (ev->action == ACTION_REWROTE) r->rewrites[ev->surface]++;
 	else r->skips[ev->reason]++;
 
+	if (ev->surface == SURFACE_STRAGGLER && ev->action == ACTION_REWROTE && r->warn_stragglers && !r->opt.quiet) {
+		/* §6.1: an origin that survived the structured pass is a bug there;
+		 * say where, with the swept bytes around it (LF as space). */
+		FILE *f = stderr;
+		fprintf(f, "hostshift: %s: straggler swept at offset %" PRIu64 ": ", r->file, ev->offset);
+		plain_text(f, ev->text, ev->text_len);
+		fputs(" (context: ", f);
+		for (size_t i = 0; i < ev->context_len; i++) {
+			unsigned char c = ev->context[i];
+			if (c == '\n') fputc(' ', f);
+			else plain_text(f, &c, 1);
+		}
+		fputs(")\n", f);
+	}
 	if (r->opt.check && ev->action == ACTION_REWROTE) {
 		r->findings++;
 		FILE *f = r->opt.check_out;

@@ -27,6 +27,8 @@ struct report_event {
 	enum surface surface;
 	const unsigned char *text;
 	size_t text_len;
+	const unsigned char *context;  /* bytes around the event (sweep), for its warning */
+	size_t context_len;
 };
 
 struct report_options {
@@ -52,6 +54,7 @@ struct report {
 	uint64_t structured[ATTR_COUNT];
 	uint64_t bytes_in, bytes_out;
 	bool sweep_ran;
+	bool warn_stragglers;        /* this input's type has a structured pass (html) */
 	struct report_trace *trace;  /* explain only; allocated once */
 	size_t ntrace, dropped;
 	uint64_t findings;           /* check mode, all files */

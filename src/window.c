@@ -90,6 +90,10 @@ static void on_event(void *ctx, const struct match_event *ev)
 		.action = ev->action, .reason = ev->reason, .surface = ev->surface,
 		.text = w->buf + ev->start, .text_len = ev->end - ev->start,
 	};
+	/* §6.1: the context of a swept origin, 48 bytes before to 64 after. */
+	size_t cs = ev->start > 48 ? ev->start - 48 : 0, ce = ev->end + 64 < w->len ? ev->end + 64 : w->len;
+	re.context = w->buf + cs;
+	re.context_len = ce - cs;
 	if (w->track_lines) {
 		/* Newlines between buf[0] and the event give its line; the input
 		 * offset of that line's start gives its column (SPEC §9). */
