@@ -315,7 +315,10 @@ static void tag_oversize(struct html *h)
 			fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
 			        h->report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
 	}
-	seg_begin(h, SURFACE_HTML_ATTR, h->tok_start);
+	/* The held bytes may hold newlines the line count has passed: the
+	 * segment starts at the tag's own line position. */
+	window_begin(&h->w, SURFACE_HTML_ATTR, h->tok_start);
+	if (h->track_lines) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
 	window_feed(&h->w, h->tag, h->tag_pos);
 }
 

@@ -268,6 +268,29 @@ START_TEST(tag_over_cap)
 }
 END_TEST
 
+/* SPEC §9 with the cap: a finding inside an over-cap tag that spans lines
+ * and reads still gets its input line and column. */
+START_TEST(check_positions_over_cap)
+{
+	size_t big = HTML_TAG_CAP + 10;
+	const char *head = "<p>\n<a data-x=\"\n";
+	const char *tail = " https://" C "/\">";
+	size_t hl = strlen(head), tl = strlen(tail);
+	char *in = malloc(hl + big + tl + 1);
+	memcpy(in, head, hl);
+	memset(in + hl, 'x', big);
+	memcpy(in + hl + big, tail, tl + 1);
+	struct pf_options o = { .type = FILETYPE_HTML, .read_size = 4096, .check = true };
+	struct pf_result r;
+	pf_run(MAP1, in, strlen(in), &o, &r);
+	char want[128];
+	snprintf(want, sizeof want, "in:3:%zu: https://" C " (html-attr)\n", big + 2);
+	ck_assert_str_eq(r.check, want);
+	pf_free(&r);
+	free(in);
+}
+END_TEST
+
 /* SPEC §9: line and column of attribute and text findings (1-based,
  * bytes of the input), after earlier rewrites on the same line. */
 START_TEST(check_positions_html)
@@ -356,6 +379,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, reference_events);
 	tcase_add_test(tc, tag_over_cap);
 	tcase_add_test(tc, check_positions_html);
+	tcase_add_test(tc, check_positions_over_cap);
 	tcase_add_test(tc, chunking_all_token_kinds);
 	tcase_add_test(tc, dry_run_html);
 	suite_add_tcase(s, tc);
