@@ -181,12 +181,23 @@ static bool begins_value(const struct scan *s, size_t c)
 	return true;
 }
 
+/* The sweep sees attribute values without their tag: a candidate right
+ * after `=`, `"` or `'` is taken to begin a value, so the sweep keeps the
+ * structured pass's decline of SPEC §12 instead of undoing it. One byte of
+ * left context, so the decision does not depend on read boundaries. */
+static bool sweep_value_start(const struct scan *s, size_t cand)
+{
+	if (s->surface != SURFACE_STRAGGLER) return false;
+	int before = cand > 0 ? s->b[cand - 1] : s->prev;
+	return before == '=' || before == '"' || before == '\'';
+}
+
 /* delimiter(i) of §3.5 for a byte value (not an escape). */
 static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c)
 {
 	if (c == '@') return false;          /* userinfo */
 	if (c == '&')                        /* SPEC §12: & ends a host, except where it begins the value */
-		return !begins_value(s, cand);
+		return !begins_value(s, cand) && !sweep_value_start(s, cand);
 	return !matcher_is_host_byte(c);
 }
 

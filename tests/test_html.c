@@ -346,6 +346,19 @@ START_TEST(chunking_all_token_kinds)
 }
 END_TEST
 
+/* SPEC §12 with §6: the sweep does not undo the structured pass's decline
+ * of a value-start candidate followed by `&`; elsewhere `&` ends a host on
+ * the sweep as in prose. */
+START_TEST(sweep_keeps_value_start_amp)
+{
+	expect_on("<a href=\"https://" C "&amp;b=1\">", "<a href=\"https://" C "&amp;b=1\">", SURFACE_TEXT, 0);
+	expect_on("<a href=https://" C "&b=2>", "<a href=https://" C "&b=2>", SURFACE_TEXT, 0);
+	expect_on("<a href=\"/go?u=https://" C "&amp;b=1\">", "<a href=\"/go?u=https://" V "&amp;b=1\">", SURFACE_HTML_ATTR, 1);
+	expect_on("<!DOCTYPE x \"https://" C "&x\">", "<!DOCTYPE x \"https://" C "&x\">", SURFACE_TEXT, 0);
+	expect_on("<!DOCTYPE x https://" C "&x>", "<!DOCTYPE x https://" V "&x>", SURFACE_STRAGGLER, 1);
+}
+END_TEST
+
 /* §6.4: dry run emits the input, counts, and does not sweep. */
 START_TEST(dry_run_html)
 {
@@ -382,6 +395,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, check_positions_over_cap);
 	tcase_add_test(tc, chunking_all_token_kinds);
 	tcase_add_test(tc, dry_run_html);
+	tcase_add_test(tc, sweep_keeps_value_start_amp);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,7 +1,693 @@
-/* test_html_rows.c — being written. */
+/* test_html_rows.c — engine-reference §12, the html rows, through the whole
+ * html pipeline (tokenizer → value/prose passes → straggler sweep), and the
+ * adversarial fixtures of ../shared/corpus/adv against their reviewed
+ * expected outputs in corpus/adv.
+ *
+ * Map (engine-reference §12): https://www.example.fi → https://wt-a--example.ddev.site.
+ *
+ * Every row runs at read sizes 1, 7 and 65536 (SPEC §11.3, engine-reference
+ * §11): the output must be the row's exact expected bytes at each size, and
+ * the counters must be identical across sizes. Each row also pins its
+ * counters: where the structured pass found its candidates (surface, number
+ * rewritten, number declined and why), what the sweep rewrote (0 unless the
+ * row says otherwise: SPEC §6, "a non-zero straggler count on a well-formed
+ * page is a bug in the structured pass"), and the structured attribute seen.
+ * A declined candidate is counted twice under its reason: once by the
+ * structured pass and once more by the sweep, which meets it again
+ * (engine-reference §6.1, last bullet).
+ *
+ * Where SPEC §12 overrides the reference the rows follow SPEC: row 22 (`&`
+ * after a host that does not begin the value ends the host), rows 58 and 62
+ * (an origin found only through reference decoding is spliced over its
+ * source bytes; the rest of the value keeps its references). Rows 61 and 62
+ * follow the scope of SPEC §12 (Tier A plus §5 decoding in attribute values):
+ * see the comments there. Rows 53–57 are run here through the pipeline as
+ * well (test_rows.c covers them at the matcher level). */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pipeline_fixture.h"
 #include "suites.h"
+
+#define CH "www.example.fi"
+#define VH "wt-a--example.ddev.site"
+#define MAP_MAIN "https://www.example.fi https://wt-a--example.ddev.site\n"
+#define MAP_IDENTITY "https://www.example.fi https://www.example.fi\n"
+#define MAP_8443 "https://www.example.fi:8443 https://wt-a--example.ddev.site\n"
+/* Row 76: two sites, one canonical each; the first host is a prefix of the
+ * second one's leading bytes (`www.acmecorp` / `www.acmecorpnat`). */
+#define MAP_TWO_SITES \
+	"https://www.acmecorp.fi https://wt-a--acmecorp.ddev.site\n" \
+	"https://www.acmecorpnat.fi https://wt-a--acmecorpnat.ddev.site\n"
+
+/* The adversarial fixtures, their map, and the reviewed expected outputs
+ * (relative to the repository root, where the unit binary runs). */
+#define ADV_DIR PF_CORPUS "/adv"
+#define ADV_MAP PF_CORPUS "/maps/page1.map"
+#define ADV_EXPECTED_DIR "corpus/adv"
+
+static const size_t read_sizes[] = { 1, 7, 65536 };
+#define NSIZES (sizeof read_sizes / sizeof read_sizes[0])
+
+/* ------------------------------------------------------------ helpers */
+
+/* Printable form of some bytes for a failure message (3 slots). */
+static const char *show(int slot, const unsigned char *b, size_t n)
+{
+	static char buf[3][6144];
+	char *o = buf[slot];
+	size_t k = 0, cap = sizeof buf[slot];
+	for (size_t i = 0; i < n && k + 8 < cap; i++) {
+		unsigned char c = b[i];
+		if (c == '\\') {
+			o[k++] = '\\';
+			o[k++] = '\\';
+		} else if (c >= 0x20 && c < 0x7f) {
+			o[k++] = (char)c;
+		} else if (c == '\t') {
+			o[k++] = '\\';
+			o[k++] = 't';
+		} else if (c == '\n') {
+			o[k++] = '\\';
+			o[k++] = 'n';
+		} else {
+			int w = snprintf(o + k, cap - k, "\\x%02x", c);
+			if (w > 0) k += (size_t)w;
+		}
+	}
+	o[k] = 0;
+	return o;
+}
+
+static bool same_counters(const struct pf_result *a, const struct pf_result *b)
+{
+	return memcmp(a->candidates, b->candidates, sizeof a->candidates) == 0 &&
+	       memcmp(a->rewrites, b->rewrites, sizeof a->rewrites) == 0 &&
+	       memcmp(a->skips, b->skips, sizeof a->skips) == 0 &&
+	       memcmp(a->structured, b->structured, sizeof a->structured) == 0;
+}
+
+static uint64_t sum(const uint64_t *v, int n)
+{
+	uint64_t s = 0;
+	for (int i = 0; i < n; i++) s += v[i];
+	return s;
+}
+
+/* Run `in` through the pipeline at every read size; the output must be `want`
+ * at each, the counters the same at each. The 64 KiB run is left in *last. */
+static void run_sizes(const struct patterns *pt, const char *what, const void *in, size_t in_len,
+                      const void *want, size_t want_len, const struct pf_options *base, struct pf_result *last)
+{
+	struct pf_result first;
+	for (size_t i = 0; i < NSIZES; i++) {
+		struct pf_options o = *base;
+		o.read_size = read_sizes[i];
+		struct pf_result r;
+		pf_run_pt(pt, in, in_len, &o, &r);
+		ck_assert_msg(r.rc == 0, "%s: read size %zu: rc %d", what, read_sizes[i], r.rc);
+		ck_assert_msg(r.out_len == want_len && memcmp(r.out, want, want_len) == 0,
+		              "%s: read size %zu:\n  input    \"%s\"\n  expected \"%s\"\n  got      \"%s\"", what,
+		              read_sizes[i], show(0, in, in_len), show(1, want, want_len), show(2, r.out, r.out_len));
+		if (i == 0) {
+			first = r;
+			continue;
+		}
+		ck_assert_msg(same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", what,
+		              read_sizes[0], read_sizes[i]);
+		if (i == NSIZES - 1) *last = r;
+		else pf_free(&r);
+	}
+	pf_free(&first);
+}
+
+/* ------------------------------------------------------------ the rows */
+
+struct hrow {
+	int row;                 /* engine-reference §12 row number */
+	const char *in, *want;   /* the full HTML input, the exact expected output */
+	enum surface surf;       /* where the structured pass meets its candidates; SURFACE_COUNT: nowhere */
+	unsigned rw;             /* candidates rewritten on surf */
+	enum reason why;         /* why the declined ones were declined */
+	unsigned declined;       /* candidates declined on surf */
+	unsigned strag;          /* origins only the sweep rewrote (§6) */
+	enum structured_attr attr; /* structured attribute seen once (§4.4); ATTR_COUNT: none */
+	const char *map;         /* NULL: MAP_MAIN */
+};
+
+/* Unchanged, and no candidate anywhere. */
+#define SAME(n, in) { n, in, in, SURFACE_COUNT, 0, REASON_NONE, 0, 0, ATTR_COUNT, NULL }
+/* Unchanged: one candidate on surface s, declined with reason rsn. */
+#define DECLINE(n, in, s, rsn) { n, in, in, s, 0, rsn, 1, 0, ATTR_COUNT, NULL }
+#define DECLINE_ATTR(n, in, s, rsn, at) { n, in, in, s, 0, rsn, 1, 0, at, NULL }
+/* k candidates on surface s, all rewritten. */
+#define REWRITE(n, in, want, s, k) { n, in, want, s, k, REASON_NONE, 0, 0, ATTR_COUNT, NULL }
+#define REWRITE_ATTR(n, in, want, s, k, at) { n, in, want, s, k, REASON_NONE, 0, 0, at, NULL }
+#define REWRITE_MAP(n, map, in, want, s, k) { n, in, want, s, k, REASON_NONE, 0, 0, ATTR_COUNT, map }
+/* Only the sweep sees it (surface straggler). */
+#define SWEPT(n, in, want) { n, in, want, SURFACE_COUNT, 0, REASON_NONE, 0, 1, ATTR_COUNT, NULL }
+
+static const struct hrow rows[] = {
+	/* Basic forms and normalisation (§2.2, §3.5, §3.6) */
+	REWRITE(1, "<a href=\"https://" CH "/x\">", "<a href=\"https://" VH "/x\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(2, "<a href=\"http://" CH "/x\">", "<a href=\"https://" VH "/x\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(3, "<img src=\"//" CH "/a.jpg\">", "<img src=\"//" VH "/a.jpg\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(4, "<a href=\"HTTPS://WWW.EXAMPLE.FI/a\">", "<a href=\"https://" VH "/a\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(5, "<a href=\"https://" CH ":443/a\">", "<a href=\"https://" VH "/a\">", SURFACE_HTML_ATTR, 1),
+	DECLINE(6, "<a href=\"https://" CH ":8080/a\">", SURFACE_HTML_ATTR, REASON_HOST_NOT_IN_MAP),
+	REWRITE(7, "<a href=\"https://" CH ":0443/a\">", "<a href=\"https://" VH "/a\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(8, "<a href=\"http://" CH ":80/a\">", "<a href=\"https://" VH "/a\">", SURFACE_HTML_ATTR, 1),
+	DECLINE(9, "<a href=\"http://" CH ":443/a\">", SURFACE_HTML_ATTR, REASON_HOST_NOT_IN_MAP),
+	REWRITE(10, "<a href=\"//" CH ":443/x\">", "<a href=\"//" VH "/x\">", SURFACE_HTML_ATTR, 1),
+
+	/* Anchoring (§3.2–§3.5; row 22: SPEC §12) */
+	DECLINE(11, "<a href=\"https://" CH ".evil.example/p\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	SAME(12, "<a href=\"https://a." CH "/x\">"),
+	SAME(13, "<p>Order at www.example.fi today</p>"),
+	DECLINE(14, "<a href=\"path//" CH "/a\">", SURFACE_HTML_ATTR, REASON_UNANCHORED),
+	DECLINE(15, "<a href=\"https://other.example//" CH "/a\">", SURFACE_HTML_ATTR, REASON_UNANCHORED),
+	REWRITE(16, "<style>url(//" CH "/a)</style>", "<style>url(//" VH "/a)</style>", SURFACE_INLINE_STYLE, 1),
+	REWRITE(16, "<style>.a{background:url(//" CH "/a)}</style>", "<style>.a{background:url(//" VH "/a)}</style>",
+	        SURFACE_INLINE_STYLE, 1),
+	REWRITE(17, "<p>xhttps://" CH "/y</p>", "<p>xhttps://" VH "/y</p>", SURFACE_TEXT, 1),
+	REWRITE_ATTR(18, "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self' https://" CH "; script-src\">",
+	             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self' https://" VH "; script-src\">",
+	             SURFACE_HTML_ATTR, 1, ATTR_CONTENT),
+	REWRITE(19, "<p>[https://" CH "]</p>", "<p>[https://" VH "]</p>", SURFACE_TEXT, 1),
+	REWRITE(19, "<p>a=https://" CH "|b</p>", "<p>a=https://" VH "|b</p>", SURFACE_TEXT, 1),
+	REWRITE(19, "<p>@import url(https://" CH ");</p>", "<p>@import url(https://" VH ");</p>", SURFACE_TEXT, 1),
+	REWRITE(19, "<a title=\"[https://" CH "]\">", "<a title=\"[https://" VH "]\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(19, "<a href=\"a=https://" CH "|b\">", "<a href=\"a=https://" VH "|b\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(19, "<style>@import url(https://" CH ");</style>", "<style>@import url(https://" VH ");</style>",
+	        SURFACE_INLINE_STYLE, 1),
+	DECLINE(20, "<a href=\"https://" CH "%2Eattacker.test/p\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	DECLINE(20, "<a href=\"https://" CH "%2Dx.test/p\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	DECLINE(20, "<p>https://" CH "%2Eattacker.test/p</p>", SURFACE_TEXT, REASON_NOT_A_URL),
+	DECLINE(20, "<p>https://" CH "%2Dx.test/p</p>", SURFACE_TEXT, REASON_NOT_A_URL),
+	DECLINE(21, "<a href=\"https://" CH "@evil.example/\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	/* SPEC §12 replaces the reference's "unchanged": the candidate does not
+	 * begin the value, so `&` ends the host. */
+	REWRITE(22, "<a href=\"/go?u=https://" CH "&amp;b=1\">", "<a href=\"/go?u=https://" VH "&amp;b=1\">",
+	        SURFACE_HTML_ATTR, 1),
+	REWRITE(23, "<p>See https://" CH ", or call</p>", "<p>See https://" VH ", or call</p>", SURFACE_TEXT, 1),
+
+	/* Root dot (§3.4, §3.7) */
+	REWRITE(24, "<a href=\"https://" CH "./x\">", "<a href=\"https://" VH "/x\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(25, "<a href=\"https://" CH ".\">", "<a href=\"https://" VH "\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(26, "<a href=\"https://" CH ".?q=1\">", "<a href=\"https://" VH "?q=1\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(27, "<p>Read more at https://" CH ". Thanks.</p>", "<p>Read more at https://" VH ". Thanks.</p>",
+	        SURFACE_TEXT, 1),
+	REWRITE(28, "<p>see https://" CH ".</p>", "<p>see https://" VH ".</p>", SURFACE_TEXT, 1),
+
+	/* Ports and colons (§3.5, §3.6) */
+	REWRITE(29, "<a href=\"https://" CH ":/x\">", "<a href=\"https://" VH ":/x\">", SURFACE_HTML_ATTR, 1),
+	DECLINE(30, "<a href=\"https://" CH ":x\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	DECLINE(31, "<a href=\"https%3A%2F%2F" CH "%3A8443%2Fx\">", SURFACE_HTML_ATTR, REASON_HOST_NOT_IN_MAP),
+	DECLINE(31, "<p>https%3A%2F%2F" CH "%3A8443%2Fx</p>", SURFACE_TEXT, REASON_HOST_NOT_IN_MAP),
+	REWRITE_MAP(31, MAP_8443, "<a href=\"https%3A%2F%2F" CH "%3A8443%2Fx\">", "<a href=\"https%3A%2F%2F" VH "%2Fx\">",
+	            SURFACE_HTML_ATTR, 1),
+	REWRITE_MAP(31, MAP_8443, "<p>https%3A%2F%2F" CH "%3A8443%2Fx</p>", "<p>https%3A%2F%2F" VH "%2Fx</p>",
+	            SURFACE_TEXT, 1),
+
+	/* Encodings (§2.1, §2.2, §3.2, §3.3) */
+	REWRITE(32, "<a href=\"/wp-login.php?redirect_to=https%3A%2F%2F" CH "%2Fwp-admin%2F\">",
+	        "<a href=\"/wp-login.php?redirect_to=https%3A%2F%2F" VH "%2Fwp-admin%2F\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(32, "<p>redirect_to=https%3A%2F%2F" CH "%2Fwp-admin%2F</p>",
+	        "<p>redirect_to=https%3A%2F%2F" VH "%2Fwp-admin%2F</p>", SURFACE_TEXT, 1),
+	REWRITE(33, "<a href=\"/x?r=https%3a%2f%2f" CH "%2f\">", "<a href=\"/x?r=https%3A%2F%2F" VH "%2f\">",
+	        SURFACE_HTML_ATTR, 1),
+	REWRITE(34, "<a href=\"%2F%2F" CH "%2Fa\">", "<a href=\"%2F%2F" VH "%2Fa\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(34, "<p>%2F%2F" CH "%2Fa</p>", "<p>%2F%2F" VH "%2Fa</p>", SURFACE_TEXT, 1),
+	DECLINE(35, "<a href=\"a%2F%2F" CH "\">", SURFACE_HTML_ATTR, REASON_UNANCHORED),
+	DECLINE(35, "<p>a%2F%2F" CH "</p>", SURFACE_TEXT, REASON_UNANCHORED),
+	REWRITE(36, "<script>var s={\"root\":\"https:\\/\\/" CH "\\/wp-json\\/\"};</script>",
+	        "<script>var s={\"root\":\"https:\\/\\/" VH "\\/wp-json\\/\"};</script>", SURFACE_INLINE_SCRIPT, 1),
+	REWRITE(37, "<script>var u=\"\\/\\/" CH "\\/a\";</script>", "<script>var u=\"\\/\\/" VH "\\/a\";</script>",
+	        SURFACE_INLINE_SCRIPT, 1),
+	REWRITE(38, "<div data-x=\"{&quot;u&quot;:&quot;https:\\/\\/" CH "\\/x&quot;}\">",
+	        "<div data-x=\"{&quot;u&quot;:&quot;https:\\/\\/" VH "\\/x&quot;}\">", SURFACE_HTML_ATTR, 1),
+	SAME(39, "<a href=\"%252F%252F" CH "\">"),
+	SAME(39, "<p>%252F%252F" CH "</p>"),
+
+	/* Surfaces (§4.1–§4.4, §6) */
+	REWRITE(40, "<style>.a{background:url(https://" CH "/bg.png)}</style>",
+	        "<style>.a{background:url(https://" VH "/bg.png)}</style>", SURFACE_INLINE_STYLE, 1),
+	REWRITE(41, "<div style=\"background-image:url(https://" CH "/hero.jpg)\">",
+	        "<div style=\"background-image:url(https://" VH "/hero.jpg)\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(42, "<noscript><a href=\"https://" CH "/\">x</a></noscript>",
+	        "<noscript><a href=\"https://" VH "/\">x</a></noscript>", SURFACE_RAW_TEXT, 1),
+	REWRITE(42, "<textarea><a href=\"https://" CH "/\">x</a></textarea>",
+	        "<textarea><a href=\"https://" VH "/\">x</a></textarea>", SURFACE_RAW_TEXT, 1),
+	REWRITE(42, "<iframe><a href=\"https://" CH "/\">x</a></iframe>",
+	        "<iframe><a href=\"https://" VH "/\">x</a></iframe>", SURFACE_RAW_TEXT, 1),
+	REWRITE(42, "<svg><title><a href=\"https://" CH "/\">x</a></title></svg>",
+	        "<svg><title><a href=\"https://" VH "/\">x</a></title></svg>", SURFACE_RAW_TEXT, 1),
+	REWRITE(42, "<title>https://" CH "/</title>", "<title>https://" VH "/</title>", SURFACE_RAW_TEXT, 1),
+	REWRITE(43, "<!-- cache Url: https://" CH "/x -->", "<!-- cache Url: https://" VH "/x -->", SURFACE_COMMENT, 1),
+	/* The doctype is verbatim (§4.2): only the sweep sees it, straggler = 1. */
+	SWEPT(44, "<!DOCTYPE html SYSTEM \"https://" CH "/x.dtd\"><p>x</p>",
+	      "<!DOCTYPE html SYSTEM \"https://" VH "/x.dtd\"><p>x</p>"),
+	REWRITE(45, "<script type=\"application/ld+json\">{\"url\":\"https://" CH "/\"}</script>",
+	        "<script type=\"application/ld+json\">{\"url\":\"https://" VH "/\"}</script>", SURFACE_JSON_STRING, 1),
+	REWRITE_ATTR(46, "<iframe srcdoc=\"&lt;a href=&quot;https://" CH "/x&quot;&gt;k&lt;/a&gt;\">",
+	             "<iframe srcdoc=\"&lt;a href=&quot;https://" VH "/x&quot;&gt;k&lt;/a&gt;\">", SURFACE_HTML_ATTR, 1,
+	             ATTR_SRCDOC),
+	REWRITE_ATTR(47, "<img srcset=\"https://" CH "/a.jpg 1x, https://" CH "/b.jpg 2000w\">",
+	             "<img srcset=\"https://" VH "/a.jpg 1x, https://" VH "/b.jpg 2000w\">", SURFACE_HTML_ATTR, 2,
+	             ATTR_SRCSET),
+	REWRITE_ATTR(48, "<meta http-equiv=\"refresh\" content=\"5;url=https://" CH "/x\">",
+	             "<meta http-equiv=\"refresh\" content=\"5;url=https://" VH "/x\">", SURFACE_HTML_ATTR, 1, ATTR_CONTENT),
+	REWRITE(49, "<a href='https://" CH "/x'>", "<a href='https://" VH "/x'>", SURFACE_HTML_ATTR, 1),
+	REWRITE(49, "<a href=https://" CH "/x>", "<a href=https://" VH "/x>", SURFACE_HTML_ATTR, 1),
+	REWRITE(50, "<a href=\"https://" CH "/a\" href=\"https://" CH "/b\">",
+	        "<a href=\"https://" VH "/a\" href=\"https://" VH "/b\">", SURFACE_HTML_ATTR, 2),
+	/* End-tag attributes are not scanned (§4.2): only the sweep. */
+	SWEPT(51, "</a data-x=\"https://" CH "/\">", "</a data-x=\"https://" VH "/\">"),
+	REWRITE(52, "<plaintext>https://" CH "/</plaintext>", "<plaintext>https://" VH "/</plaintext>", SURFACE_RAW_TEXT, 1),
+
+	/* Escapes and controls (§3.5, §3.8) */
+	DECLINE(53, "<script>fetch(\"https://" CH "\\u00e4\")</script>", SURFACE_INLINE_SCRIPT, REASON_NOT_A_URL),
+	REWRITE(54, "<script>fetch(\"https://" CH "\\/x\")</script>", "<script>fetch(\"https://" VH "\\/x\")</script>",
+	        SURFACE_INLINE_SCRIPT, 1),
+	REWRITE(55, "<a href=\"https://" CH "\\u00e4\">", "<a href=\"https://" VH "\\u00e4\">", SURFACE_HTML_ATTR, 1),
+	DECLINE(56, "<a href=\"https://" CH "\tx\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
+	REWRITE(57, "<p>https://" CH "\tnext</p>", "<p>https://" VH "\tnext</p>", SURFACE_TEXT, 1),
+
+	/* References (§5; SPEC §12 third bullet replaces the reference's "the
+	 * value comes out decoded" of row 58: the plain variant origin is
+	 * spliced over the origin's source bytes, scheme, separators and host as
+	 * written, and the rest of the value keeps its references). */
+	REWRITE(58, "<a href=\"https:&#47;&#47;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
+	REWRITE(58, "<a href=\"https:&#x2F;&#x2f;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
+	REWRITE(58, "<a href=\"https:&sol;&sol;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
+	REWRITE(58, "<a href=\"https:&#047;&#047;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
+	REWRITE(58, "<a href=\"https://www&period;example&period;fi/secret\">", "<a href=\"https://" VH "/secret\">",
+	        SURFACE_HTML_ENTITY, 1),
+	REWRITE(58, "<a href=\"https://&#119;&#119;&#119;.example.fi/secret\">", "<a href=\"https://" VH "/secret\">",
+	        SURFACE_HTML_ENTITY, 1),
+	/* SPEC §12's own example: the references after the origin stay. */
+	REWRITE(58, "<a href=\"https:&#47;&#47;" CH "/a&#47;b\">", "<a href=\"https://" VH "/a&#47;b\">", SURFACE_HTML_ENTITY, 1),
+	REWRITE(59, "<a href=\"https://" CH "/x?a=1&copy=1\">", "<a href=\"https://" VH "/x?a=1&copy=1\">", SURFACE_HTML_ATTR, 1),
+	SAME(60, "<a href=\"/x?a=1&copy=1&b=2\">"),
+	SAME(60, "<a href=\"/x?a=1&amp;b=2\">"),
+	SAME(60, "<img alt=\"Tom &amp; Jerry &lt;3\">"),
+	SAME(60, "<a href=\"&#47;local/path\">"),
+	/* Row 61, to our scope: the reference gets `<p>https:&#47;&#47;V/x</p>`
+	 * from its reference view over body prose (§4.5 step 6), a Tier B view.
+	 * SPEC §4 and §12 ("Scope now: … §5 reference decoding in attribute
+	 * values") decode references in attribute values only, and text is not a
+	 * URL-valued position (SPEC §11.6), so prose is left as it is. */
+	SAME(61, "<p>https:&#47;&#47;" CH "/x</p>"),
+	/* Row 62, to our scope: `&#9;` is a removable reference (§5.2). Our
+	 * decoder never decodes it (values < 0x21 are refused, §5.1); only the
+	 * Tier B URL views remove it, and they are out of scope (SPEC §12). The
+	 * raw value holds no canonical host, so: unchanged, no candidate. The
+	 * reference gets `<a href="https://V/x">` from those views. */
+	SAME(62, "<a href=\"https://www.example&#9;.fi/x\">"),
+
+	/* Maps, identity, options (§1.2, §3.6) */
+	REWRITE_MAP(76, MAP_TWO_SITES,
+	            "<a href=\"https://www.acmecorpnat.fi/x\">x</a><a href=\"https://www.acmecorp.fi/y\">y</a>",
+	            "<a href=\"https://wt-a--acmecorpnat.ddev.site/x\">x</a><a href=\"https://wt-a--acmecorp.ddev.site/y\">y</a>",
+	            SURFACE_HTML_ATTR, 2),
+	SAME(80, "<img src=\"https://cdn.jsdelivr.net/x.js\"><a href=\"https://wordpress.org/\">"),
+};
+#define NROWS (sizeof rows / sizeof rows[0])
+
+/* One table entry: output at every read size, then its counters. */
+static void check_entry(const struct hrow *h)
+{
+	char what[64];
+	snprintf(what, sizeof what, "row %d", h->row);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, h->map ? h->map : MAP_MAIN, false);
+	struct pf_options o = { .type = FILETYPE_HTML };
+	struct pf_result r;
+	run_sizes(&pt, what, h->in, strlen(h->in), h->want, strlen(h->want), &o, &r);
+	const char *in = show(0, (const unsigned char *)h->in, strlen(h->in));
+
+	for (int s = 0; s < SURFACE_COUNT; s++) {
+		uint64_t want_rw = (enum surface)s == h->surf ? h->rw : (s == SURFACE_STRAGGLER ? h->strag : 0);
+		uint64_t want_cand = (enum surface)s == h->surf ? h->rw + h->declined
+		                   : (s == SURFACE_STRAGGLER ? h->strag + h->declined : 0);
+		ck_assert_msg(r.rewrites[s] == want_rw, "%s \"%s\": rewrites on %s: %llu, expected %llu", what, in,
+		              surface_name((enum surface)s), (unsigned long long)r.rewrites[s], (unsigned long long)want_rw);
+		ck_assert_msg(r.candidates[s] == want_cand, "%s \"%s\": candidates on %s: %llu, expected %llu", what, in,
+		              surface_name((enum surface)s), (unsigned long long)r.candidates[s],
+		              (unsigned long long)want_cand);
+	}
+	/* Each declined candidate: once by the structured pass, once by the sweep (§6.1). */
+	for (int k = 1; k < REASON_COUNT; k++) {
+		uint64_t want_sk = (enum reason)k == h->why ? 2u * h->declined : 0;
+		ck_assert_msg(r.skips[k] == want_sk, "%s \"%s\": skips %s: %llu, expected %llu", what, in,
+		              reason_name((enum reason)k), (unsigned long long)r.skips[k], (unsigned long long)want_sk);
+	}
+	for (int a = 0; a < ATTR_COUNT; a++)
+		ck_assert_msg(r.structured[a] == ((enum structured_attr)a == h->attr ? 1u : 0u),
+		              "%s \"%s\": structured attribute %d seen %llu times", what, in, a,
+		              (unsigned long long)r.structured[a]);
+	pf_free(&r);
+	patterns_free(&pt);
+	map_free(&m);
+}
+
+static void check_row(int n)
+{
+	int found = 0;
+	for (size_t i = 0; i < NROWS; i++)
+		if (rows[i].row == n) {
+			check_entry(&rows[i]);
+			found++;
+		}
+	ck_assert_msg(found > 0, "row %d: no table entry", n);
+}
+
+#define ROW_TEST(nn) START_TEST(row_##nn) { check_row(1##nn - 100); } END_TEST
+
+/* engine-reference §12 "Basic forms and normalisation": §2.2, §3.5, §3.6 */
+ROW_TEST(01) ROW_TEST(02) ROW_TEST(03) ROW_TEST(04) ROW_TEST(05)
+ROW_TEST(06) ROW_TEST(07) ROW_TEST(08) ROW_TEST(09) ROW_TEST(10)
+/* "Anchoring": §3.2–§3.5; row 22 per SPEC §12 first bullet */
+ROW_TEST(11) ROW_TEST(12) ROW_TEST(13) ROW_TEST(14) ROW_TEST(15) ROW_TEST(16) ROW_TEST(17)
+ROW_TEST(18) ROW_TEST(19) ROW_TEST(20) ROW_TEST(21) ROW_TEST(22) ROW_TEST(23)
+/* "Root dot": §3.4, §3.7 */
+ROW_TEST(24) ROW_TEST(25) ROW_TEST(26) ROW_TEST(27) ROW_TEST(28)
+/* "Ports and colons": §3.5, §3.6 */
+ROW_TEST(29) ROW_TEST(30) ROW_TEST(31)
+/* "Encodings": §2.1–§2.2, §3.2–§3.3, §3.8 */
+ROW_TEST(32) ROW_TEST(33) ROW_TEST(34) ROW_TEST(35) ROW_TEST(36) ROW_TEST(37) ROW_TEST(38) ROW_TEST(39)
+/* "Surfaces": §4.1–§4.4, §6 (rows 44, 51: sweep only; 47: structured srcset) */
+ROW_TEST(40) ROW_TEST(41) ROW_TEST(42) ROW_TEST(43) ROW_TEST(44) ROW_TEST(45) ROW_TEST(46)
+ROW_TEST(47) ROW_TEST(48) ROW_TEST(49) ROW_TEST(50) ROW_TEST(51) ROW_TEST(52)
+/* "Escapes and controls": §3.5, §3.8 */
+ROW_TEST(53) ROW_TEST(54) ROW_TEST(55) ROW_TEST(56) ROW_TEST(57)
+/* "References": §5.1–§5.3 with SPEC §12 third bullet and scope */
+ROW_TEST(58) ROW_TEST(59) ROW_TEST(60) ROW_TEST(61) ROW_TEST(62)
+/* "Maps, identity, options": §1.2, §3.6 */
+ROW_TEST(76) ROW_TEST(80)
+
+/* Every table input, one per line, <plaintext> last (it swallows the rest). */
+static char *all_inputs(size_t *len)
+{
+	size_t cap = 1;
+	for (size_t i = 0; i < NROWS; i++) cap += strlen(rows[i].in) + 1;
+	char *b = malloc(cap), *p = b;
+	ck_assert_ptr_nonnull(b);
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < NROWS; i++) {
+			if (rows[i].map || (pass == 0) == (strncmp(rows[i].in, "<plaintext>", 11) == 0)) continue;
+			size_t n = strlen(rows[i].in);
+			memcpy(p, rows[i].in, n);
+			p += n;
+			*p++ = '\n';
+		}
+	*p = 0;
+	*len = (size_t)(p - b);
+	return b;
+}
+
+/* Row 77 (§0, §3.6 step 3): with an identity map every input, the rows
+ * above and the Tier B shapes of rows 63–72 included, is byte-identical at
+ * every read size, and nothing is rewritten. */
+START_TEST(row_77)
+{
+	static const char *const extra =
+		"<a href=\"https:\\\\" CH "/x\">\n"
+		"<a href=\"https:///" CH "/x\">\n"
+		"<a href=\"http:" CH "/x\">\n"
+		"<a href=\"https:" CH "/x\">\n"
+		"<a href=\"https://user@" CH "/x\">\n"
+		"<a href=\"https://www.ex%61mple.fi/x\">\n"
+		"<div style=\"background-image:url(https\\3a \\2f \\2f " CH "/h.jpg)\">\n"
+		"<input value=\"a:1:{s:1:&quot;u&quot;;s:22:&quot;https://" CH "&quot;;}\">\n"
+		"<textarea>s:22:\"https://" CH "\";</textarea>\n"
+		"<textarea>s:5:\"https://" CH "\";</textarea>\n";
+	size_t n;
+	char *rowtext = all_inputs(&n);
+	size_t e = strlen(extra);
+	char *in = malloc(e + n + 1);
+	ck_assert_ptr_nonnull(in);
+	memcpy(in, extra, e);
+	memcpy(in + e, rowtext, n + 1);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_IDENTITY, false);
+	struct pf_options o = { .type = FILETYPE_HTML };
+	struct pf_result r;
+	run_sizes(&pt, "row 77 (identity map)", in, e + n, in, e + n, &o, &r);
+	ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "row 77: identity map rewrote %llu",
+	              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+	pf_free(&r);
+	patterns_free(&pt);
+	map_free(&m);
+	free(in);
+	free(rowtext);
+}
+END_TEST
+
+/* Row 78 (§4.5, §6.4, §10.4): --dry-run emits the input, counts what it
+ * would rewrite, and reports that the sweep did not run. */
+START_TEST(row_78)
+{
+	static const char in[] = "<a href=\"https://" CH "/x\" class=\"k\">t</a>";
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	struct pf_options o = { .type = FILETYPE_HTML, .dry_run = true, .stats = true };
+	struct pf_result r;
+	run_sizes(&pt, "row 78 (dry run)", in, sizeof in - 1, in, sizeof in - 1, &o, &r);
+	ck_assert_uint_eq(r.rewrites[SURFACE_HTML_ATTR], 1);
+	ck_assert_uint_eq(r.candidates[SURFACE_HTML_ATTR], 1);
+	ck_assert_uint_eq(sum(r.rewrites, SURFACE_COUNT), 1);
+	ck_assert_uint_eq(sum(r.candidates, SURFACE_COUNT), 1);
+	ck_assert_msg(r.explain && strstr(r.explain, "straggler sweep: not run"),
+	              "row 78: report lacks \"straggler sweep: not run\":\n%s", r.explain ? r.explain : "(none)");
+	pf_free(&r);
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
+/* Row 79 (§6.4, SPEC §11.4): rewriting an output again changes nothing,
+ * for every row's expected output, and for all the rows in one document. */
+START_TEST(row_79)
+{
+	struct pf_options o = { .type = FILETYPE_HTML };
+	for (size_t i = 0; i < NROWS; i++) {
+		char what[64];
+		snprintf(what, sizeof what, "row 79 (row %d's output again)", rows[i].row);
+		struct map m;
+		struct patterns pt;
+		pf_build(&m, &pt, rows[i].map ? rows[i].map : MAP_MAIN, false);
+		struct pf_result r;
+		size_t n = strlen(rows[i].want);
+		run_sizes(&pt, what, rows[i].want, n, rows[i].want, n, &o, &r);
+		ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
+		              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+		pf_free(&r);
+		patterns_free(&pt);
+		map_free(&m);
+	}
+	size_t n;
+	char *in = all_inputs(&n);
+	struct pf_result once, twice;
+	pf_run(MAP_MAIN, in, n, &o, &once);
+	ck_assert_int_eq(once.rc, 0);
+	ck_assert_uint_gt(sum(once.rewrites, SURFACE_COUNT), 0);
+	pf_run(MAP_MAIN, once.out, once.out_len, &o, &twice);
+	ck_assert_msg(twice.out_len == once.out_len && memcmp(twice.out, once.out, once.out_len) == 0,
+	              "row 79: the second pass changed the document:\n  first  \"%s\"\n  second \"%s\"",
+	              show(0, once.out, once.out_len), show(1, twice.out, twice.out_len));
+	ck_assert_uint_eq(sum(twice.rewrites, SURFACE_COUNT), 0);
+	pf_free(&once);
+	pf_free(&twice);
+	free(in);
+}
+END_TEST
+
+/* ------------------------------------------------------------ adversarial fixtures */
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+	return a >= b && strcmp(s + a - b, suffix) == 0;
+}
+
+/* The sorted names in dir that end in suffix. */
+static char **list_dir(const char *dir, const char *suffix, size_t *count)
+{
+	DIR *d = opendir(dir);
+	ck_assert_msg(d != NULL, "cannot open %s (run from the repository root)", dir);
+	size_t n = 0, cap = 64;
+	char **v = malloc(cap * sizeof *v);
+	ck_assert_ptr_nonnull(v);
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.' || !ends_with(e->d_name, suffix)) continue;
+		if (n == cap) {
+			cap *= 2;
+			v = realloc(v, cap * sizeof *v);
+			ck_assert_ptr_nonnull(v);
+		}
+		v[n] = strdup(e->d_name);
+		ck_assert_ptr_nonnull(v[n]);
+		n++;
+	}
+	closedir(d);
+	qsort(v, n, sizeof *v, cmp_str);
+	*count = n;
+	return v;
+}
+
+static void free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) free(v[i]);
+	free(v);
+}
+
+/* Every ../shared/corpus/adv/NAME.html with maps/page1.map gives exactly
+ * corpus/adv/NAME.expected.html (reviewed by hand against the rules: see
+ * corpus/adv/README.md) at read sizes 1, 7 and 65536 (SPEC §11.3), with the
+ * same counters at each, no straggler (SPEC §6), and rewriting the expected
+ * output again changes nothing (SPEC §11.4). */
+START_TEST(adv_fixtures)
+{
+	size_t maplen;
+	char *map_text = (char *)pf_slurp(ADV_MAP, &maplen);
+	ck_assert_msg(map_text != NULL, "cannot read %s", ADV_MAP);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, map_text, false);
+	size_t n;
+	char **names = list_dir(ADV_DIR, ".html", &n);
+	ck_assert_msg(n >= 35, "only %zu fixtures in %s", n, ADV_DIR);
+	struct pf_options o = { .type = FILETYPE_HTML };
+	for (size_t i = 0; i < n; i++) {
+		char src[512], exp[512];
+		snprintf(src, sizeof src, "%s/%s", ADV_DIR, names[i]);
+		snprintf(exp, sizeof exp, "%s/%.*s.expected.html", ADV_EXPECTED_DIR, (int)(strlen(names[i]) - 5), names[i]);
+		size_t in_len, want_len;
+		unsigned char *in = pf_slurp(src, &in_len);
+		unsigned char *want = pf_slurp(exp, &want_len);
+		ck_assert_msg(in != NULL, "cannot read %s", src);
+		ck_assert_msg(want != NULL, "%s has no reviewed expected output %s", src, exp);
+		struct pf_result r;
+		run_sizes(&pt, names[i], in, in_len, want, want_len, &o, &r);
+		ck_assert_msg(r.rewrites[SURFACE_STRAGGLER] == 0, "%s: the sweep rewrote %llu", names[i],
+		              (unsigned long long)r.rewrites[SURFACE_STRAGGLER]);
+		pf_free(&r);
+		char what[600];
+		snprintf(what, sizeof what, "%s (expected output again)", exp);
+		run_sizes(&pt, what, want, want_len, want, want_len, &o, &r);
+		ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
+		              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+		pf_free(&r);
+		free(in);
+		free(want);
+	}
+	/* No expected output without its fixture. */
+	size_t ne;
+	char **exps = list_dir(ADV_EXPECTED_DIR, ".expected.html", &ne);
+	for (size_t i = 0; i < ne; i++) {
+		char src[512];
+		snprintf(src, sizeof src, "%.*s.html", (int)(strlen(exps[i]) - strlen(".expected.html")), exps[i]);
+		ck_assert_msg(bsearch(&(const char *){ src }, names, n, sizeof *names, cmp_str) != NULL,
+		              "%s/%s has no fixture %s/%s", ADV_EXPECTED_DIR, exps[i], ADV_DIR, src);
+	}
+	ck_assert_uint_eq(ne, n);
+	free_list(exps, ne);
+	free_list(names, n);
+	patterns_free(&pt);
+	map_free(&m);
+	free(map_text);
+}
+END_TEST
 
 Suite *html_rows_suite(void)
 {
-	return suite_create("html_rows_suite");
+	Suite *s = suite_create("html_rows");
+	TCase *t = tcase_create("engine_reference_12_html");
+	tcase_set_timeout(t, 60);
+	tcase_add_test(t, row_01);
+	tcase_add_test(t, row_02);
+	tcase_add_test(t, row_03);
+	tcase_add_test(t, row_04);
+	tcase_add_test(t, row_05);
+	tcase_add_test(t, row_06);
+	tcase_add_test(t, row_07);
+	tcase_add_test(t, row_08);
+	tcase_add_test(t, row_09);
+	tcase_add_test(t, row_10);
+	tcase_add_test(t, row_11);
+	tcase_add_test(t, row_12);
+	tcase_add_test(t, row_13);
+	tcase_add_test(t, row_14);
+	tcase_add_test(t, row_15);
+	tcase_add_test(t, row_16);
+	tcase_add_test(t, row_17);
+	tcase_add_test(t, row_18);
+	tcase_add_test(t, row_19);
+	tcase_add_test(t, row_20);
+	tcase_add_test(t, row_21);
+	tcase_add_test(t, row_22);
+	tcase_add_test(t, row_23);
+	tcase_add_test(t, row_24);
+	tcase_add_test(t, row_25);
+	tcase_add_test(t, row_26);
+	tcase_add_test(t, row_27);
+	tcase_add_test(t, row_28);
+	tcase_add_test(t, row_29);
+	tcase_add_test(t, row_30);
+	tcase_add_test(t, row_31);
+	tcase_add_test(t, row_32);
+	tcase_add_test(t, row_33);
+	tcase_add_test(t, row_34);
+	tcase_add_test(t, row_35);
+	tcase_add_test(t, row_36);
+	tcase_add_test(t, row_37);
+	tcase_add_test(t, row_38);
+	tcase_add_test(t, row_39);
+	tcase_add_test(t, row_40);
+	tcase_add_test(t, row_41);
+	tcase_add_test(t, row_42);
+	tcase_add_test(t, row_43);
+	tcase_add_test(t, row_44);
+	tcase_add_test(t, row_45);
+	tcase_add_test(t, row_46);
+	tcase_add_test(t, row_47);
+	tcase_add_test(t, row_48);
+	tcase_add_test(t, row_49);
+	tcase_add_test(t, row_50);
+	tcase_add_test(t, row_51);
+	tcase_add_test(t, row_52);
+	tcase_add_test(t, row_53);
+	tcase_add_test(t, row_54);
+	tcase_add_test(t, row_55);
+	tcase_add_test(t, row_56);
+	tcase_add_test(t, row_57);
+	tcase_add_test(t, row_58);
+	tcase_add_test(t, row_59);
+	tcase_add_test(t, row_60);
+	tcase_add_test(t, row_61);
+	tcase_add_test(t, row_62);
+	tcase_add_test(t, row_76);
+	tcase_add_test(t, row_77);
+	tcase_add_test(t, row_78);
+	tcase_add_test(t, row_79);
+	tcase_add_test(t, row_80);
+	suite_add_tcase(s, t);
+	TCase *a = tcase_create("adversarial_fixtures");
+	tcase_set_timeout(a, 120);
+	tcase_add_test(a, adv_fixtures);
+	suite_add_tcase(s, a);
+	return s;
 }
