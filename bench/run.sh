@@ -14,6 +14,8 @@
 #                 while the timed runs so far took under BENCH_SECONDS
 #   BENCH_SECONDS time budget for the extra adaptive rounds (default 45)
 #   BENCH_CORPUS  corpus directory (default: <repo>/../shared/corpus)
+#   BENCH_TYPES   hostshift types to measure, of text and html (default:
+#                 "text html"), each with every map of MAPS
 #   CC            C compiler for the helpers (default: cc)
 
 set -u
@@ -33,6 +35,7 @@ CC=${CC:-cc}
 REPS_BIG=200
 REPS_SMALL=20
 MAPS="page1 identity none"
+TYPES=${BENCH_TYPES:-text html}
 SED_EXPR='s#https://www\.acmecorp\.fi#https://wt-a--www.acmecorp.fi#g'
 
 die() { echo "bench: $*" >&2; exit 1; }
@@ -56,6 +59,12 @@ PAGE=$CORPUS/pages/page1.html
 [ -r "$PAGE" ] || die "missing $PAGE"
 for m in $MAPS; do
     [ -r "$CORPUS/maps/$m.map" ] || die "missing $CORPUS/maps/$m.map"
+done
+for ty in $TYPES; do
+    case $ty in
+    text | html) ;;
+    *) die "BENCH_TYPES: unknown type '$ty' (text, html)" ;;
+    esac
 done
 
 mkdir -p "$OUT" || die "cannot create $OUT"
@@ -103,17 +112,27 @@ big_bytes=$(wc -c < "$BIG" | tr -d ' ')
 BIG_NAME=page1x$REPS_BIG
 
 # ---- tools ----------------------------------------------------------------
-# A tool key is cat, sed or hs:MAP.  run_tool KEY FILE [PREFIX...] runs the
-# consumer side of `cat FILE | TOOL > /dev/null`, with stdin already the pipe;
-# PREFIX (e.g. the rss helper) is put in front of the consuming command.
+# A tool key is cat, sed or TYPE:MAP (hostshift -t TYPE -m MAP.map, TYPE
+# text or html).  pipe_run KEY FILE [PREFIX...] runs `cat FILE | TOOL >
+# /dev/null`; PREFIX (e.g. the rss helper) is put in front of the
+# consuming command.
 TOOLS="cat sed"
-for m in $MAPS; do TOOLS="$TOOLS hs:$m"; done
+for ty in $TYPES; do
+    for m in $MAPS; do TOOLS="$TOOLS $ty:$m"; done
+done
 
-consumer() { # KEY -> sets $cmd_map (map path or -) and prints nothing
+consumer() { # KEY -> sets $cmd_map (map path or -) and $cmd_type; prints nothing
     case $1 in
-    cat) cmd_map=- ;;
-    sed) cmd_map=- ;;
-    hs:*) cmd_map=$CORPUS/maps/${1#hs:}.map ;;
+    cat | sed) cmd_map=- cmd_type=- ;;
+    *:*) cmd_map=$CORPUS/maps/${1#*:}.map cmd_type=${1%%:*} ;;
+    esac
+}
+
+tool_label() { # KEY -> sets $map and $tool for the tables
+    case $1 in
+    cat) map=- tool='cat|cat' ;;
+    sed) map=- tool=sed ;;
+    *:*) map=${1#*:} tool="hs -t ${1%%:*}" ;;
     esac
 }
 
@@ -125,7 +144,7 @@ pipe_run() {
     case $key in
     cat) cat "$file" | "$@" cat > /dev/null ;;
     sed) cat "$file" | "$@" sed "$SED_EXPR" > /dev/null ;;
-    hs:*) cat "$file" | "$@" "$HS" -t text -m "$cmd_map" > /dev/null ;;
+    *:*) cat "$file" | "$@" "$HS" -t "$cmd_type" -m "$cmd_map" > /dev/null ;;
     esac
 }
 
@@ -137,8 +156,8 @@ time_once() {
     case $1 in
     cat) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | cat > /dev/null' sh "$2" ;;
     sed) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | sed "$2" > /dev/null' sh "$2" "$SED_EXPR" ;;
-    hs:*) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | "$2" -t text -m "$3" > /dev/null' \
-        sh "$2" "$HS" "$cmd_map" ;;
+    *:*) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | "$2" -t "$4" -m "$3" > /dev/null' \
+        sh "$2" "$HS" "$cmd_map" "$cmd_type" ;;
     esac
     st=$?
     if [ $st -ne 0 ]; then
@@ -169,7 +188,7 @@ allocs() { # KEY FILE -> "N M" (allocation calls, bytes requested)
 
 # ---- header ---------------------------------------------------------------
 hs_version=$("$HS" --version 2>/dev/null | head -n 1)
-echo "hostshift benchmark — text pipeline (SPEC.md §13)"
+echo "hostshift benchmark — $(echo $TYPES | sed 's/ / and /') pipeline(s) (SPEC.md §13)"
 echo "binary:  $HS${hs_version:+ ($hs_version)}"
 echo "input:   $BIG_NAME.html = pages/page1.html x $REPS_BIG, $big_bytes bytes"
 echo "runs:    ${RUNS:-adaptive $MIN_RUNS..$MAX_RUNS} per row (interleaved), median wall time of 'cat FILE | TOOL > /dev/null'"
@@ -178,27 +197,29 @@ echo
 
 # ---- sanity: does the binary behave like a rewriter? ---------------------
 sane=1
-for m in none identity; do
-    "$HS" -t text -m "$CORPUS/maps/$m.map" < "$PAGE" > "$TMP/out.$m" 2> "$TMP/err.$m"
+before=$(grep -o 'https://www\.acmecorp\.fi' "$PAGE" | wc -l | tr -d ' ')
+for ty in $TYPES; do
+    for m in none identity; do
+        "$HS" -t "$ty" -m "$CORPUS/maps/$m.map" < "$PAGE" > "$TMP/out.$m" 2> "$TMP/err.$m"
+        st=$?
+        if [ $st -ne 0 ]; then
+            note "sanity: hostshift -t $ty -m $m.map exited $st: $(head -n 1 "$TMP/err.$m")"
+            sane=0
+        elif ! cmp -s "$PAGE" "$TMP/out.$m"; then
+            note "sanity: WARNING: output of -t $ty with $m.map differs from the input"
+        fi
+    done
+    "$HS" -t "$ty" -m "$CORPUS/maps/page1.map" < "$PAGE" > "$TMP/out.page1" 2> "$TMP/err.page1"
     st=$?
     if [ $st -ne 0 ]; then
-        note "sanity: hostshift -m $m.map exited $st: $(head -n 1 "$TMP/err.$m")"
+        note "sanity: hostshift -t $ty -m page1.map exited $st: $(head -n 1 "$TMP/err.page1")"
         sane=0
-    elif ! cmp -s "$PAGE" "$TMP/out.$m"; then
-        note "sanity: WARNING: output with $m.map differs from the input"
     fi
+    after=$(grep -o 'https://www\.acmecorp\.fi' "$TMP/out.page1" | wc -l | tr -d ' ')
+    echo "sanity:  page1.html has $before x 'https://www.acmecorp.fi'; $after left after -t $ty -m page1.map"
+    [ "$before" = "$after" ] && note "sanity: WARNING: -t $ty with page1.map rewrote nothing (stand-in binary?)"
+    rm -f "$TMP"/out.* "$TMP"/err.*
 done
-"$HS" -t text -m "$CORPUS/maps/page1.map" < "$PAGE" > "$TMP/out.page1" 2> "$TMP/err.page1"
-st=$?
-if [ $st -ne 0 ]; then
-    note "sanity: hostshift -m page1.map exited $st: $(head -n 1 "$TMP/err.page1")"
-    sane=0
-fi
-before=$(grep -o 'https://www\.acmecorp\.fi' "$PAGE" | wc -l | tr -d ' ')
-after=$(grep -o 'https://www\.acmecorp\.fi' "$TMP/out.page1" | wc -l | tr -d ' ')
-echo "sanity:  page1.html has $before x 'https://www.acmecorp.fi'; $after left after -m page1.map"
-[ "$before" = "$after" ] && note "sanity: WARNING: page1.map rewrote nothing (stand-in binary?)"
-rm -f "$TMP"/out.* "$TMP"/err.*
 [ $sane = 1 ] || die "hostshift fails on page1.html; not benchmarking"
 
 # ---- timing ---------------------------------------------------------------
@@ -243,11 +264,7 @@ cat_med=$(median "$TMP/times.cat")
         input map tool MB/s ratio_to_cat peakRSS_KiB allocs
     for t in $TOOLS; do
         k=$(echo "$t" | tr ':' '_')
-        case $t in
-        cat) map=- tool='cat|cat' ;;
-        sed) map=- tool=sed ;;
-        hs:*) map=${t#hs:} tool=hostshift ;;
-        esac
+        tool_label "$t"
         med=$(median "$TMP/times.$k")
         rss=$(cat "$TMP/rss.$k")
         al=$(awk '{ print $1 }' "$TMP/alloc_big.$k")
@@ -267,11 +284,7 @@ printf '%-9s %-10s %14s %14s %16s %16s\n' map tool \
     "allocs_x$REPS_SMALL" "allocs_x$REPS_BIG" "bytes_x$REPS_SMALL" "bytes_x$REPS_BIG"
 for t in $TOOLS; do
     k=$(echo "$t" | tr ':' '_')
-    case $t in
-    cat) map=- tool='cat|cat' ;;
-    sed) map=- tool=sed ;;
-    hs:*) map=${t#hs:} tool=hostshift ;;
-    esac
+    tool_label "$t"
     set -- $(cat "$TMP/alloc_small.$k") - -
     as=$1 bs=$2
     set -- $(cat "$TMP/alloc_big.$k") - -
