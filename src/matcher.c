@@ -390,19 +390,20 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
                     int prev, enum match_mode mode, enum surface surface,
                     match_event_fn fn, void *ctx)
 {
-	return matcher_scan_joins(pt, b, len, limit, prev, mode, surface, matcher_surface_joins(surface, b, len), fn, ctx);
+	struct match_params mp = { .prev = prev, .mode = mode, .surface = surface, .joins = -1 };
+	return matcher_scan_ex(pt, b, len, limit, &mp, fn, ctx);
 }
 
-size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
-                          int prev, enum match_mode mode, enum surface surface, bool joins,
-                          match_event_fn fn, void *ctx)
+size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                       const struct match_params *mp, match_event_fn fn, void *ctx)
 {
 	if (limit > len) limit = len;
-	const struct surface_axes *ax = surface_axes(surface);
+	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
-		.pt = pt, .b = b, .len = len, .limit = limit, .prev = prev,
-		.value = mode == MATCH_VALUE, .esc_js = ax->esc_js, .joins = joins, .surface = surface, .fn = fn, .ctx = ctx,
+		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
+		.value = mp->mode == MATCH_VALUE, .esc_js = ax->esc_js, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
+	s.joins = mp->joins >= 0 ? mp->joins != 0 : matcher_surface_joins(mp->surface, b, len);
 	if (pt->nhosts == 0) return limit;
 
 	size_t scanned = 0;
@@ -427,7 +428,9 @@ size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, siz
 		size_t p = pct_done ? len : (size_t)(pct - b);
 		size_t sep;
 		enum encoding enc;
-		if (q < len && q > pos && b[q - 1] == '\\' && q - 1 < p) {
+		if (mp->sql && q < len && q > pos + 1 && b[q - 1] == '\\' && b[q - 2] == '\\' && q - 2 < p) {
+			sep = q - 2; enc = ENC_SQLJSON;
+		} else if (q < len && q > pos && b[q - 1] == '\\' && q - 1 < p) {
 			sep = q - 1; enc = ENC_JSON;
 		} else if (p < q) {
 			if (!(p + 2 < len && b[p + 1] == '2' && lc(b[p + 2]) == 'f')) { pos = p + 1; continue; }
@@ -448,6 +451,10 @@ size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, siz
 		case ENC_JSON:
 			if (!(sep + 3 < len && b[sep + 2] == '\\' && b[sep + 3] == '/')) continue;
 			rel = 4;
+			break;
+		case ENC_SQLJSON:
+			if (!(sep + 5 < len && b[sep + 3] == '\\' && b[sep + 4] == '\\' && b[sep + 5] == '/')) continue;
+			rel = 6;
 			break;
 		default:
 			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && lc(b[sep + 5]) == 'f')) continue;

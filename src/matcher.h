@@ -42,11 +42,17 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
                     int prev, enum match_mode mode, enum surface surface,
                     match_event_fn fn, void *ctx);
 
-/* As matcher_scan, with the joining axis of §3.8 given by the caller: a
- * streamed segment on a per-buffer surface (json-string) decides it once. */
-size_t matcher_scan_joins(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
-                          int prev, enum match_mode mode, enum surface surface, bool joins,
-                          match_event_fn fn, void *ctx);
+/* Everything about one scan besides the buffer. */
+struct match_params {
+	int prev;                    /* byte before the buffer, or MATCH_NO_PREV */
+	enum match_mode mode;
+	enum surface surface;
+	int joins;                   /* §3.8 axis: -1 decides it from the surface (per buffer) */
+	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
+};
+
+size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                       const struct match_params *mp, match_event_fn fn, void *ctx);
 /* The joining axis of §3.8 for a buffer on a surface. */
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len);
 

@@ -8,8 +8,8 @@
 
 #include "matcher.h"
 
-const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F" };
-const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F" };
+const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/" };
+const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/" };
 
 /* The longest scheme-form prefix, "https%3A%2F%2F" (§2.1 maxPat). */
 #define SCHEME_PREFIX_MAX 14
@@ -204,7 +204,9 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 				for (int e = 0; e < ENC_COUNT; e++) {
 					struct slice t = p->repl[e][FORM_SCHEME];
 					struct probe_state probe = { 0, 0, 0 };
-					matcher_scan(pt, t.p, t.n, t.n, MATCH_NO_PREV, MATCH_VALUE, SURFACE_TEXT, probe_event, &probe);
+					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_TEXT,
+					                           .joins = -1, .sql = true };
+					matcher_scan_ex(pt, t.p, t.n, t.n, &mp, probe_event, &probe);
 					if (probe.rewrites) {
 						map_pair_where(p->source, w1, sizeof w1);
 						snprintf(err, errcap, "%s: %sthe variant written as '%.*s' would be rewritten again (the map is not a fixed point)",

@@ -12,8 +12,9 @@
 #include "map.h"
 #include "origin.h"
 
-/* Separator spellings (§2.1). */
-enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_COUNT };
+/* Separator spellings (§2.1). ENC_SQLJSON is the double-escaped JSON of a
+ * SQL dump (`https:\\/\\/C`), matched only on sql surfaces (SPEC §4). */
+enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_SQLJSON, ENC_COUNT };
 enum form { FORM_SCHEME, FORM_RELATIVE, FORM_COUNT };
 
 struct slice { const unsigned char *p; size_t n; };
@@ -53,7 +54,7 @@ enum direction { DIR_FORWARD, DIR_REVERSE };
 bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap);
 void patterns_free(struct patterns *pt);
 
-extern const char *const encoding_scheme_sep[ENC_COUNT];  /* "://", ":\\/\\/", "%3A%2F%2F" */
-extern const char *const encoding_rel_sep[ENC_COUNT];     /* "//", "\\/\\/", "%2F%2F" */
+extern const char *const encoding_scheme_sep[ENC_COUNT];  /* "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/" */
+extern const char *const encoding_rel_sep[ENC_COUNT];     /* "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/" */
 
 #endif

@@ -834,6 +834,49 @@ START_TEST(port_digit_cap)
 }
 END_TEST
 
+/* SPEC §4: in sql mode the double-escaped separator of JSON stored in a
+ * column (`https:\\/\\/C\\/x`, relative `\\/\\/C`) is a fourth spelling,
+ * written back in that spelling; other modes leave it alone (§2.1). */
+static size_t sql_rewrite(const char *in, char *out, size_t cap, bool sql)
+{
+	struct fixture f;
+	fx_build(&f, MAP_MAIN);
+	struct ev_log log;
+	memset(&log, 0, sizeof log);
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .joins = -1, .sql = sql };
+	size_t n = strlen(in), o = 0, last = 0;
+	matcher_scan_ex(&f.pt, (const unsigned char *)in, n, n, &mp, fx_record, &log);
+	for (size_t i = 0; i < log.n && i < FX_MAX_EVENTS; i++) {
+		if (log.ev[i].action != ACTION_REWROTE) continue;
+		memcpy(out + o, in + last, log.ev[i].start - last); o += log.ev[i].start - last;
+		memcpy(out + o, log.ev[i].repl.p, log.ev[i].repl.n); o += log.ev[i].repl.n;
+		last = log.ev[i].end;
+	}
+	memcpy(out + o, in + last, n - last); o += n - last;
+	out[o] = 0;
+	ck_assert_uint_lt(o, cap);
+	fx_free(&f);
+	return o;
+}
+
+START_TEST(spec4_sql_double_escaped)
+{
+	char out[512];
+	sql_rewrite("{\\\"u\\\":\\\"https:\\\\/\\\\/" CH "\\\\/x\\\"}", out, sizeof out, true);
+	ck_assert_str_eq(out, "{\\\"u\\\":\\\"https:\\\\/\\\\/" VH "\\\\/x\\\"}");
+	sql_rewrite("a \\\\/\\\\/" CH "\\\\/y", out, sizeof out, true);
+	ck_assert_str_eq(out, "a \\\\/\\\\/" VH "\\\\/y");
+	sql_rewrite("http:\\\\/\\\\/" CH ":80", out, sizeof out, true);
+	ck_assert_str_eq(out, "https:\\\\/\\\\/" VH);
+	/* not a pattern outside sql mode */
+	sql_rewrite("https:\\\\/\\\\/" CH "\\\\/x", out, sizeof out, false);
+	ck_assert_str_eq(out, "https:\\\\/\\\\/" CH "\\\\/x");
+	/* the other spellings still match in sql mode */
+	sql_rewrite("https:\\/\\/" CH "\\/ https://" CH "/", out, sizeof out, true);
+	ck_assert_str_eq(out, "https:\\/\\/" VH "\\/ https://" VH "/");
+}
+END_TEST
+
 /* ---------------------------------------------------------------- §3.8 json-string */
 
 /* §3.8: json-string joins per buffer: quotes stripped; prose if it has a
@@ -1245,6 +1288,7 @@ Suite *matcher_suite(void)
 	tcase_add_test(t, s3_8_json_string_per_buffer);
 	tcase_add_test(t, s3_8_straggler_surface);
 	tcase_add_test(t, spec4_sql_string_surface);
+	tcase_add_test(t, spec4_sql_double_escaped);
 	suite_add_tcase(s, t);
 
 	return s;
