@@ -209,7 +209,7 @@ int main(int argc, char **argv)
 	report_init(&rep, &ropt);
 	struct pipeline_config cfg = {
 		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
-		.progress = o.progress, .quiet = o.quiet,
+		.progress = o.progress, .quiet = o.quiet, .no_serialized = o.no_serialized,
 	};
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);

@@ -13,12 +13,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "entity.h"
 #include "matcher.h"
 
 static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+
+static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -27,12 +28,17 @@ static void *xrealloc(void *p, size_t n)
 	return q;
 }
 
-void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet)
+void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+               unsigned spellings)
 {
 	memset(h, 0, sizeof *h);
 	h->pt = pt;
 	h->report = rep;
 	h->quiet = quiet;
+	h->spellings = spellings;
+	value_init(&h->vp, pt, rep);
+	h->vp.pos = tag_position;
+	h->vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
 	h->tag_cap = 4096;
 	h->tag = xrealloc(NULL, h->tag_cap);
@@ -48,8 +54,9 @@ void html_free(struct html *h)
 	free(h->tag);
 	free(h->attrs);
 	free(h->splices);
-	free(h->dec);
-	free(h->src);
+	free(h->tag_out);
+	free(h->tag_marks);
+	value_free(&h->vp);
 	memset(h, 0, sizeof *h);
 }
 
@@ -130,22 +137,16 @@ static void tag_begin(struct html *h, enum html_tag_kind kind)
 	}
 }
 
-static void report_at(struct html *h, const struct match_event *ev, uint64_t off, const unsigned char *text,
-                      size_t tag_pos)
+/* Line and column of an input offset inside the held tag (check mode). */
+static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
-	struct report_event re = {
-		.offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
-		.text = text, .text_len = ev->end - ev->start,
-	};
-	if (h->track_lines) {
-		size_t count = 0, lastnl = 0;
-		for (size_t i = 0; i < tag_pos; i++)
-			if (h->tag[i] == '\n') { count++; lastnl = i; }
-		uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag_line_start;
-		re.line = h->tag_lines + count + 1;
-		re.column = (size_t)(off - ls) + 1;
-	}
-	report_add(h->report, &re);
+	struct html *h = ctx;
+	size_t pos = (size_t)(off - h->tok_start), count = 0, lastnl = 0;
+	for (size_t i = 0; i < pos && i < h->tag_pos; i++)
+		if (h->tag[i] == '\n') { count++; lastnl = i; }
+	uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag_line_start;
+	*line = h->tag_lines + count + 1;
+	*column = (size_t)(off - ls) + 1;
 }
 
 static void add_splice(struct html *h, size_t start, size_t end, struct slice repl)
@@ -154,32 +155,24 @@ static void add_splice(struct html *h, size_t start, size_t end, struct slice re
 		h->splices_cap *= 2;
 		h->splices = xrealloc(h->splices, h->splices_cap * sizeof *h->splices);
 	}
-	h->splices[h->nsplices++] = (struct html_splice){ start, end, repl.p, repl.n };
-}
-
-/* Byte matcher events of an attribute value (§4.5 step 3). */
-static void attr_event(void *ctx, const struct match_event *ev)
-{
-	struct html *h = ctx;
-	size_t vs = h->cur_value;
-	if (ev->action == ACTION_REWROTE) add_splice(h, vs + ev->start, vs + ev->end, ev->repl);
-	if (h->report) report_at(h, ev, h->tok_start + vs + ev->start, h->tag + vs + ev->start, vs + ev->start);
-}
-
-/* Re-match events over the decoded value (§5.3 step 2). A rewrite is
- * spliced over the origin's source bytes (SPEC §12); one over bytes the
- * byte matcher already rewrote is the same origin, seen again. */
-static void entity_event(void *ctx, const struct match_event *ev)
-{
-	struct html *h = ctx;
-	size_t vs = h->cur_value;
-	size_t sa = h->src[ev->start], sb = h->src[ev->end];
-	if (ev->action == ACTION_REWROTE) {
-		for (size_t i = h->cur_splice0; i < h->nsplices; i++)
-			if (h->splices[i].start < vs + sb && vs + sa < h->splices[i].end) return;
-		add_splice(h, vs + sa, vs + sb, ev->repl);
+	/* The new bytes are kept until the tag is written. */
+	if (h->tag_out_len + repl.n > h->tag_out_cap) {
+		size_t nc = h->tag_out_cap ? h->tag_out_cap : 1024;
+		while (nc < h->tag_out_len + repl.n) nc *= 2;
+		h->tag_out = xrealloc(h->tag_out, nc);
+		h->tag_out_cap = nc;
 	}
-	if (h->report) report_at(h, ev, h->tok_start + vs + sa, h->dec + ev->start, vs + sa);
+	memcpy(h->tag_out + h->tag_out_len, repl.p, repl.n);
+	if (h->tag_marks_len + h->vp.nmarks > h->tag_marks_cap) {
+		size_t nc = h->tag_marks_cap ? h->tag_marks_cap : 64;
+		while (nc < h->tag_marks_len + h->vp.nmarks) nc *= 2;
+		h->tag_marks = xrealloc(h->tag_marks, nc * sizeof *h->tag_marks);
+		h->tag_marks_cap = nc;
+	}
+	memcpy(h->tag_marks + h->tag_marks_len, h->vp.marks, h->vp.nmarks * sizeof *h->tag_marks);
+	h->splices[h->nsplices++] = (struct html_splice){ start, end, h->tag_out_len, repl.n, h->tag_marks_len, h->vp.nmarks };
+	h->tag_out_len += repl.n;
+	h->tag_marks_len += h->vp.nmarks;
 }
 
 static bool name_is(const unsigned char *p, size_t n, const char *lit)
@@ -204,32 +197,15 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		if (name_is(n, nl, names[i].name)) { h->report->structured[names[i].id]++; return; }
 }
 
-/* The value pipeline of one attribute (§4.5, §5.3). */
+/* The value pipeline of one attribute (§4.5, §5.3, §7). */
 static void attr_value(struct html *h, const struct html_attr *a)
 {
 	count_structured(h, a);
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return;
-	const unsigned char *v = h->tag + vs;
-	h->cur_value = vs;
-	h->cur_splice0 = h->nsplices;
-	matcher_scan(h->pt, v, n, n, MATCH_NO_PREV, MATCH_VALUE, SURFACE_HTML_ATTR, attr_event, h);
-	if (!memchr(v, '&', n)) return;
-	if (h->dec_cap < n) {
-		h->dec_cap = n;
-		h->dec = xrealloc(h->dec, n);
-		h->src = xrealloc(h->src, (n + 1) * sizeof *h->src);
-	}
-	size_t dlen;
-	if (entity_decode_url_refs(v, n, h->dec, &dlen, h->src) != ENTITY_DECODED) return;
-	size_t before = h->nsplices;
-	matcher_scan(h->pt, h->dec, dlen, dlen, MATCH_NO_PREV, MATCH_VALUE, SURFACE_HTML_ENTITY, entity_event, h);
-	if (h->nsplices == before) return;
-	/* Keep this value's splices in source order. */
-	for (size_t i = h->cur_splice0 + 1; i < h->nsplices; i++)
-		for (size_t j = i; j > h->cur_splice0 && h->splices[j - 1].start > h->splices[j].start; j--) {
-			struct html_splice t = h->splices[j]; h->splices[j] = h->splices[j - 1]; h->splices[j - 1] = t;
-		}
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = true, .spellings = h->spellings };
+	struct slice out;
+	if (value_rewrite(&h->vp, h->tag + vs, n, h->tok_start + vs, &o, &out)) add_splice(h, vs, a->value_end, out);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -281,6 +257,8 @@ static void start_tag_done(struct html *h)
 	bool js = true;
 	bool seen_type = false;
 	h->nsplices = 0;
+	h->tag_out_len = 0;
+	h->tag_marks_len = 0;
 	for (size_t i = 0; i < h->nattrs; i++) {
 		const struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
@@ -294,7 +272,8 @@ static void start_tag_done(struct html *h)
 	for (size_t i = 0; i < h->nsplices; i++) {
 		const struct html_splice *s = &h->splices[i];
 		verbatim(h, h->tag + last, s->start - last);
-		window_replace(&h->w, s->repl, s->repl_len, h->tok_start + s->end, s->end - s->start);
+		window_replace_marked(&h->w, h->tag_out + s->out_off, s->out_len, h->tok_start + s->end, s->end - s->start,
+		                      h->tag_marks + s->marks_off, s->marks_n);
 		last = s->end;
 	}
 	verbatim(h, h->tag + last, h->tag_pos - last);

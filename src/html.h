@@ -14,6 +14,7 @@
 
 #include "offmap.h"
 #include "report.h"
+#include "value.h"
 #include "window.h"
 
 #define HTML_TAG_CAP (1u << 20)   /* a start tag held for its attributes (the value cap) */
@@ -83,8 +84,8 @@ struct html_attr {
 
 struct html_splice {
 	size_t start, end;            /* in the held tag */
-	const unsigned char *repl;
-	size_t repl_len;
+	size_t out_off, out_len;      /* the new bytes, in tag_out */
+	size_t marks_off, marks_n;    /* where their length changed, in tag_marks */
 };
 
 struct html {
@@ -114,12 +115,13 @@ struct html {
 	size_t tag_lines;             /* check mode: line position of the tag's '<' */
 	uint64_t tag_line_start;
 
-	/* reference decoding of one attribute value */
-	unsigned char *dec;
-	uint32_t *src;
-	size_t dec_cap;
-	size_t cur_value;             /* value start (in the tag) being matched */
-	size_t cur_splice0;           /* first splice of that value */
+	/* the value pipeline of attribute values, and their new bytes */
+	struct value vp;
+	unsigned spellings;           /* serialized spellings tried (0: --no-serialized) */
+	unsigned char *tag_out;
+	size_t tag_out_len, tag_out_cap;
+	struct offmap_rel *tag_marks;
+	size_t tag_marks_len, tag_marks_cap;
 
 	/* the raw-text element we are in */
 	char raw_name[HTML_NAME_MAX + 1];
@@ -136,7 +138,8 @@ struct html {
 	uint64_t chunk_off;
 };
 
-void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet);
+void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+               unsigned spellings);
 void html_free(struct html *h);
 /* A new document; marks (may be NULL) receive length changes for the sweep. */
 void html_reset(struct html *h, struct sink out, struct offmap *marks);

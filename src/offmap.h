@@ -11,6 +11,10 @@
 
 struct offmap_mark { uint64_t out, in; };
 
+/* A mark relative to the start of a replaced run: after `out` bytes of the
+ * new bytes, the input has advanced `in` bytes. */
+struct offmap_rel { size_t out, in; };
+
 struct offmap {
 	struct offmap_mark *marks;
 	size_t head, len, cap;        /* live marks are marks[head..len) */

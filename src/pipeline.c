@@ -32,8 +32,8 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	p->inbuf = malloc(p->inbuf_cap);
 	if (!p->inbuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 	struct sink out = { out_write, p };
-	text_init(&p->text, cfg->pt, out, rep);
-	html_init(&p->html, cfg->pt, out, rep, cfg->quiet);
+	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
+	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 }
 

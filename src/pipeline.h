@@ -20,6 +20,7 @@ struct pipeline_config {
 	enum filetype type;       /* FILETYPE_AUTO: by extension, then sniffed */
 	bool dry_run;             /* output equals input; no sweep */
 	bool no_sweep;
+	bool no_serialized;        /* --no-serialized: no PHP serialized-length repair */
 	bool progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_BUF_SIZE */

@@ -1,12 +1,38 @@
-/* text.c — the text type: a prose window on surface `text` (SPEC §4). */
+/* text.c — the text type: a prose window on surface `text` (SPEC §4), with
+ * lines that pass the serialized gate held whole and rewritten through the
+ * value pipeline (engine-reference §7). A line is a unit of its own either
+ * way: on the text surface a newline ends every candidate and anchors the
+ * next, so cutting the stream at a line break changes no decision. */
 #include "text.h"
 
-void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep)
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void text_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
-	window_init(&t->w, pt, SURFACE_TEXT, out, rep);
+	struct text_stage *t = ctx;
+	*line = t->w.lines + 1;
+	*column = (size_t)(off - t->line_at) + 1;
 }
 
-void text_free(struct text_stage *t) { window_free(&t->w); }
+void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings)
+{
+	memset(t, 0, sizeof *t);
+	window_init(&t->w, pt, SURFACE_TEXT, out, rep);
+	value_init(&t->vp, pt, rep);
+	t->vp.pos = text_position;
+	t->vp.pos_ctx = t;
+	t->spellings = spellings;
+}
+
+void text_free(struct text_stage *t)
+{
+	window_free(&t->w);
+	value_free(&t->vp);
+	free(t->line);
+	t->line = NULL;
+}
 
 void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
 {
@@ -14,7 +40,105 @@ void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
 	window_begin(&t->w, SURFACE_TEXT, 0);
 	t->w.out = out;
 	t->w.out_marks = marks;
+	t->line_len = 0;
+	t->line_streams = false;
+	t->in_off = 0;
 }
 
-void text_feed(struct text_stage *t, const unsigned char *p, size_t n) { window_feed(&t->w, p, n); }
-void text_finish(struct text_stage *t) { window_end(&t->w); }
+/* One whole line l[0..len) (with its newline, if any) at input offset off. */
+static void line_done(struct text_stage *t, const unsigned char *l, size_t len, uint64_t off)
+{
+	size_t body = len;
+	bool nl = body && l[body - 1] == '\n';
+	if (nl) body--;
+	if (!serialized_gate(l, body)) { window_feed(&t->w, l, len); return; }
+	/* A unit of its own: the stream before it ends at its newline. */
+	window_end(&t->w);
+	t->line_at = off;
+	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->spellings };
+	struct slice out;
+	if (value_rewrite(&t->vp, l, body, off, &o, &out))
+		window_replace_marked(&t->w, out.p, out.n, off + body, body, t->vp.marks, t->vp.nmarks);
+	else window_verbatim(&t->w, l, body);
+	if (nl) window_verbatim(&t->w, l + body, 1);
+	window_begin(&t->w, SURFACE_TEXT, off + len);
+	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);
+}
+
+static void hold(struct text_stage *t, const unsigned char *p, size_t n)
+{
+	if (t->line_len + n > t->line_cap) {
+		size_t nc = t->line_cap ? t->line_cap : 4096;
+		while (nc < t->line_len + n) nc *= 2;
+		unsigned char *q = realloc(t->line, nc);
+		if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		t->line = q;
+		t->line_cap = nc;
+	}
+	memcpy(t->line + t->line_len, p, n);
+	t->line_len += n;
+}
+
+static size_t last_newline_end(const unsigned char *p, size_t n)
+{
+	while (n && p[n - 1] != '\n') n--;
+	return n;
+}
+
+void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
+{
+	if (!t->spellings) { window_feed(&t->w, p, n); t->in_off += n; return; }
+	uint64_t base = t->in_off;
+	size_t i = 0;
+	bool per_line = false;
+	while (i < n) {
+		const unsigned char *nl = memchr(p + i, '\n', n - i);
+		size_t end = nl ? (size_t)(nl - p) + 1 : n;
+		if (t->line_streams) {
+			window_feed(&t->w, p + i, end - i);
+			if (nl) t->line_streams = false;
+			i = end;
+			continue;
+		}
+		if (t->line_len) {
+			/* The rest of a line cut by the previous chunk. */
+			if (t->line_len + (end - i) > TEXT_LINE_CAP) {
+				window_feed(&t->w, t->line, t->line_len);  /* over the cap: it streams, unrepaired */
+				t->line_len = 0;
+				t->line_streams = true;
+				continue;
+			}
+			hold(t, p + i, end - i);
+			i = end;
+			if (nl) {
+				line_done(t, t->line, t->line_len, t->line_at_hold);
+				t->line_len = 0;
+			}
+			continue;
+		}
+		if (!nl) {
+			/* A line cut by the end of this chunk waits for its end. */
+			if (n - i > TEXT_LINE_CAP) { window_feed(&t->w, p + i, n - i); t->line_streams = true; }
+			else { t->line_at_hold = base + i; hold(t, p + i, n - i); }
+			break;
+		}
+		if (!per_line) {
+			/* Most text holds no serialized data: all complete lines at once. */
+			size_t run = last_newline_end(p + i, n - i);
+			if (!serialized_gate(p + i, run)) { window_feed(&t->w, p + i, run); i += run; continue; }
+			per_line = true;
+		}
+		line_done(t, p + i, end - i, base + i);
+		i = end;
+	}
+	t->in_off += n;
+}
+
+void text_finish(struct text_stage *t)
+{
+	if (t->line_len) {
+		line_done(t, t->line, t->line_len, t->line_at_hold);
+		t->line_len = 0;
+	}
+	window_end(&t->w);
+}

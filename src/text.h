@@ -1,16 +1,30 @@
 /* text.h — owns the text type (SPEC §4): the whole stream is prose on
- * surface `text`, matched through a window. (The sql issue adds the
- * serialized walk here.) */
+ * surface `text`, matched through a window. A line that may hold PHP
+ * serialized data (the gate of engine-reference §7.1) is held whole, up to
+ * the value cap, and goes through the value pipeline, so its lengths are
+ * repaired; a serialized value in text starts at the start of a line or
+ * after an opener and ends at its closer or the end of the line. */
 #ifndef HOSTSHIFT_TEXT_H
 #define HOSTSHIFT_TEXT_H
 
+#include "value.h"
 #include "window.h"
+
+#define TEXT_LINE_CAP (1u << 20)   /* the value cap, for one held line */
 
 struct text_stage {
 	struct window w;
+	struct value vp;
+	unsigned spellings;            /* 0: --no-serialized */
+	unsigned char *line;           /* a line cut by the end of a chunk */
+	size_t line_len, line_cap;
+	bool line_streams;             /* the current line is over the cap: it streams */
+	uint64_t in_off;               /* input offset of the next byte */
+	uint64_t line_at;              /* check mode: input offset of the line being rewritten */
+	uint64_t line_at_hold;         /* input offset of the held line */
 };
 
-void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep);
+void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings);
 void text_free(struct text_stage *t);
 /* New stream; marks (may be NULL) receive the length changes for the sweep. */
 void text_reset(struct text_stage *t, struct sink out, struct offmap *marks);

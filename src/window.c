@@ -76,6 +76,16 @@ void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t
 	emit_out(w, p, n);
 }
 
+void window_replace_marked(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len,
+                           const struct offmap_rel *marks, size_t nmarks)
+{
+	if (w->out_marks) {
+		uint64_t in_start = in_end - in_len;
+		for (size_t i = 0; i < nmarks; i++) offmap_push(w->out_marks, w->out_off + marks[i].out, in_start + marks[i].in);
+	}
+	window_replace(w, p, n, in_end, in_len);
+}
+
 static void on_event(void *ctx, const struct match_event *ev)
 {
 	struct window *w = ctx;

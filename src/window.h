@@ -66,5 +66,9 @@ void window_verbatim(struct window *w, const unsigned char *p, size_t n);
 /* Outside a segment: n bytes written in place of in_len input bytes that
  * end at input offset in_end (a mark is pushed if the lengths differ). */
 void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len);
+/* The same for a rewritten value that changed lengths at several places:
+ * its relative marks keep the offsets inside it exact (§6.3). */
+void window_replace_marked(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len,
+                           const struct offmap_rel *marks, size_t nmarks);
 
 #endif

@@ -17,6 +17,7 @@ int main(void)
 	srunner_add_suite(sr, html_suite());
 	srunner_add_suite(sr, html_rows_suite());
 	srunner_add_suite(sr, invariants_suite());
+	srunner_add_suite(sr, serialized_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

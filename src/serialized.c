@@ -1,0 +1,769 @@
+/* serialized.c — PHP serialize() length repair (engine-reference §7, SPEC §7;
+ * the sql spelling of SPEC §4 and issue 4).
+ *
+ * The walk runs twice over the same bytes. The first pass parses and
+ * decides (NONE, DECLINED, or which top-level values to repair) without
+ * calling back or writing. The second pass makes the same decisions again
+ * and emits: structure is copied verbatim, every run outside structure goes
+ * through the caller's rewrite exactly once, in order, and every string
+ * (and C: payload) whose data came back different gets its length digits
+ * replaced in place. Nothing else is re-emitted: delimiters, hex case,
+ * `&#34;` spellings and leading zeros of unchanged lengths stay as they
+ * were (SPEC §11 splice-only), so the only new bytes the walk itself ever
+ * writes are decimal digits.
+ *
+ * No state is kept between the passes, so the walk allocates nothing but
+ * the growth of the caller's ser_buf; the reading search of the ambiguous
+ * spellings uses two fixed arrays on the stack of serialized_walk.
+ *
+ * Buffer protocol for rewrite callbacks: the walk reserves n bytes before
+ * each call, so a callback that appends at most what it was given never
+ * needs to grow the buffer. One that grows it must keep to the doubling /
+ * `limit` rule; if it cannot append, it sets out->len past out->cap (e.g.
+ * SIZE_MAX) and the walk returns SER_DECLINED. out->limit == 0 means no
+ * limit. */
+#include "serialized.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define READINGS_CAP 2048 /* live readings of one ambiguous span (§7.3) */
+#define LEN_DIGITS_MAX 18 /* §7.2: lengths are 1–18 digits */
+
+struct walk {
+	const unsigned char *b; /* the walked buffer; every offset is into it */
+	size_t n;
+	ser_rewrite_fn rw;
+	void *ctx;
+	struct ser_buf *out;
+	bool emit;   /* second pass: write out */
+	bool failed; /* second pass: out could not grow, or a length went negative */
+	size_t *live, *next; /* READINGS_CAP * 2 each, for span_end */
+};
+
+/* ------------------------------------------------------------ bytes */
+
+static int hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* The decoded byte of a percent escape at i (3 bytes before hi), or -1. */
+static int pct_at(const unsigned char *b, size_t i, size_t hi)
+{
+	if (i + 2 >= hi || b[i] != '%') return -1;
+	int h = hexval(b[i + 1]), l = hexval(b[i + 2]);
+	return (h < 0 || l < 0) ? -1 : (h << 4 | l);
+}
+
+static bool pct_is(const unsigned char *b, size_t i, size_t hi, unsigned char c) { return pct_at(b, i, hi) == c; }
+
+static bool type_letter(unsigned char c)
+{
+	switch (c) {
+	case 'b': case 'i': case 'd': case 's': case 'a': case 'O': case 'R': case 'r': case 'E': case 'C':
+		return true;
+	}
+	return false;
+}
+
+/* §7.1: what may stand right before a value. */
+static bool separator(int c)
+{
+	switch (c) {
+	case '{': case ';': case '"': case '=': case '&': case ':': case ',': case '\'': case '>': case '[': case '+':
+	case ' ': case '\t': case '\r': case '\n':
+		return true;
+	}
+	return false;
+}
+
+static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/* ------------------------------------------------------------ gate (§7.1) */
+
+bool serialized_gate(const unsigned char *b, size_t n)
+{
+	if (n < 2) return false;
+	const unsigned char *p = b, *end = b + n;
+	while (p < end && (p = memchr(p, ':', (size_t)(end - p))) != NULL) {
+		size_t i = (size_t)(p - b);
+		if (i > 0 && i + 1 < n && is_digit(b[i + 1]) && type_letter(b[i - 1])) return true;
+		p++;
+	}
+	for (p = b; p < end && (p = memchr(p, 'N', (size_t)(end - p))) != NULL; p++) {
+		size_t i = (size_t)(p - b);
+		if (i + 1 < n && (b[i + 1] == ';' || pct_is(b, i + 1, n, ';'))) return true;
+	}
+	for (p = b; p < end && (p = memchr(p, '%', (size_t)(end - p))) != NULL; p++) {
+		size_t i = (size_t)(p - b);
+		if (i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3])) return true;
+	}
+	return false;
+}
+
+/* ------------------------------------------------------------ start positions (§7.1) */
+
+/* A value may start at i of the buffer [lo, hi). */
+static bool value_start(const unsigned char *b, size_t i, size_t lo, size_t hi)
+{
+	unsigned char c = b[i];
+	if (c == 'N') {
+		if (!(i + 1 < hi && (b[i + 1] == ';' || pct_is(b, i + 1, hi, ';')))) return false;
+	} else if (type_letter(c)) {
+		if (!(i + 1 < hi && (b[i + 1] == ':' || pct_is(b, i + 1, hi, ':')))) return false;
+	} else {
+		return false;
+	}
+	if (i == lo) return true;
+	if (separator(b[i - 1])) return true;
+	if (i - lo >= 3 && separator(pct_at(b, i - 3, hi))) return true;
+	if (i - lo >= 6 && memcmp(b + i - 6, "&quot;", 6) == 0) return true;
+	if (i - lo >= 2 && b[i - 2] == '\\' &&
+	    (b[i - 1] == '"' || b[i - 1] == 'n' || b[i - 1] == 't' || b[i - 1] == 'r'))
+		return true;
+	return false;
+}
+
+/* ------------------------------------------------------------ spellings (§7.2, §7.3) */
+
+/* Width of an html quote reference at i, or 0. */
+static size_t quote_ref(const unsigned char *b, size_t i, size_t hi)
+{
+	if (i >= hi || b[i] != '&') return 0;
+	if (hi - i >= 6 && memcmp(b + i, "&quot;", 6) == 0) return 6;
+	if (hi - i >= 5 && memcmp(b + i, "&#34;", 5) == 0) return 5;
+	if (hi - i >= 6 && memcmp(b + i, "&#034;", 6) == 0) return 6;
+	return 0;
+}
+
+/* Width of a character reference `&[A-Za-z0-9#]{1,11};` at i, or 0. */
+static size_t ref_run(const unsigned char *b, size_t i, size_t hi)
+{
+	if (i >= hi || b[i] != '&') return 0;
+	for (size_t j = i + 1; j < hi && j - i <= 12; j++) {
+		unsigned char c = b[j];
+		if (c == ';') return j == i + 1 ? 0 : j - i + 1;
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '#')) return 0;
+	}
+	return 0;
+}
+
+/* Delimiter c at i in spelling s: its width, or 0. */
+static size_t match(const unsigned char *b, enum ser_spelling s, size_t i, size_t hi, unsigned char c)
+{
+	if (i >= hi) return 0;
+	switch (s) {
+	case SER_PERCENT:
+		return pct_is(b, i, hi, c) ? 3 : 0;
+	case SER_HTML:
+		if (c == '"') return quote_ref(b, i, hi);
+		break;
+	case SER_JSON:
+	case SER_SQL:
+		if (c == '"') return (i + 1 < hi && b[i] == '\\' && b[i + 1] == '"') ? 2 : 0;
+		break;
+	case SER_JSONHTML:
+		if (c == '"') return (hi - i >= 7 && b[i] == '\\' && memcmp(b + i + 1, "&quot;", 6) == 0) ? 7 : 0;
+		break;
+	default:
+		break;
+	}
+	return b[i] == c ? 1 : 0;
+}
+
+static bool hex4(const unsigned char *b, size_t i, size_t hi, unsigned *v)
+{
+	if (hi < 6 || i > hi - 6 || b[i] != '\\' || b[i + 1] != 'u') return false;
+	unsigned r = 0;
+	for (size_t k = i + 2; k < i + 6; k++) {
+		int h = hexval(b[k]);
+		if (h < 0) return false;
+		r = r << 4 | (unsigned)h;
+	}
+	*v = r;
+	return true;
+}
+
+/* A `\uXXXX` escape at i: source width and UTF-8 length; false for bad hex
+ * and lone surrogates. */
+static bool json_u(const unsigned char *b, size_t i, size_t hi, size_t *src, size_t *dec)
+{
+	unsigned r, lo;
+	if (!hex4(b, i, hi, &r)) return false;
+	if (r >= 0xD800 && r <= 0xDBFF) {
+		if (!hex4(b, i + 6, hi, &lo) || lo < 0xDC00 || lo > 0xDFFF) return false;
+		*src = 12;
+		*dec = 4;
+		return true;
+	}
+	if (r >= 0xDC00 && r <= 0xDFFF) return false;
+	*src = 6;
+	*dec = r < 0x80 ? 1 : r < 0x800 ? 2 : 3;
+	return true;
+}
+
+/* One unit of string data at i: returns its source width (0: cannot be
+ * measured, the reading stops), the decoded bytes it counts, and in *alt a
+ * second count where the spelling is ambiguous (0 where it is not). */
+static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t hi, size_t *dec, size_t *alt)
+{
+	size_t w;
+	*dec = 1;
+	*alt = 0;
+	switch (s) {
+	case SER_LITERAL:
+		return 1;
+	case SER_PERCENT:
+		if (b[i] != '%') return 1;
+		return pct_at(b, i, hi) >= 0 ? 3 : 0;
+	case SER_HTML:
+		if ((w = quote_ref(b, i, hi)) > 0) return w;
+		if ((w = ref_run(b, i, hi)) > 0) {
+			*alt = w;
+			return w;
+		}
+		return 1;
+	case SER_JSON:
+		if (b[i] != '\\') return 1;
+		if (i + 1 >= hi) return 0;
+		if (b[i + 1] == 'u') return json_u(b, i, hi, &w, dec) ? w : 0;
+		return 2;
+	case SER_JSONHTML:
+		if (b[i] == '\\') {
+			if (hi - i >= 7 && memcmp(b + i + 1, "&quot;", 6) == 0) return 7;
+			if (i + 1 >= hi) return 0;
+			if (b[i + 1] == 'u') return json_u(b, i, hi, &w, dec) ? w : 0;
+			return 2;
+		}
+		if ((w = ref_run(b, i, hi)) > 0) {
+			*alt = w;
+			return w;
+		}
+		return 1;
+	case SER_SQL:
+		if (b[i] == '\\') {
+			if (i + 1 >= hi) return 0;
+			if (b[i + 1] == '%' || b[i + 1] == '_') *dec = 2; /* MySQL keeps the backslash */
+			return 2;
+		}
+		if (b[i] == '\'' && i + 1 < hi && b[i + 1] == '\'') { /* `''`: one quote, or two */
+			*alt = 2;
+			return 2;
+		}
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* How a spelling measures data it has written (the new data of a string):
+ * the length re-emitted is old LEN + measure(new) − measure(old). Where the
+ * spelling has one reading, measure(old) == old LEN and this is the measured
+ * decoded length of the new data (literal, percent, json, sql); for html and
+ * jsonHTML measure is the source length, the delta rule of §7.3. For sql a
+ * `''` counts 2 here; the delta does not depend on that convention. */
+static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
+{
+	if (s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML) return n;
+	size_t m = 0;
+	for (size_t i = 0; i < n;) {
+		size_t src = 1, dec = 1;
+		if (s == SER_PERCENT) {
+			if (pct_at(p, i, n) >= 0) src = 3;
+		} else if (p[i] == '\\' && i + 1 < n) {
+			src = 2;
+			if (s == SER_JSON) {
+				if (p[i + 1] == 'u' && !json_u(p, i, n, &src, &dec)) src = 2, dec = 1;
+			} else if (p[i + 1] == '%' || p[i + 1] == '_') {
+				dec = 2;
+			}
+		}
+		m += dec;
+		i += src;
+	}
+	return m;
+}
+
+/* ------------------------------------------------------------ spans */
+
+enum closer { CL_STRING, CL_QUOTE, CL_BRACE };
+
+static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t hi, enum closer cl)
+{
+	size_t q;
+	switch (cl) {
+	case CL_STRING:
+		q = match(b, s, e, hi, '"');
+		return q && match(b, s, e + q, hi, ';');
+	case CL_QUOTE:
+		return match(b, s, e, hi, '"') != 0;
+	case CL_BRACE:
+		return match(b, s, e, hi, '}') != 0;
+	}
+	return false;
+}
+
+/* Where a span of len decoded bytes starting at `at` ends, given what must
+ * follow it. Every reading of the bytes is explored (they only diverge at an
+ * ambiguous unit; between two of those one walk and a shared counter serve
+ * them all); a reading that would end inside a unit is dropped; more than
+ * READINGS_CAP live readings, or a closer found by more than one reading,
+ * or by none, fails. */
+static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
+                     size_t *end)
+{
+	const unsigned char *b = w->b;
+	if (s == SER_LITERAL) {
+		if (len > hi - at || !closes(b, s, at + len, hi, cl)) return false;
+		*end = at + len;
+		return true;
+	}
+	size_t *live = w->live, *next = w->next;
+	size_t nlive = 1, head = 0, spent = 0, i = at, found = 0, e = 0;
+	live[0] = len;
+	for (;;) {
+		while (head < nlive && live[head] <= spent) {
+			if (live[head] == spent && closes(b, s, i, hi, cl)) {
+				if (++found > 1) return false;
+				e = i;
+			}
+			head++;
+		}
+		if (head == nlive || i >= hi) break;
+		size_t dec, alt, src = unit(b, s, i, hi, &dec, &alt);
+		if (src == 0) break;
+		if (alt == 0 || alt == dec) {
+			spent += dec;
+			i += src;
+			continue;
+		}
+		/* Branch: every live reading takes dec or alt. Both shifted
+		 * sequences are ascending; merge them without duplicates. */
+		size_t lo_d = dec < alt ? dec : alt, hi_d = dec < alt ? alt : dec;
+		size_t x = head, y = head, k = 0;
+		for (;;) {
+			while (x < nlive && live[x] < spent + lo_d) x++;
+			while (y < nlive && live[y] < spent + hi_d) y++;
+			if (x == nlive && y == nlive) break;
+			size_t vx = x < nlive ? live[x] - spent - lo_d : SIZE_MAX;
+			size_t vy = y < nlive ? live[y] - spent - hi_d : SIZE_MAX;
+			size_t v = vx < vy ? vx : vy;
+			if (vx == v) x++;
+			if (vy == v) y++;
+			if (k == 0 || next[k - 1] != v) next[k++] = v;
+		}
+		if (k > READINGS_CAP) return false;
+		size_t *t = live;
+		live = next;
+		next = t;
+		nlive = k;
+		head = 0;
+		spent = 0;
+		i += src;
+	}
+	if (found != 1) return false;
+	*end = e;
+	return true;
+}
+
+/* `:<1–18 digits>:` at i, the number at most the buffer length. */
+static bool read_len(const unsigned char *b, enum ser_spelling s, size_t i, size_t lo, size_t hi, size_t *val,
+                     size_t *dstart, size_t *dend, size_t *next)
+{
+	size_t c = match(b, s, i, hi, ':');
+	if (!c) return false;
+	size_t j = i + c, st = j;
+	while (j < hi && is_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
+	if (j == st || j - st > LEN_DIGITS_MAX) return false;
+	uint64_t v = 0;
+	for (size_t k = st; k < j; k++) v = v * 10 + (uint64_t)(b[k] - '0');
+	if (v > (uint64_t)(hi - lo)) return false;
+	c = match(b, s, j, hi, ':');
+	if (!c) return false;
+	*val = (size_t)v;
+	*dstart = st;
+	*dend = j;
+	*next = j + c;
+	return true;
+}
+
+/* ------------------------------------------------------------ output */
+
+static bool reserve(struct ser_buf *o, size_t need)
+{
+	if (o->len > o->cap) return false;
+	if (need <= o->cap) return true;
+	size_t limit = o->limit ? o->limit : SIZE_MAX;
+	if (need > limit) return false;
+	size_t cap = o->cap ? o->cap : 256;
+	while (cap < need) cap = cap > limit / 2 ? limit : cap * 2;
+	if (cap > limit) cap = limit;
+	unsigned char *p = realloc(o->p, cap);
+	if (!p) return false;
+	o->p = p;
+	o->cap = cap;
+	return true;
+}
+
+static void emit_copy(struct walk *w, size_t a, size_t e)
+{
+	if (!w->emit || w->failed || e <= a) return;
+	struct ser_buf *o = w->out;
+	if (!reserve(o, o->len + (e - a))) {
+		w->failed = true;
+		return;
+	}
+	memcpy(o->p + o->len, w->b + a, e - a);
+	o->len += e - a;
+}
+
+/* One run outside structure through the caller's rewrite. */
+static void emit_run(struct walk *w, size_t a, size_t e, bool in_string)
+{
+	if (!w->emit || w->failed || e <= a) return;
+	struct ser_buf *o = w->out;
+	if (!w->rw) {
+		emit_copy(w, a, e);
+		return;
+	}
+	if (!reserve(o, o->len + (e - a))) {
+		w->failed = true;
+		return;
+	}
+	w->rw(w->ctx, w->b + a, e - a, a, in_string, o);
+	if (o->len > o->cap) w->failed = true;
+}
+
+/* After the data [at, e) of a string (or C: payload) declared `old` was
+ * emitted from out offset data_out: if it changed, replace the digits at
+ * out[dpos, dpos + dlen) with the new length. */
+static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t dlen, size_t old, size_t data_out,
+                       size_t at, size_t e)
+{
+	struct ser_buf *o = w->out;
+	if (w->failed) return;
+	size_t nd = o->len - data_out;
+	if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
+	size_t mnew = measure(s, o->p + data_out, nd), mold = measure(s, w->b + at, e - at), len;
+	if (mnew >= mold) {
+		len = old + (mnew - mold);
+	} else {
+		if (mold - mnew > old) {
+			w->failed = true;
+			return;
+		}
+		len = old - (mold - mnew);
+	}
+	if (len == old) return; /* same number: keep its digits as written */
+	char dig[24];
+	size_t k = sizeof dig;
+	do dig[--k] = (char)('0' + len % 10);
+	while ((len /= 10) > 0);
+	size_t nk = sizeof dig - k;
+	if (nk > dlen && !reserve(o, o->len + (nk - dlen))) {
+		w->failed = true;
+		return;
+	}
+	memmove(o->p + dpos + nk, o->p + dpos + dlen, o->len - dpos - dlen);
+	memcpy(o->p + dpos, dig + k, nk);
+	o->len = o->len - dlen + nk;
+}
+
+/* ------------------------------------------------------------ grammar (§7.2) */
+
+static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo, size_t hi, unsigned depth,
+                        size_t *end, bool *committed);
+
+/* Whitespace, raw or as a 2-byte escape, from e to hi (§7.4). */
+static bool runs_to_end(const unsigned char *b, size_t e, size_t hi)
+{
+	for (size_t i = e; i < hi; i++) {
+		if (is_space(b[i])) continue;
+		if (b[i] == '\\' && i + 1 < hi && (b[i + 1] == 'n' || b[i + 1] == 't' || b[i + 1] == 'r')) {
+			i++;
+			continue;
+		}
+		return false;
+	}
+	return true;
+}
+
+enum nested { NESTED_NONE, NESTED_FOUND, NESTED_DECLINE };
+
+/* The data [lo, hi) of a string at depth-1: a nested payload at any offset,
+ * same spelling (§7.4). Only a value with a length commits; one that
+ * commits must parse and leave nothing but whitespace after it. In the
+ * second pass this emits the data: the runs around a payload as string
+ * data, the payload repaired. */
+static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
+{
+	size_t i = lo, prev = lo;
+	bool found = false;
+	while (i < hi) {
+		if (!value_start(w->b, i, lo, hi)) {
+			i++;
+			continue;
+		}
+		bool emit = w->emit, c;
+		size_t e;
+		w->emit = false;
+		bool ok = parse_value(w, s, i, lo, hi, depth, &e, &c);
+		w->emit = emit;
+		if (!c) {
+			i++;
+			continue;
+		}
+		if (!ok || !runs_to_end(w->b, e, hi)) return NESTED_DECLINE;
+		if (emit) {
+			emit_run(w, prev, i, true);
+			parse_value(w, s, i, lo, hi, depth, &e, &c);
+		}
+		prev = i = e;
+		found = true;
+	}
+	emit_run(w, prev, hi, true);
+	return found ? NESTED_FOUND : NESTED_NONE;
+}
+
+/* `b:` `i:` `d:` `R:` `r:` at i. */
+static bool parse_scalar(struct walk *w, enum ser_spelling s, size_t i, size_t hi, size_t *end)
+{
+	const unsigned char *b = w->b;
+	unsigned char t = b[i];
+	size_t c = match(b, s, i + 1, hi, ':');
+	if (!c) return false;
+	size_t j = i + 1 + c, st = j;
+	if (t == 'b') {
+		if (j < hi && (b[j] == '0' || b[j] == '1')) j++;
+	} else if (t == 'd') {
+		if (hi - j >= 3 && (memcmp(b + j, "INF", 3) == 0 || memcmp(b + j, "NAN", 3) == 0)) {
+			j += 3;
+		} else {
+			if (j < hi && (b[j] == '-' || b[j] == '+')) j++;
+			if (hi - j >= 3 && memcmp(b + j, "INF", 3) == 0) {
+				j += 3;
+			} else {
+				while (j < hi && (is_digit(b[j]) || b[j] == '.' || b[j] == 'e' || b[j] == 'E' || b[j] == '-' ||
+				                  b[j] == '+'))
+					j++;
+			}
+		}
+	} else { /* i R r */
+		if (j < hi && (b[j] == '-' || b[j] == '+')) j++;
+		size_t ds = j;
+		while (j < hi && is_digit(b[j])) j++;
+		if (j == ds) return false;
+	}
+	if (j == st) return false;
+	size_t sc = match(b, s, j, hi, ';');
+	if (!sc) return false;
+	*end = j + sc;
+	emit_copy(w, i, *end);
+	return true;
+}
+
+/* `:N:{` 2N values `}` from j (the count's colon); the array and object tail. */
+static bool parse_body(struct walk *w, enum ser_spelling s, size_t i, size_t j, size_t lo, size_t hi, unsigned depth,
+                       size_t *end)
+{
+	const unsigned char *b = w->b;
+	size_t cnt, ds, de, k;
+	if (!read_len(b, s, j, lo, hi, &cnt, &ds, &de, &k)) return false;
+	size_t ob = match(b, s, k, hi, '{');
+	if (!ob) return false;
+	size_t at = k + ob;
+	emit_copy(w, i, at);
+	for (size_t m = 0; m < 2 * cnt; m++) {
+		size_t e;
+		bool c;
+		if (!parse_value(w, s, at, lo, hi, depth + 1, &e, &c)) return false;
+		at = e;
+	}
+	size_t cb = match(b, s, at, hi, '}');
+	if (!cb) return false;
+	emit_copy(w, at, at + cb);
+	*end = at + cb;
+	return true;
+}
+
+static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo, size_t hi, unsigned depth,
+                        size_t *end, bool *committed)
+{
+	const unsigned char *b = w->b;
+	*committed = false;
+	if (i >= hi) return false;
+	unsigned char t = b[i];
+	size_t len, ds, de, j, q, at, e;
+
+	if (t == 'N') {
+		if (depth > SERIALIZED_MAX_DEPTH) return false;
+		size_t c = match(b, s, i + 1, hi, ';');
+		if (!c) return false;
+		*end = i + 1 + c;
+		emit_copy(w, i, *end);
+		return true;
+	}
+	if (t == 'b' || t == 'i' || t == 'd' || t == 'R' || t == 'r') {
+		if (depth > SERIALIZED_MAX_DEPTH) return false;
+		return parse_scalar(w, s, i, hi, end);
+	}
+	if (t != 's' && t != 'E' && t != 'a' && t != 'O' && t != 'C') return false;
+
+	/* Committed: a readable length and the opening delimiter (§7.2). The
+	 * depth limit comes after, so a too-deep header declines its field. */
+	if (!read_len(b, s, i + 1, lo, hi, &len, &ds, &de, &j)) return false;
+	if (t == 'a') {
+		if (!match(b, s, j, hi, '{')) return false;
+		*committed = true;
+		if (depth > SERIALIZED_MAX_DEPTH) return false;
+		return parse_body(w, s, i, i + 1, lo, hi, depth, end);
+	}
+	if (!(q = match(b, s, j, hi, '"'))) return false;
+	*committed = true;
+	if (depth > SERIALIZED_MAX_DEPTH) return false;
+	at = j + q;
+
+	if (t == 's' || t == 'E') {
+		if (!span_end(w, s, at, hi, len, CL_STRING, &e)) return false;
+		size_t cq = match(b, s, e, hi, '"');
+		*end = e + cq + match(b, s, e + cq, hi, ';');
+		if (t == 'E') { /* verbatim */
+			emit_copy(w, i, *end);
+			return true;
+		}
+		if (!w->emit) return nested(w, s, at, e, depth + 1) != NESTED_DECLINE;
+		size_t dpos = w->out->len + (ds - i);
+		emit_copy(w, i, at);
+		size_t data_out = w->out->len;
+		nested(w, s, at, e, depth + 1);
+		finish_len(w, s, dpos, de - ds, len, data_out, at, e);
+		emit_copy(w, e, *end);
+		return true;
+	}
+
+	/* O and C: the class name is copied verbatim. */
+	size_t ne;
+	if (!span_end(w, s, at, hi, len, CL_QUOTE, &ne)) return false;
+	size_t cq = match(b, s, ne, hi, '"');
+	if (t == 'O') return parse_body(w, s, i, ne + cq, lo, hi, depth, end);
+
+	size_t dlen, dds, dde, k;
+	if (!read_len(b, s, ne + cq, lo, hi, &dlen, &dds, &dde, &k)) return false;
+	size_t ob = match(b, s, k, hi, '{');
+	if (!ob) return false;
+	size_t pat = k + ob, pe;
+	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
+	*end = pe + match(b, s, pe, hi, '}');
+	if (!w->emit) return true;
+	size_t dpos = w->out->len + (dds - i);
+	emit_copy(w, i, pat);
+	size_t data_out = w->out->len;
+	emit_run(w, pat, pe, true);
+	finish_len(w, s, dpos, dde - dds, dlen, data_out, pat, pe);
+	emit_copy(w, pe, *end);
+	return true;
+}
+
+/* ------------------------------------------------------------ top level (§7.4) */
+
+/* A top-level value [start, end) fills its field: the opener on its left
+ * (past whitespace) chooses the closer on its right (past whitespace). */
+static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
+{
+	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT } open = OWN;
+	while (start > 0 && is_space(b[start - 1])) start--;
+	if (start > 0) {
+		unsigned char c = b[start - 1];
+		if (c == '&' || c == '=') open = OWN;
+		else if (c == '"') open = DQ;
+		else if (c == '\'') open = SQ;
+		else if (c == '>') open = TEXT;
+		else if (c == '[') open = CDATA;
+		else if (start >= 6 && memcmp(b + start - 6, "&quot;", 6) == 0) open = QUOT;
+		else return false;
+	}
+	for (size_t i = end; i < n; i++) {
+		if (is_space(b[i])) continue;
+		switch (open) {
+		case OWN: return b[i] == '&';
+		case DQ: return b[i] == '"';
+		case SQ: return b[i] == '\'';
+		case TEXT: return b[i] == '<';
+		case CDATA: return b[i] == ']';
+		case QUOT: return n - i >= 6 && memcmp(b + i, "&quot;", 6) == 0;
+		}
+	}
+	return open == OWN;
+}
+
+static enum ser_result top(struct walk *w, unsigned spellings)
+{
+	const unsigned char *b = w->b;
+	size_t n = w->n, i = 0, prev = 0;
+	bool found = false, emit = w->emit;
+	while (i < n) {
+		if (!value_start(b, i, 0, n)) {
+			i++;
+			continue;
+		}
+		bool ok = false, any_committed = false, c;
+		enum ser_spelling win = SER_LITERAL;
+		size_t e = 0;
+		w->emit = false;
+		for (int s = 0; s < SER_SPELLING_COUNT; s++) {
+			if (!(spellings & SER_SET(s))) continue;
+			if (parse_value(w, (enum ser_spelling)s, i, 0, n, 0, &e, &c)) {
+				ok = true;
+				win = (enum ser_spelling)s;
+				break;
+			}
+			any_committed |= c;
+		}
+		w->emit = emit;
+		if (!ok) {
+			if (any_committed) return SER_DECLINED;
+			i++;
+			continue;
+		}
+		if (!occupies(b, n, i, e)) {
+			/* A value with a length that does not fill its field may be a
+			 * stale length's prefix: decline. A bare scalar has no length
+			 * and nothing to repair: look on. */
+			if (b[i] == 's' || b[i] == 'a' || b[i] == 'O' || b[i] == 'C' || b[i] == 'E') return SER_DECLINED;
+			i++;
+			continue;
+		}
+		if (emit) {
+			emit_run(w, prev, i, false);
+			parse_value(w, win, i, 0, n, 0, &e, &c);
+			if (w->failed) return SER_DECLINED;
+		}
+		prev = i = e;
+		found = true;
+	}
+	if (!found) return SER_NONE;
+	emit_run(w, prev, n, false);
+	return w->failed ? SER_DECLINED : SER_REPAIRED;
+}
+
+enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
+                                void *ctx, struct ser_buf *out)
+{
+	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
+	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb };
+	if (!out) return SER_NONE;
+	out->len = 0;
+	if (n == 0) return SER_NONE;
+	enum ser_result r = top(&w, spellings);
+	if (r != SER_REPAIRED) return r;
+	w.emit = true;
+	out->len = 0;
+	return top(&w, spellings);
+}

@@ -1,0 +1,181 @@
+/* value.c — the value pipeline: serialized walk → byte matcher → reference
+ * decoding and re-match (engine-reference §4.5, §5.3, §7). */
+#include "value.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "entity.h"
+
+static void *xrealloc(void *p, size_t n)
+{
+	void *q = realloc(p, n);
+	if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	return q;
+}
+
+void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
+{
+	memset(vp, 0, sizeof *vp);
+	vp->pt = pt;
+	vp->report = rep;
+	vp->splices_cap = 16;
+	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
+	vp->ser.limit = vp->out.limit = (size_t)-1;
+}
+
+void value_free(struct value *vp)
+{
+	free(vp->dec);
+	free(vp->src);
+	free(vp->splices);
+	free(vp->ser.p);
+	free(vp->out.p);
+	free(vp->marks);
+	memset(vp, 0, sizeof *vp);
+}
+
+static void buf_put(struct ser_buf *b, const unsigned char *p, size_t n)
+{
+	if (!n) return;
+	if (b->len + n > b->cap) {
+		size_t nc = b->cap ? b->cap : 256;
+		while (nc < b->len + n) nc *= 2;
+		b->p = xrealloc(b->p, nc);
+		b->cap = nc;
+	}
+	memcpy(b->p + b->len, p, n);
+	b->len += n;
+}
+
+static void report_ev(struct value *vp, const struct match_event *ev, uint64_t off, const unsigned char *text,
+                      size_t text_len)
+{
+	if (!vp->report) return;
+	struct report_event re = { .offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
+	                           .text = text, .text_len = text_len };
+	if (vp->pos && report_wants_positions(vp->report)) vp->pos(vp->pos_ctx, off, &re.line, &re.column);
+	report_add(vp->report, &re);
+}
+
+static void add_splice(struct value *vp, size_t start, size_t end, struct slice repl)
+{
+	if (vp->nsplices == vp->splices_cap) {
+		vp->splices_cap *= 2;
+		vp->splices = xrealloc(vp->splices, vp->splices_cap * sizeof *vp->splices);
+	}
+	vp->splices[vp->nsplices++] = (struct value_splice){ start, end, repl };
+}
+
+/* Byte matcher events on the run (§4.5 step 3). */
+static void matcher_event(void *ctx, const struct match_event *ev)
+{
+	struct value *vp = ctx;
+	if (ev->action == ACTION_REWROTE) add_splice(vp, ev->start, ev->end, ev->repl);
+	report_ev(vp, ev, vp->base + vp->run_off + ev->start, vp->run + ev->start, ev->end - ev->start);
+}
+
+/* Re-match events over the decoded run (§5.3 step 2): a rewrite is spliced
+ * over the origin's source bytes (SPEC §12); one over bytes the byte
+ * matcher already rewrote is the same origin seen again. */
+static void entity_event(void *ctx, const struct match_event *ev)
+{
+	struct value *vp = ctx;
+	size_t sa = vp->src[ev->start], sb = vp->src[ev->end];
+	if (ev->action == ACTION_REWROTE) {
+		for (size_t i = 0; i < vp->splice0; i++)
+			if (vp->splices[i].start < sb && sa < vp->splices[i].end) return;
+		add_splice(vp, sa, sb, ev->repl);
+	}
+	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
+}
+
+/* The splices of one run p[0..n) at value offset off, in source order. */
+static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
+{
+	const struct value_opts *o = vp->o;
+	vp->run = p;
+	vp->run_off = off;
+	vp->nsplices = 0;
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql };
+	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
+	if (!o->entities || !memchr(p, '&', n)) return vp->nsplices;
+	if (vp->dec_cap < n) {
+		vp->dec_cap = n;
+		vp->dec = xrealloc(vp->dec, n);
+		vp->src = xrealloc(vp->src, (n + 1) * sizeof *vp->src);
+	}
+	size_t dlen;
+	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->src) != ENTITY_DECODED) return vp->nsplices;
+	vp->splice0 = vp->nsplices;
+	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = -1,
+	                           .sql = o->sql };
+	matcher_scan_ex(vp->pt, vp->dec, dlen, dlen, &me, entity_event, vp);
+	for (size_t i = 1; i < vp->nsplices; i++)
+		for (size_t j = i; j > 0 && vp->splices[j - 1].start > vp->splices[j].start; j--) {
+			struct value_splice t = vp->splices[j]; vp->splices[j] = vp->splices[j - 1]; vp->splices[j - 1] = t;
+		}
+	return vp->nsplices;
+}
+
+static void add_mark(struct value *vp, size_t out, size_t in)
+{
+	if (vp->nmarks == vp->marks_cap) {
+		vp->marks_cap = vp->marks_cap ? vp->marks_cap * 2 : 16;
+		vp->marks = xrealloc(vp->marks, vp->marks_cap * sizeof *vp->marks);
+	}
+	vp->marks[vp->nmarks++] = (struct offmap_rel){ out, in };
+}
+
+/* The run with its splices, into dst; dst0 is where the value's output
+ * starts in dst, for the marks. */
+static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct ser_buf *dst, size_t dst0)
+{
+	size_t last = 0;
+	for (size_t i = 0; i < vp->nsplices; i++) {
+		const struct value_splice *s = &vp->splices[i];
+		buf_put(dst, p + last, s->start - last);
+		buf_put(dst, s->repl.p, s->repl.n);
+		if (s->repl.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
+		last = s->end;
+	}
+	buf_put(dst, p + last, n - last);
+}
+
+/* A run of the serialized walk: string data or the text around values, each
+ * matched as a buffer of its own (§4.5 step 0). */
+static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string, struct ser_buf *out)
+{
+	(void)in_string;
+	struct value *vp = ctx;
+	run_splices(vp, p, n, offset);
+	emit_run(vp, p, n, out, 0);
+}
+
+bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                   struct slice *out)
+{
+	vp->o = o;
+	vp->base = base;
+	vp->nmarks = 0;
+	if (o->spellings && serialized_gate(v, n)) {
+		vp->ser.len = 0;
+		enum ser_result r = serialized_walk(v, n, o->spellings, ser_run, vp, &vp->ser);
+		if (r == SER_REPAIRED) {
+			*out = (struct slice){ vp->ser.p, vp->ser.len };
+			return !(vp->ser.len == n && memcmp(vp->ser.p, v, n) == 0);
+		}
+		vp->nmarks = 0;
+		if (r == SER_DECLINED) {
+			/* §7.2: rewritten without repair, lengths as they were. */
+			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_DECLINED, o->surface, { NULL, 0 } };
+			report_ev(vp, &ev, base, v, n < 64 ? n : 64);
+		}
+	}
+	if (!run_splices(vp, v, n, 0)) return false;
+	vp->out.len = 0;
+	emit_run(vp, v, n, &vp->out, 0);
+	*out = (struct slice){ vp->out.p, vp->out.len };
+	return true;
+}

@@ -1,0 +1,68 @@
+/* value.h — owns the one value pipeline (docs/architecture.md, engine-
+ * reference §4.5) for a complete value buffer: the serialized walk (§7)
+ * around everything, the byte matcher (§3) on each run, and for attribute
+ * values reference decoding with a re-match spliced over source bytes (§5.3,
+ * SPEC §12). Framers call it for attribute values, SQL literals, and the
+ * held lines or segments that may carry serialized data; events go to the
+ * report at input offsets. Scratch buffers are allocated once and grow. */
+#ifndef HOSTSHIFT_VALUE_H
+#define HOSTSHIFT_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "matcher.h"
+#include "offmap.h"
+#include "report.h"
+#include "serialized.h"
+
+struct value_opts {
+	enum match_mode mode;
+	enum surface surface;
+	bool entities;            /* attribute values: decode references and re-match (§5.3) */
+	bool sql;                 /* match ENC_SQLJSON too */
+	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */
+};
+
+/* Line and column of an input offset (check mode), supplied by the framer
+ * that holds the value. */
+typedef void (*value_pos_fn)(void *ctx, uint64_t offset, size_t *line, size_t *column);
+
+struct value_splice { size_t start, end; struct slice repl; };
+
+struct value {
+	const struct patterns *pt;
+	struct report *report;
+	value_pos_fn pos;
+	void *pos_ctx;
+
+	/* scratch */
+	unsigned char *dec;
+	uint32_t *src;
+	size_t dec_cap;
+	struct value_splice *splices;
+	size_t nsplices, splices_cap;
+	struct ser_buf ser, out;
+	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */
+	size_t nmarks, marks_cap;
+
+	/* the value being rewritten */
+	const struct value_opts *o;
+	uint64_t base;            /* input offset of the value */
+	size_t run_off;           /* offset of the current run in the value */
+	const unsigned char *run;
+	size_t splice0;
+};
+
+void value_init(struct value *vp, const struct patterns *pt, struct report *rep);
+void value_free(struct value *vp);
+
+/* Rewrite v[0..n), a complete value at input offset base. Returns true if
+ * anything changed; then *out holds the new bytes and vp->marks the places
+ * where lengths changed (both valid until the next call). Every event is
+ * reported, skips too. */
+bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                   struct slice *out);
+
+#endif

@@ -1,0 +1,1064 @@
+/* test_serialized.c — PHP serialized-length repair (engine-reference §7,
+ * SPEC §7, the sql spelling of SPEC §4 / issue 4). Written from the
+ * reference, not from src/serialized.c: the rewrite here is a plain string
+ * replace, and every expected output is written out with its lengths
+ * counted by hand (the depth and readings-cap cases, too long to write out,
+ * use a tiny test-side serializer instead).
+ *
+ * Every case also checks the general contract of serialized.h: rewrite is
+ * called only on SER_REPAIRED, for runs in order that do not overlap, and an
+ * identity rewrite gives the input back byte for byte. */
+#include <check.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "serialized.h"
+#include "suites.h"
+
+/* The example map, in the spellings the test rewrite knows. */
+#define C22 "https://www.example.fi"                  /* 22 bytes */
+#define V31 "https://wt-a--example.ddev.site"         /* 31 bytes */
+#define CJ "https:\\/\\/www.example.fi"               /* json/sql: 24 source bytes, 22 decoded */
+#define VJ "https:\\/\\/wt-a--example.ddev.site"      /* 33 source bytes, 31 decoded */
+#define CP "https%3A%2F%2Fwww.example.fi"             /* percent: 28 source bytes, 22 decoded */
+#define VP "https%3A%2F%2Fwt-a--example.ddev.site"    /* 37 source bytes, 31 decoded */
+
+#define ALL ((1u << SER_SPELLING_COUNT) - 1)
+#define DEF SER_SET_DEFAULT
+#define LIT SER_SET(SER_LITERAL)
+#define SQL SER_SET(SER_SQL)
+#define REP SER_REPAIRED
+#define DEC SER_DECLINED
+#define NON SER_NONE
+
+/* ------------------------------------------------------------ helpers */
+
+/* Appends to a ser_buf by doubling up to its limit; on failure marks it
+ * (len past cap), the protocol serialized.c documents. */
+static void buf_append(struct ser_buf *o, const void *p, size_t n)
+{
+	if (o->len > o->cap) return;
+	if (n > o->cap - o->len) {
+		size_t limit = o->limit ? o->limit : SIZE_MAX, cap = o->cap ? o->cap : 64;
+		while (cap < o->len + n && cap <= limit / 2) cap *= 2;
+		if (cap > limit) cap = limit;
+		if (cap < o->len + n) {
+			o->len = SIZE_MAX;
+			return;
+		}
+		unsigned char *q = realloc(o->p, cap);
+		ck_assert_ptr_nonnull(q);
+		o->p = q;
+		o->cap = cap;
+	}
+	memcpy(o->p + o->len, p, n);
+	o->len += n;
+}
+
+struct call {
+	size_t off, n;
+	bool in_string;
+};
+
+struct rwctx {
+	const char *const *from, *const *to;
+	size_t npairs;
+	struct call calls[64];
+	size_t ncalls;
+};
+
+static const char *const map_from[] = { C22, CJ, CP };
+static const char *const map_to[] = { V31, VJ, VP };
+
+static void rw_replace(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+{
+	struct rwctx *c = vctx;
+	if (c->ncalls < sizeof c->calls / sizeof c->calls[0])
+		c->calls[c->ncalls] = (struct call){ off, n, in_string };
+	c->ncalls++;
+	for (size_t i = 0; i < n;) {
+		size_t k;
+		for (k = 0; k < c->npairs; k++) {
+			size_t l = strlen(c->from[k]);
+			if (n - i >= l && memcmp(p + i, c->from[k], l) == 0) {
+				buf_append(out, c->to[k], strlen(c->to[k]));
+				i += l;
+				break;
+			}
+		}
+		if (k == c->npairs) buf_append(out, p + i++, 1);
+	}
+}
+
+static void rw_identity(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+{
+	rw_replace(vctx, p, n, off, in_string, out);
+}
+
+static const char *show(const void *vp, size_t n)
+{
+	static char buf[4][4096];
+	static int which;
+	const unsigned char *p = vp;
+	char *b = buf[which++ & 3];
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 8 < sizeof buf[0]; i++) {
+		if (p[i] >= 0x20 && p[i] < 0x7f) b[k++] = (char)p[i];
+		else k += (size_t)snprintf(b + k, sizeof buf[0] - k, "\\x%02X", p[i]);
+	}
+	b[k] = '\0';
+	return b;
+}
+
+static const char *res_name(enum ser_result r)
+{
+	return r == SER_NONE ? "NONE" : r == SER_REPAIRED ? "REPAIRED" : r == SER_DECLINED ? "DECLINED" : "?";
+}
+
+/* The contract of serialized.h for one call. */
+static void check_calls(int line, const struct rwctx *c, enum ser_result r, size_t n)
+{
+	if (r != SER_REPAIRED) {
+		ck_assert_msg(c->ncalls == 0, "line %d: rewrite called %zu times on %s", line, c->ncalls, res_name(r));
+		return;
+	}
+	size_t end = 0;
+	for (size_t k = 0; k < c->ncalls && k < 64; k++) {
+		ck_assert_msg(c->calls[k].n > 0, "line %d: empty run", line);
+		ck_assert_msg(c->calls[k].off >= end, "line %d: run %zu out of order or overlapping", line, k);
+		end = c->calls[k].off + c->calls[k].n;
+		ck_assert_msg(end <= n, "line %d: run %zu past the buffer", line, k);
+	}
+}
+
+/* Walk with a given rewrite; free the buffer. */
+static enum ser_result walk_with(int line, const void *in, size_t n, unsigned sp, struct rwctx *c,
+                                 const void *want, size_t wn, enum ser_result want_res)
+{
+	struct ser_buf out = { 0 };
+	enum ser_result r = serialized_walk(in, n, sp, rw_replace, c, &out);
+	ck_assert_msg(r == want_res, "line %d: %s, want %s: %s", line, res_name(r), res_name(want_res), show(in, n));
+	check_calls(line, c, r, n);
+	if (r == SER_REPAIRED && want)
+		ck_assert_msg(out.len == wn && memcmp(out.p, want, wn) == 0, "line %d:\n in   %s\n got  %s\n want %s", line,
+		              show(in, n), show(out.p, out.len), show(want, wn));
+	free(out.p);
+	return r;
+}
+
+/* One case: the example rewrite gives want_res (and want, when REPAIRED);
+ * the identity rewrite gives the same result and the input back. */
+static void check_case(int line, const void *in, size_t n, unsigned sp, enum ser_result want_res, const void *want,
+                       size_t wn)
+{
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	walk_with(line, in, n, sp, &c, want, wn, want_res);
+
+	struct rwctx id = { NULL, NULL, 0, { { 0 } }, 0 };
+	struct ser_buf out = { 0 };
+	enum ser_result r = serialized_walk(in, n, sp, rw_identity, &id, &out);
+	ck_assert_msg(r == want_res, "line %d (identity): %s, want %s", line, res_name(r), res_name(want_res));
+	check_calls(line, &id, r, n);
+	if (r == SER_REPAIRED)
+		ck_assert_msg(out.len == n && memcmp(out.p, in, n) == 0, "line %d: identity changed bytes:\n in  %s\n out %s",
+		              line, show(in, n), show(out.p, out.len));
+	free(out.p);
+	if (want_res != SER_NONE)
+		ck_assert_msg(serialized_gate(in, n), "line %d: the gate refused a value the walk finds: %s", line, show(in, n));
+}
+
+#define CASE(sp, res, in, want) check_case(__LINE__, in, sizeof(in) - 1, sp, res, want, sizeof(want) - 1)
+#define NOPE(sp, res, in) check_case(__LINE__, in, sizeof(in) - 1, sp, res, NULL, 0)
+
+/* A case under a custom rewrite of one pair. */
+static void check_pair(int line, const char *from, const char *to, const char *in, unsigned sp, enum ser_result res,
+                       const char *want)
+{
+	const char *f[1] = { from }, *t[1] = { to };
+	struct rwctx c = { f, t, 1, { { 0 } }, 0 };
+	walk_with(line, in, strlen(in), sp, &c, want, want ? strlen(want) : 0, res);
+}
+#define PAIR(from, to, sp, res, in, want) check_pair(__LINE__, from, to, in, sp, res, want)
+
+/* ------------------------------------------------------------ §7.1 gate */
+
+START_TEST(gate_accepts)
+{
+	static const char *const yes[] = {
+		"s:5", "xs:5", "b:0;", "i:1", "d:1", "a:1", "O:8", "R:1", "r:1", "E:1", "C:3", "N;", "xN;", "N%3B", "N%3b",
+		"%3A5", "%3a5", "s%3A5", "&quot;s:5", "text a:0:{} text",
+	};
+	for (size_t k = 0; k < sizeof yes / sizeof yes[0]; k++)
+		ck_assert_msg(serialized_gate((const unsigned char *)yes[k], strlen(yes[k])), "refused %s", yes[k]);
+}
+END_TEST
+
+START_TEST(gate_refuses)
+{
+	static const char *const no[] = {
+		"", "s", "s:", "s:\"x\"", "s:&quot;x", "s:x", "x:5", ":5", "S:5", "A:1", "n;", "N", "N:", "N%3", "N%3C",
+		"%3A", "%3Ax", "%3B5", "%3", "https://www.example.fi/a", "a:hover{color:red}", "{\"url\":\"https://x/a\"}",
+		".hero{background:url(https://x/a.png)}", "<a href=\"https://x/a\">t</a>",
+	};
+	for (size_t k = 0; k < sizeof no / sizeof no[0]; k++)
+		ck_assert_msg(!serialized_gate((const unsigned char *)no[k], strlen(no[k])), "admitted %s", no[k]);
+}
+END_TEST
+
+/* The gate is the spec's, not a full superset: a lone scalar with a sign
+ * passes no gate case, but the walk parses it (nothing to repair either
+ * way, so skipping it costs nothing). */
+START_TEST(gate_is_the_spec_gate)
+{
+	ck_assert(!serialized_gate((const unsigned char *)"i:-5;", 5));
+	ck_assert(!serialized_gate((const unsigned char *)"d:INF;", 6));
+	struct rwctx c = { NULL, NULL, 0, { { 0 } }, 0 };
+	walk_with(__LINE__, "i:-5;", 5, ALL, &c, "i:-5;", 5, REP);
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.1 start positions */
+
+/* Each position rule, inside string data (where no "occupies" check
+ * applies): a nested payload is found, and repaired, only where a value may
+ * start. The outer data is P + `s:22:"C";` (30 bytes) → P + `s:31:"V";`
+ * (39 bytes); when the inner start is not recognised the data is rewritten
+ * as text, so the outer length is the same but the inner stays s:22. */
+START_TEST(start_at_offset_zero)
+{
+	CASE(LIT, REP, "s:30:\"s:22:\"" C22 "\";\";", "s:39:\"s:31:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(start_after_each_separator)
+{
+	CASE(LIT, REP, "s:32:\"x{s:22:\"" C22 "\";\";", "s:41:\"x{s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x;s:22:\"" C22 "\";\";", "s:41:\"x;s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\"s:22:\"" C22 "\";\";", "s:41:\"x\"s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x=s:22:\"" C22 "\";\";", "s:41:\"x=s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x&s:22:\"" C22 "\";\";", "s:41:\"x&s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x:s:22:\"" C22 "\";\";", "s:41:\"x:s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x,s:22:\"" C22 "\";\";", "s:41:\"x,s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x's:22:\"" C22 "\";\";", "s:41:\"x's:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x>s:22:\"" C22 "\";\";", "s:41:\"x>s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x[s:22:\"" C22 "\";\";", "s:41:\"x[s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x+s:22:\"" C22 "\";\";", "s:41:\"x+s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x s:22:\"" C22 "\";\";", "s:41:\"x s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\ts:22:\"" C22 "\";\";", "s:41:\"x\ts:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\rs:22:\"" C22 "\";\";", "s:41:\"x\rs:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\ns:22:\"" C22 "\";\";", "s:41:\"x\ns:31:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(start_after_percent_separator)
+{
+	CASE(LIT, REP, "s:34:\"x%7Bs:22:\"" C22 "\";\";", "s:43:\"x%7Bs:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%3bs:22:\"" C22 "\";\";", "s:43:\"x%3bs:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%20s:22:\"" C22 "\";\";", "s:43:\"x%20s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%0As:22:\"" C22 "\";\";", "s:43:\"x%0As:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%3Ds:22:\"" C22 "\";\";", "s:43:\"x%3Ds:31:\"" V31 "\";\";");
+	/* %41 is `A`, not a separator: the inner header is not seen */
+	CASE(LIT, REP, "s:34:\"x%41s:22:\"" C22 "\";\";", "s:43:\"x%41s:22:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(start_after_quot_and_backslash_letter)
+{
+	CASE(LIT, REP, "s:37:\"x&quot;s:22:\"" C22 "\";\";", "s:46:\"x&quot;s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\\"s:22:\"" C22 "\";\";", "s:42:\"x\\\"s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\ns:22:\"" C22 "\";\";", "s:42:\"x\\ns:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\ts:22:\"" C22 "\";\";", "s:42:\"x\\ts:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\rs:22:\"" C22 "\";\";", "s:42:\"x\\rs:31:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(start_refused_elsewhere)
+{
+	/* a letter before the header: the inner length is not repaired */
+	CASE(LIT, REP, "s:32:\"xqs:22:\"" C22 "\";\";", "s:41:\"xqs:22:\"" V31 "\";\";");
+	/* `n` without its backslash */
+	CASE(LIT, REP, "s:32:\"xns:22:\"" C22 "\";\";", "s:41:\"xns:22:\"" V31 "\";\";");
+	/* `\q` is no whitespace escape */
+	CASE(LIT, REP, "s:33:\"x\\qs:22:\"" C22 "\";\";", "s:42:\"x\\qs:22:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(start_percent_shape)
+{
+	/* a type letter followed by %3A (any case), N followed by %3B */
+	CASE(DEF, REP, "s%3a22%3a%22" CP "%22%3b", "s%3a31%3a%22" VP "%22%3b");
+	CASE(DEF, REP, "N%3B", "N%3B");
+	CASE(DEF, REP, "N%3b", "N%3b");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.4 occupies its field */
+
+START_TEST(top_level_openers_and_closers)
+{
+	CASE(LIT, REP, "s:22:\"" C22 "\";", "s:31:\"" V31 "\";");
+	CASE(LIT, REP, "opt=s:22:\"" C22 "\";", "opt=s:31:\"" V31 "\";");
+	CASE(LIT, REP, "a=1&s:22:\"" C22 "\";&b=2", "a=1&s:31:\"" V31 "\";&b=2");
+	CASE(LIT, REP, "\"s:22:\"" C22 "\";\"", "\"s:31:\"" V31 "\";\"");
+	CASE(LIT, REP, "'s:22:\"" C22 "\";'", "'s:31:\"" V31 "\";'");
+	CASE(LIT, REP, "<textarea>s:22:\"" C22 "\";</textarea>", "<textarea>s:31:\"" V31 "\";</textarea>");
+	CASE(LIT, REP, "<![CDATA[s:22:\"" C22 "\";]]>", "<![CDATA[s:31:\"" V31 "\";]]>");
+	CASE(DEF, REP, "&quot;s:22:&quot;" C22 "&quot;;&quot;", "&quot;s:31:&quot;" V31 "&quot;;&quot;");
+	CASE(LIT, REP, "  \ts:22:\"" C22 "\";\r\n ", "  \ts:31:\"" V31 "\";\r\n ");
+	CASE(LIT, REP, "<p>\n  s:22:\"" C22 "\";\n</p>", "<p>\n  s:31:\"" V31 "\";\n</p>");
+}
+END_TEST
+
+START_TEST(top_level_declines)
+{
+	/* any other opener */
+	NOPE(LIT, DEC, "{s:22:\"" C22 "\";}");
+	NOPE(LIT, DEC, "see s:22:\"" C22 "\"; here");
+	/* a closer that does not pair with the opener, or none */
+	NOPE(LIT, DEC, "\"s:22:\"" C22 "\";'");
+	NOPE(LIT, DEC, "\"s:22:\"" C22 "\";");
+	NOPE(LIT, DEC, ">s:22:\"" C22 "\";");
+	/* own field: only `&` or the end may follow */
+	NOPE(LIT, DEC, "s:22:\"" C22 "\"; s:1:\"x\";");
+	/* §7.4 example: a parse that stops short inside a string */
+	NOPE(LIT, DEC, "s:14:\"https://a.test\";\"");
+}
+END_TEST
+
+START_TEST(top_level_several_values)
+{
+	CASE(LIT, REP, "a=s:22:\"" C22 "\";&b=s:1:\"x\";", "a=s:31:\"" V31 "\";&b=s:1:\"x\";");
+	CASE(DEF, REP, "a=s:22:\"" C22 "\";&b=s%3A22%3A%22" CP "%22%3B", "a=s:31:\"" V31 "\";&b=s%3A31%3A%22" VP "%22%3B");
+}
+END_TEST
+
+START_TEST(top_level_scalar_not_filling_its_field_is_passed_over)
+{
+	/* `b:1;` in CSS parses but has no length: it neither repairs nor declines */
+	NOPE(LIT, NON, "x{b:1;} " C22);
+	CASE(LIT, REP, "x{b:1;}&s:22:\"" C22 "\";", "x{b:1;}&s:31:\"" V31 "\";");
+	CASE(LIT, REP, "N;", "N;");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.2 spellings */
+
+START_TEST(spelling_literal)
+{
+	CASE(LIT, REP, "a:1:{s:3:\"url\";s:22:\"" C22 "\";}", "a:1:{s:3:\"url\";s:31:\"" V31 "\";}");
+}
+END_TEST
+
+START_TEST(spelling_percent)
+{
+	CASE(DEF, REP, "a%3A1%3A%7Bs%3A3%3A%22url%22%3Bs%3A22%3A%22" CP "%22%3B%7D",
+	     "a%3A1%3A%7Bs%3A3%3A%22url%22%3Bs%3A31%3A%22" VP "%22%3B%7D");
+	/* any hex case on read; delimiters the walk did not write stay as they were */
+	CASE(DEF, REP, "a%3a1%3a%7bs%3a3%3a%22url%22%3bs%3a22%3a%22" CP "%22%3b%7d",
+	     "a%3a1%3a%7bs%3a3%3a%22url%22%3bs%3a31%3a%22" VP "%22%3b%7d");
+	/* `+` counts 1: `a+b` + 22 = 25 → 3 + 31 = 34 */
+	CASE(DEF, REP, "s%3A25%3A%22a+b" CP "%22%3B", "s%3A34%3A%22a+b" VP "%22%3B");
+	/* unescaped URL bytes count 1 each */
+	CASE(DEF, REP, "s%3A22%3A%22" C22 "%22%3B", "s%3A31%3A%22" V31 "%22%3B");
+	/* a form field */
+	CASE(DEF, REP, "opt=a%3A1%3A%7Bi%3A0%3Bs%3A22%3A%22" CP "%22%3B%7D&x=1",
+	     "opt=a%3A1%3A%7Bi%3A0%3Bs%3A31%3A%22" VP "%22%3B%7D&x=1");
+	/* a `%` that is no escape cannot be measured: the header declines */
+	NOPE(DEF, DEC, "s%3A3%3A%22%zz%22%3B");
+}
+END_TEST
+
+START_TEST(spelling_percent_measures_decoded_bytes)
+{
+	/* `X` → `%41%42`: 5 more source bytes, but 2 decoded bytes in all */
+	PAIR("X", "%41%42", DEF, REP, "s%3A1%3A%22X%22%3B", "s%3A2%3A%22%41%42%22%3B");
+	/* `ab` → `%41`: shorter in decoded bytes by 1 */
+	PAIR("ab", "%41", DEF, REP, "s%3A3%3A%22abc%22%3B", "s%3A2%3A%22%41c%22%3B");
+}
+END_TEST
+
+START_TEST(spelling_html)
+{
+	CASE(DEF, REP, "a:1:{s:1:&quot;u&quot;;s:22:&quot;" C22 "&quot;;}",
+	     "a:1:{s:1:&quot;u&quot;;s:31:&quot;" V31 "&quot;;}");
+	/* &#34; and &#034; read as quotes and are kept as written */
+	CASE(DEF, REP, "s:22:&#34;" C22 "&#34;;", "s:31:&#34;" V31 "&#34;;");
+	CASE(DEF, REP, "s:22:&#034;" C22 "&#034;;", "s:31:&#034;" V31 "&#034;;");
+	CASE(DEF, REP, "s:22:&#34;" C22 "&quot;;", "s:31:&#34;" V31 "&quot;;");
+}
+END_TEST
+
+START_TEST(spelling_html_amp_readings)
+{
+	/* data holds a bare `&` (1 byte), esc_attr wrote `&amp;`: 22 + 9 = 31 */
+	CASE(DEF, REP, "s:31:&quot;" C22 "/?a=1&amp;b=2&quot;;", "s:40:&quot;" V31 "/?a=1&amp;b=2&quot;;");
+	/* data held the five bytes `&amp;` already: 22 + 13 = 35 */
+	CASE(DEF, REP, "s:35:&quot;" C22 "/?a=1&amp;b=2&quot;;", "s:44:&quot;" V31 "/?a=1&amp;b=2&quot;;");
+	/* a quote reference always counts 1: data `a"b` */
+	CASE(DEF, REP, "s:25:&quot;a&quot;b" C22 "&quot;;", "s:34:&quot;a&quot;b" V31 "&quot;;");
+	/* both readings of `&lt;` find a closing `&quot;;`: decline
+	 * (28 = 22 + `aa<";a`; 4-byte reading lands on the first closer) */
+	NOPE(DEF, DEC, "s:28:&quot;" C22 "aa&lt;&quot;;a&quot;;");
+	/* neither reading closes */
+	NOPE(DEF, DEC, "s:33:&quot;" C22 "/?a=1&amp;b=2&quot;;");
+}
+END_TEST
+
+START_TEST(spelling_html_length_is_a_source_delta)
+{
+	/* old LEN + (new source length − old source length): 1 + (5 − 1) */
+	PAIR("X", "&amp;", DEF, REP, "s:1:&quot;X&quot;;", "s:5:&quot;&amp;&quot;;");
+	/* data held `&amp;` literally: 6 → 6 + (10 − 6) */
+	PAIR("X", "&amp;", DEF, REP, "s:6:&quot;&amp;X&quot;;", "s:10:&quot;&amp;&amp;&quot;;");
+}
+END_TEST
+
+/* `&ab;` (1 or 4 bytes) and `&amp;` (1 or 5) give readings 3a + 4b apart:
+ * 300 + 300 of them pass 2048 live readings and decline; 100 + 100 stay
+ * under and exactly one reading (all literal) closes. */
+static char *refs_blob(size_t k, const char *host, size_t len)
+{
+	size_t cap = 64 + k * 9 + strlen(host);
+	char *s = malloc(cap), *p = s;
+	ck_assert_ptr_nonnull(s);
+	p += sprintf(p, "s:%zu:&quot;", len);
+	for (size_t i = 0; i < k; i++) p += sprintf(p, "&ab;");
+	for (size_t i = 0; i < k; i++) p += sprintf(p, "&amp;");
+	sprintf(p, "%s&quot;;", host);
+	return s;
+}
+
+START_TEST(spelling_html_readings_cap)
+{
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	char *in = refs_blob(100, C22, 922), *want = refs_blob(100, V31, 931);
+	walk_with(__LINE__, in, strlen(in), DEF, &c, want, strlen(want), REP);
+	free(in);
+	free(want);
+	c.ncalls = 0;
+	in = refs_blob(300, C22, 2722);
+	walk_with(__LINE__, in, strlen(in), DEF, &c, NULL, 0, DEC);
+	free(in);
+}
+END_TEST
+
+START_TEST(spelling_json)
+{
+	CASE(DEF, REP, "a:1:{s:3:\\\"url\\\";s:22:\\\"" CJ "\\\";}", "a:1:{s:3:\\\"url\\\";s:31:\\\"" VJ "\\\";}");
+	/* two-byte escapes count 1: a \n b \" c space = 6, + 22 */
+	CASE(DEF, REP, "s:28:\\\"a\\nb\\\"c " CJ "\\\";", "s:37:\\\"a\\nb\\\"c " VJ "\\\";");
+	/* only `\"` is the quote: `\'` is data */
+	NOPE(DEF, DEC, "s:1:\\\"a\\';");
+	CASE(DEF, REP, "s:2:\\\"\\'" "a\\\";", "s:2:\\\"\\'" "a\\\";");
+	/* inside a JSON document, opened and closed by `"` */
+	CASE(DEF, REP, "{\"opt\":\"s:22:\\\"" CJ "\\\";\"}", "{\"opt\":\"s:31:\\\"" VJ "\\\";\"}");
+}
+END_TEST
+
+START_TEST(spelling_json_unicode_escapes)
+{
+	/* \u00e4 and \u00f6 count 2: K ä y t ö space = 8, + 22 = 30 */
+	CASE(DEF, REP, "s:30:\\\"K\\u00e4yt\\u00f6 " CJ "\\\";", "s:39:\\\"K\\u00e4yt\\u00f6 " VJ "\\\";");
+	/* \u65e5\u672c (日本) count 3 each: 7 + 22 */
+	CASE(DEF, REP, "s:29:\\\"\\u65e5\\u672c " CJ "\\\";", "s:38:\\\"\\u65e5\\u672c " VJ "\\\";");
+	/* a surrogate pair counts 4 (12 source bytes): 5 + 22 */
+	CASE(DEF, REP, "s:27:\\\"\\ud83c\\udf89 " CJ "\\\";", "s:36:\\\"\\ud83c\\udf89 " VJ "\\\";");
+	/* \u0041 counts 1; uppercase hex digits */
+	CASE(DEF, REP, "s:25:\\\"\\u0041\\u00C4" CJ "\\\";", "s:34:\\\"\\u0041\\u00C4" VJ "\\\";");
+	/* lone surrogates refuse: the committed header declines (26 is what a
+	 * 3-byte reading of the surrogate would give) */
+	NOPE(DEF, DEC, "s:26:\\\"\\ud83c " CJ "\\\";");
+	NOPE(DEF, DEC, "s:26:\\\"\\udf89 " CJ "\\\";");
+	NOPE(DEF, DEC, "s:26:\\\"\\ud83c\\u0041" CJ "\\\";");
+	/* a length that ends inside a character (true length 24) */
+	NOPE(DEF, DEC, "s:23:\\\"" CJ "\\u00e4\\\";");
+	/* bad hex */
+	NOPE(DEF, DEC, "s:23:\\\"\\u00g4" CJ "\\\";");
+}
+END_TEST
+
+START_TEST(spelling_json_measures_decoded_bytes)
+{
+	PAIR("X", "\\u00e4", DEF, REP, "s:1:\\\"X\\\";", "s:2:\\\"\\u00e4\\\";");
+	PAIR("X", "\\ud83c\\udf89", DEF, REP, "s:2:\\\"aX\\\";", "s:5:\\\"a\\ud83c\\udf89\\\";");
+}
+END_TEST
+
+START_TEST(spelling_jsonhtml)
+{
+	CASE(DEF, REP, "a:1:{s:3:\\&quot;url\\&quot;;s:22:\\&quot;" CJ "\\&quot;;}",
+	     "a:1:{s:3:\\&quot;url\\&quot;;s:31:\\&quot;" VJ "\\&quot;;}");
+	/* a bare `&` in the data, esc_attr'd: 22 + `?a=1&b=2` = 30 */
+	CASE(DEF, REP, "s:30:\\&quot;" CJ "?a=1&amp;b=2\\&quot;;", "s:39:\\&quot;" VJ "?a=1&amp;b=2\\&quot;;");
+	/* \u escapes: ä space = 3, + 22 */
+	CASE(DEF, REP, "s:25:\\&quot;\\u00e4 " CJ "\\&quot;;", "s:34:\\&quot;\\u00e4 " VJ "\\&quot;;");
+	/* a data quote is \&quot; (1) */
+	CASE(DEF, REP, "s:24:\\&quot;\\&quot;x" CJ "\\&quot;;", "s:33:\\&quot;\\&quot;x" VJ "\\&quot;;");
+	/* as an esc_attr'd JSON object value */
+	CASE(DEF, REP, "{&quot;url&quot;:&quot;s:22:\\&quot;" CJ "\\&quot;;&quot;}",
+	     "{&quot;url&quot;:&quot;s:31:\\&quot;" VJ "\\&quot;;&quot;}");
+}
+END_TEST
+
+/* ------------------------------------------------------------ the sql spelling */
+
+START_TEST(sql_basic)
+{
+	CASE(SQL, REP, "a:1:{s:3:\\\"url\\\";s:22:\\\"" C22 "\\\";}", "a:1:{s:3:\\\"url\\\";s:31:\\\"" V31 "\\\";}");
+	CASE(SQL, REP, "a:1:{s:3:\\\"url\\\";s:22:\\\"" CJ "\\\";}", "a:1:{s:3:\\\"url\\\";s:31:\\\"" VJ "\\\";}");
+	/* the sql spelling is tried only when asked for (the literal spelling
+	 * commits at `a:1:{` and fails on `\"`) */
+	NOPE(LIT, DEC, "a:1:{s:3:\\\"url\\\";s:22:\\\"" C22 "\\\";}");
+}
+END_TEST
+
+START_TEST(sql_every_escape)
+{
+	/* \0 \' \" \b \n \r \t \Z \\ count 1 (9), \% \_ count 2 (4): 13 + 22 */
+	CASE(SQL, REP, "s:35:\\\"\\0\\'\\\"\\b\\n\\r\\t\\Z\\\\\\%\\_" C22 "\\\";",
+	     "s:44:\\\"\\0\\'\\\"\\b\\n\\r\\t\\Z\\\\\\%\\_" V31 "\\\";");
+	/* each alone */
+	CASE(SQL, REP, "s:1:\\\"\\0\\\";", "s:1:\\\"\\0\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\'\\\";", "s:1:\\\"\\'\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\\"\\\";", "s:1:\\\"\\\"\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\b\\\";", "s:1:\\\"\\b\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\n\\\";", "s:1:\\\"\\n\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\r\\\";", "s:1:\\\"\\r\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\t\\\";", "s:1:\\\"\\t\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\Z\\\";", "s:1:\\\"\\Z\\\";");
+	CASE(SQL, REP, "s:1:\\\"\\\\\\\";", "s:1:\\\"\\\\\\\";");
+	CASE(SQL, REP, "s:2:\\\"\\%\\\";", "s:2:\\\"\\%\\\";");
+	CASE(SQL, REP, "s:2:\\\"\\_\\\";", "s:2:\\\"\\_\\\";");
+	/* \Z with a host: Z-byte + space = 2, + 22 */
+	CASE(SQL, REP, "s:24:\\\"\\Z " C22 "\\\";", "s:33:\\\"\\Z " V31 "\\\";");
+	/* miscounting an escape declines */
+	NOPE(SQL, DEC, "s:2:\\\"\\0\\\";");
+	NOPE(SQL, DEC, "s:1:\\\"\\%\\\";");
+}
+END_TEST
+
+START_TEST(sql_percent_and_underscore_count_two)
+{
+	/* 5 0 \% space = 5, + 22 = 27 */
+	CASE(SQL, REP, "s:27:\\\"50\\% " C22 "\\\";", "s:36:\\\"50\\% " V31 "\\\";");
+	/* a \_ = 3, + 22 */
+	CASE(SQL, REP, "s:25:\\\"a\\_" C22 "\\\";", "s:34:\\\"a\\_" V31 "\\\";");
+	/* json counts \% as 1 and declines; with sql also allowed, json is
+	 * tried first, commits, fails, and sql repairs */
+	NOPE(DEF, DEC, "s:27:\\\"50\\% " C22 "\\\";");
+	CASE(DEF | SQL, REP, "s:27:\\\"50\\% " C22 "\\\";", "s:36:\\\"50\\% " V31 "\\\";");
+}
+END_TEST
+
+START_TEST(sql_nul_property_names)
+{
+	/* protected `\0*\0url` (6) and private `\0Foo\0url` (8) members */
+	CASE(SQL, REP,
+	     "O:3:\\\"Foo\\\":2:{s:6:\\\"\\0*\\0url\\\";s:22:\\\"" C22 "\\\";s:8:\\\"\\0Foo\\0url\\\";s:22:\\\"" C22 "\\\";}",
+	     "O:3:\\\"Foo\\\":2:{s:6:\\\"\\0*\\0url\\\";s:31:\\\"" V31 "\\\";s:8:\\\"\\0Foo\\0url\\\";s:31:\\\"" V31 "\\\";}");
+	/* counting `\0` as two bytes is wrong */
+	NOPE(SQL, DEC, "O:3:\\\"Foo\\\":1:{s:8:\\\"\\0*\\0url\\\";s:22:\\\"" C22 "\\\";}");
+	/* a namespaced class: `\\` counts 1 (App\Foo is 7) */
+	CASE(SQL, REP, "O:7:\\\"App\\\\Foo\\\":1:{s:1:\\\"u\\\";s:22:\\\"" C22 "\\\";}",
+	     "O:7:\\\"App\\\\Foo\\\":1:{s:1:\\\"u\\\";s:31:\\\"" V31 "\\\";}");
+}
+END_TEST
+
+START_TEST(sql_doubled_quotes)
+{
+	/* `''` is one quote in a '…' literal, two in a "…" literal: both
+	 * readings are explored. it ' s space = 5 + 22 = 27, or 6 + 22 = 28;
+	 * the new length is the old one plus the change. */
+	CASE(SQL, REP, "s:27:\\\"it''s " C22 "\\\";", "s:36:\\\"it''s " V31 "\\\";");
+	CASE(SQL, REP, "s:28:\\\"it''s " C22 "\\\";", "s:37:\\\"it''s " V31 "\\\";");
+}
+END_TEST
+
+START_TEST(sql_double_escaped_json_in_a_column)
+{
+	/* `https:\\/\\/C` in the dump is `https:\/\/C` in PHP: 24 bytes */
+	PAIR("https:\\\\/\\\\/www.example.fi", "https:\\\\/\\\\/wt-a--example.ddev.site", SQL, REP,
+	     "s:24:\\\"https:\\\\/\\\\/www.example.fi\\\";", "s:33:\\\"https:\\\\/\\\\/wt-a--example.ddev.site\\\";");
+}
+END_TEST
+
+START_TEST(sql_double_serialized)
+{
+	/* inner a:1:{s:3:"url";s:22:"C";} = 46 decoded, 53 source */
+	CASE(SQL, REP, "a:1:{s:6:\\\"widget\\\";s:46:\\\"a:1:{s:3:\\\"url\\\";s:22:\\\"" C22 "\\\";}\\\";}",
+	     "a:1:{s:6:\\\"widget\\\";s:55:\\\"a:1:{s:3:\\\"url\\\";s:31:\\\"" V31 "\\\";}\\\";}");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.2 values */
+
+START_TEST(values_every_kind)
+{
+	CASE(LIT, REP,
+	     "a:10:{i:0;N;i:1;b:0;i:2;b:1;i:3;i:-12;i:4;i:+5;i:5;d:1.5E+3;i:6;d:INF;i:7;d:-INF;i:8;d:NAN;i:9;s:22:\"" C22
+	     "\";}",
+	     "a:10:{i:0;N;i:1;b:0;i:2;b:1;i:3;i:-12;i:4;i:+5;i:5;d:1.5E+3;i:6;d:INF;i:7;d:-INF;i:8;d:NAN;i:9;s:31:\"" V31
+	     "\";}");
+	CASE(LIT, REP, "a:3:{i:0;s:22:\"" C22 "\";i:1;R:2;i:2;r:2;}", "a:3:{i:0;s:31:\"" V31 "\";i:1;R:2;i:2;r:2;}");
+	CASE(LIT, REP, "a:2:{i:0;d:0.1;i:1;d:-1.0E-5;}", "a:2:{i:0;d:0.1;i:1;d:-1.0E-5;}");
+	CASE(LIT, REP, "a:0:{}", "a:0:{}");
+	CASE(LIT, REP, "s:0:\"\";", "s:0:\"\";");
+	CASE(LIT, REP, "b:1;", "b:1;");
+}
+END_TEST
+
+START_TEST(values_object_and_enum)
+{
+	CASE(LIT, REP, "O:8:\"stdClass\":1:{s:1:\"u\";s:22:\"" C22 "\";}", "O:8:\"stdClass\":1:{s:1:\"u\";s:31:\"" V31 "\";}");
+	CASE(LIT, REP, "a:2:{i:0;E:11:\"Suit:Hearts\";i:1;s:22:\"" C22 "\";}",
+	     "a:2:{i:0;E:11:\"Suit:Hearts\";i:1;s:31:\"" V31 "\";}");
+	/* E: is verbatim: never handed to the rewrite */
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	static const char e[] = "a:1:{i:0;E:22:\"" C22 "\";}";
+	walk_with(__LINE__, e, sizeof e - 1, LIT, &c, e, sizeof e - 1, REP);
+	ck_assert_uint_eq(c.ncalls, 0);
+	/* a class name is verbatim too, and counted like string data */
+	NOPE(LIT, DEC, "O:9:\"stdClass\":0:{}");
+}
+END_TEST
+
+START_TEST(values_custom)
+{
+	CASE(LIT, REP, "C:3:\"Foo\":22:{" C22 "}", "C:3:\"Foo\":31:{" V31 "}");
+	CASE(LIT, REP, "a:1:{i:0;C:7:\"WC_Data\":22:{" C22 "}}", "a:1:{i:0;C:7:\"WC_Data\":31:{" V31 "}}");
+	/* payload with a bare `&` under esc_attr: 22 + `/?q=1&r=2` = 31 */
+	CASE(DEF, REP, "C:7:&quot;WC_Data&quot;:31:{" C22 "/?q=1&amp;r=2}", "C:7:&quot;WC_Data&quot;:40:{" V31 "/?q=1&amp;r=2}");
+	/* a payload length that overruns its data */
+	NOPE(LIT, DEC, "C:3:\"Foo\":25:{" C22 "}");
+	/* the payload is opaque: no nested search inside it (a stale s:5 there
+	 * would decline a string) */
+	CASE(LIT, REP, "C:3:\"Foo\":8:{s:5:\"x\";}", "C:3:\"Foo\":8:{s:5:\"x\";}");
+}
+END_TEST
+
+START_TEST(values_exact_arity_and_scalar_grammar)
+{
+	NOPE(LIT, DEC, "a:2:{i:0;s:22:\"" C22 "\";}");
+	NOPE(LIT, DEC, "a:1:{}");
+	NOPE(LIT, DEC, "a:1:{i:0;s:1:\"x\";i:1;N;}");
+	NOPE(LIT, DEC, "a:1:{i:0;b:2;}");
+	NOPE(LIT, DEC, "a:1:{i:0;b:;}");
+	NOPE(LIT, DEC, "a:1:{i:0;i:;}");
+	NOPE(LIT, DEC, "a:1:{i:0;i:-;}");
+	NOPE(LIT, DEC, "a:1:{i:0;i:1.5;}");
+	NOPE(LIT, DEC, "a:1:{i:0;d:;}");
+	NOPE(LIT, DEC, "a:1:{i:0;d:abc;}");
+	NOPE(LIT, DEC, "a:1:{i:0;N:;}");
+	NOPE(LIT, DEC, "a:1:{i:0;x:1;}");
+	NOPE(LIT, DEC, "a:1:{i:0;R:x;}");
+	NOPE(LIT, DEC, "a:1:{i:0;i:1}");
+	NOPE(LIT, DEC, "a:1:{i:0;s:1:\"x\"}");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.3 lengths in bytes */
+
+START_TEST(lengths_utf8_bytes)
+{
+	/* K ä y t t ö space = 9, + 22 */
+	CASE(LIT, REP, "s:31:\"K" "\xc3\xa4" "ytt" "\xc3\xb6" " " C22 "\";", "s:40:\"K" "\xc3\xa4" "ytt" "\xc3\xb6" " " V31 "\";");
+	/* 日本 + space = 7, + 22 */
+	CASE(LIT, REP, "s:29:\"" "\xe6\x97\xa5" "\xe6\x9c\xac" " " C22 "\";", "s:38:\"" "\xe6\x97\xa5" "\xe6\x9c\xac" " " V31 "\";");
+	/* 🎉 + space = 5, + 22 */
+	CASE(LIT, REP, "s:27:\"" "\xf0\x9f\x8e\x89" " " C22 "\";", "s:36:\"" "\xf0\x9f\x8e\x89" " " V31 "\";");
+	/* raw UTF-8 in the json spelling counts its bytes too: ä space = 3 */
+	CASE(DEF, REP, "s:25:\\\"" "\xc3\xa4" " " CJ "\\\";", "s:34:\\\"" "\xc3\xa4" " " VJ "\\\";");
+	/* counting characters instead of bytes declines */
+	NOPE(LIT, DEC, "s:29:\"K" "\xc3\xa4" "ytt" "\xc3\xb6" " " C22 "\";");
+	/* raw NUL bytes (protected member name) in the literal spelling */
+	CASE(LIT, REP, "a:1:{s:6:\"\0*\0url\";s:22:\"" C22 "\";}", "a:1:{s:6:\"\0*\0url\";s:31:\"" V31 "\";}");
+}
+END_TEST
+
+START_TEST(lengths_leading_zeros_and_limits)
+{
+	CASE(LIT, REP, "s:022:\"" C22 "\";", "s:31:\"" V31 "\";");
+	CASE(LIT, REP, "s:000000000000000022:\"" C22 "\";", "s:31:\"" V31 "\";");
+	/* 19 digits: not a length */
+	NOPE(LIT, NON, "s:0000000000000000022:\"" C22 "\";");
+	/* a length larger than the buffer is not a length */
+	NOPE(LIT, NON, "s:31:\"" C22 "\";");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.2 depth */
+
+/* The test-side serializer: s:LEN:"v"; */
+static char *wrap(const char *v)
+{
+	size_t n = strlen(v);
+	char *s = malloc(n + 32);
+	ck_assert_ptr_nonnull(s);
+	sprintf(s, "s:%zu:\"%s\";", n, v);
+	return s;
+}
+
+static char *wrapped(const char *leaf, int levels)
+{
+	char *s = wrap(leaf);
+	for (int k = 0; k < levels; k++) {
+		char *t = wrap(s);
+		free(s);
+		s = t;
+	}
+	return s;
+}
+
+START_TEST(depth_32_repaired_33_not)
+{
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	for (int levels = 0; levels <= 34; levels++) {
+		char *in = wrapped(C22, levels), *want = wrapped(V31, levels);
+		c.ncalls = 0;
+		walk_with(__LINE__, in, strlen(in), LIT, &c, want, strlen(want), levels <= 32 ? REP : DEC);
+		free(in);
+		free(want);
+	}
+}
+END_TEST
+
+static char *arrays(const char *leaf, int k)
+{
+	size_t n = strlen(leaf) + (size_t)k * 10 + 32;
+	char *s = malloc(n), *p = s;
+	ck_assert_ptr_nonnull(s);
+	for (int i = 0; i < k; i++) p += sprintf(p, "a:1:{i:0;");
+	p += sprintf(p, "s:%zu:\"%s\";", strlen(leaf), leaf);
+	for (int i = 0; i < k; i++) *p++ = '}';
+	*p = '\0';
+	return s;
+}
+
+/* An array as the nested payload of the 33rd-level string is at depth 33. */
+START_TEST(depth_of_a_nested_array)
+{
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	char *in = wrapped("a:0:{}", 31);
+	walk_with(__LINE__, in, strlen(in), LIT, &c, in, strlen(in), REP);
+	free(in);
+	in = wrapped("a:0:{}", 32);
+	c.ncalls = 0;
+	walk_with(__LINE__, in, strlen(in), LIT, &c, NULL, 0, DEC);
+	free(in);
+}
+END_TEST
+
+START_TEST(depth_of_arrays)
+{
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	for (int k = 30; k <= 34; k++) {
+		char *in = arrays(C22, k), *want = arrays(V31, k);
+		c.ncalls = 0;
+		walk_with(__LINE__, in, strlen(in), LIT, &c, want, strlen(want), k <= 32 ? REP : DEC);
+		free(in);
+		free(want);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.2 committed headers */
+
+START_TEST(committed_header_declines)
+{
+	/* §7.5 stale length */
+	NOPE(LIT, DEC, "s:5:\"" C22 "\";");
+	NOPE(LIT, DEC, "<textarea>s:5:\"" C22 "\";</textarea>");
+	NOPE(LIT, DEC, "a:1:{s:3:\"url\";s:5:\"" C22 "\";}");
+	/* one bad value declines the whole field, good values included */
+	NOPE(LIT, DEC, "a=s:22:\"" C22 "\";&b=s:5:\"" C22 "\";");
+	NOPE(DEF, DEC, "s:5:&quot;" C22 "&quot;;");
+	NOPE(DEF, DEC, "s%3A5%3A%22" CP "%22%3B");
+	NOPE(LIT, DEC, "E:5:\"Suit:Hearts\";");
+	NOPE(LIT, DEC, "O:8:\"stdClass\":1:{}");
+	NOPE(LIT, DEC, "a:1:{");
+}
+END_TEST
+
+START_TEST(uncommitted_header_moves_on)
+{
+	NOPE(ALL, NON, C22 "/a");
+	NOPE(ALL, NON, "s:abc:\"x\";");
+	NOPE(ALL, NON, "s:-1:\"x\";");
+	NOPE(ALL, NON, "s:5x\"hello\";");
+	NOPE(ALL, NON, "s:5:hello;");
+	NOPE(ALL, NON, "a:1:[]");
+	/* an `https:` before a value does not stop the scan */
+	CASE(LIT, REP, "https: =s:22:\"" C22 "\";", "https: =s:31:\"" V31 "\";");
+}
+END_TEST
+
+START_TEST(spelling_masks)
+{
+	NOPE(LIT, NON, "s%3A22%3A%22" CP "%22%3B");
+	NOPE(LIT | SER_SET(SER_PERCENT), NON, "s:22:&quot;" C22 "&quot;;");
+	NOPE(0, NON, "s:22:\"" C22 "\";");
+	CASE(SER_SET(SER_HTML), REP, "s:22:&quot;" C22 "&quot;;", "s:31:&quot;" V31 "&quot;;");
+	CASE(SER_SET(SER_JSONHTML), REP, "s:22:\\&quot;" CJ "\\&quot;;", "s:31:\\&quot;" VJ "\\&quot;;");
+}
+END_TEST
+
+/* ------------------------------------------------------------ §7.4 nesting */
+
+START_TEST(nested_double_serialized)
+{
+	/* inner a:1:{s:3:"url";s:22:"C";} is 46 bytes, 55 after */
+	CASE(LIT, REP, "s:46:\"a:1:{s:3:\"url\";s:22:\"" C22 "\";}\";", "s:55:\"a:1:{s:3:\"url\";s:31:\"" V31 "\";}\";");
+	CASE(LIT, REP, "a:1:{s:6:\"widget\";s:46:\"a:1:{s:3:\"url\";s:22:\"" C22 "\";}\";}",
+	     "a:1:{s:6:\"widget\";s:55:\"a:1:{s:3:\"url\";s:31:\"" V31 "\";}\";}");
+	/* triple: s:22 (30 bytes) in s:30 (38 bytes) in s:38 */
+	CASE(LIT, REP, "s:38:\"s:30:\"s:22:\"" C22 "\";\";\";", "s:47:\"s:39:\"s:31:\"" V31 "\";\";\";");
+	/* html spelling, quote references inside */
+	CASE(DEF, REP, "s:46:&quot;a:1:{s:3:&quot;url&quot;;s:22:&quot;" C22 "&quot;;}&quot;;",
+	     "s:55:&quot;a:1:{s:3:&quot;url&quot;;s:31:&quot;" V31 "&quot;;}&quot;;");
+	/* percent spelling */
+	CASE(DEF, REP, "s%3A30%3A%22s%3A22%3A%22" CP "%22%3B%22%3B", "s%3A39%3A%22s%3A31%3A%22" VP "%22%3B%22%3B");
+}
+END_TEST
+
+START_TEST(nested_at_any_offset)
+{
+	/* behind a label: 5 + 46 = 51 → 5 + 55 = 60 */
+	CASE(LIT, REP, "s:51:\"Obs: a:1:{s:3:\"url\";s:22:\"" C22 "\";}\";",
+	     "s:60:\"Obs: a:1:{s:3:\"url\";s:31:\"" V31 "\";}\";");
+	/* surrounded by newlines: 1 + 46 + 1 */
+	CASE(LIT, REP, "s:48:\"\na:1:{s:3:\"url\";s:22:\"" C22 "\";}\n\";", "s:57:\"\na:1:{s:3:\"url\";s:31:\"" V31 "\";}\n\";");
+	/* json: `\n` escapes before and after (1 each), inner 30 decoded */
+	CASE(DEF, REP, "s:32:\\\"\\ns:22:\\\"" CJ "\\\";\\n\\\";", "s:41:\\\"\\ns:31:\\\"" VJ "\\\";\\n\\\";");
+	/* text before it is rewritten too: C + space + inner (30) = 53 */
+	CASE(LIT, REP, "s:53:\"" C22 " s:22:\"" C22 "\";\";", "s:71:\"" V31 " s:31:\"" V31 "\";\";");
+}
+END_TEST
+
+START_TEST(nested_residue_and_failures_decline)
+{
+	/* a nested value followed by anything but whitespace */
+	NOPE(LIT, DEC, "s:9:\"s:1:\"a\";x\";");
+	NOPE(DEF, DEC, "s:9:\\\"s:1:\\\"a\\\";\\q\\\";");
+	/* a committed nested header that fails */
+	NOPE(LIT, DEC, "s:29:\"s:5:\"" C22 "\";\";");
+	/* two nested values */
+	NOPE(LIT, DEC, "s:16:\"s:1:\"a\";s:1:\"b\";\";");
+}
+END_TEST
+
+START_TEST(nested_lookalikes_are_string_data)
+{
+	CASE(LIT, REP, "a:2:{s:3:\"css\";s:18:\"a:hover{color:red}\";s:1:\"u\";s:22:\"" C22 "\";}",
+	     "a:2:{s:3:\"css\";s:18:\"a:hover{color:red}\";s:1:\"u\";s:31:\"" V31 "\";}");
+	CASE(LIT, REP, "s:12:\"N;not really\";", "s:12:\"N;not really\";");
+	CASE(LIT, REP, "s:7:\"i:12345\";", "s:7:\"i:12345\";");
+	CASE(LIT, REP, "s:18:\"d:\\shares\\logo.png\";", "s:18:\"d:\\shares\\logo.png\";");
+	CASE(LIT, REP, "s:7:\"O:brien\";", "s:7:\"O:brien\";");
+	/* a nested length past the data is no header: the data is text */
+	CASE(LIT, REP, "s:30:\"s:99:\"" C22 "\";\";", "s:39:\"s:99:\"" V31 "\";\";");
+}
+END_TEST
+
+/* ------------------------------------------------------------ emission */
+
+START_TEST(unchanged_data_keeps_its_bytes)
+{
+	CASE(LIT, REP, "a:1:{s:05:\"hello\";s:22:\"" C22 "\";}", "a:1:{s:05:\"hello\";s:31:\"" V31 "\";}");
+	/* a changed string whose length stays the same keeps its digits */
+	PAIR("X", "Y", LIT, REP, "s:02:\"Xa\";", "s:02:\"Ya\";");
+	/* shrinking */
+	PAIR(V31, C22, LIT, REP, "s:031:\"" V31 "\";", "s:22:\"" C22 "\";");
+}
+END_TEST
+
+START_TEST(identity_examples)
+{
+	/* §7.5: byte-identical under an identity rewrite (check_case runs it) */
+	CASE(ALL, REP, "s:05:\"hello\";", "s:05:\"hello\";");
+	CASE(ALL, REP, "s%3a5%3a%22hello%22%3b", "s%3a5%3a%22hello%22%3b");
+	NOPE(ALL, NON, "s:99:\"short\";");
+	NOPE(ALL, NON, "s:-1:\"x\";");
+	CASE(ALL, REP, "s:0:\"\";", "s:0:\"\";");
+	NOPE(ALL, DEC, "s:5:\"hel");
+	NOPE(ALL, NON, "o=%zz%3A");
+	CASE(ALL, REP, "s:28:\"a:1:{s:3:\"url\";s:5:\"hello\";}\";", "s:28:\"a:1:{s:3:\"url\";s:5:\"hello\";}\";");
+}
+END_TEST
+
+START_TEST(runs_in_order_exactly_once)
+{
+	static const char in[] = "x=a:2:{s:1:\"u\";s:22:\"" C22 "\";s:1:\"v\";s:46:\"a:1:{s:3:\"url\";s:22:\"" C22
+	                         "\";}\";}&y=1";
+	static const char want[] = "x=a:2:{s:1:\"u\";s:31:\"" V31 "\";s:1:\"v\";s:55:\"a:1:{s:3:\"url\";s:31:\"" V31
+	                           "\";}\";}&y=1";
+	static const struct call calls[] = {
+		{ 0, 2, false }, { 12, 1, true }, { 21, 22, true }, { 50, 1, true },
+		{ 69, 3, true }, { 80, 22, true }, { 108, 4, false },
+	};
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	ck_assert_uint_eq(sizeof in - 1, 112);
+	walk_with(__LINE__, in, sizeof in - 1, LIT, &c, want, sizeof want - 1, REP);
+	ck_assert_uint_eq(c.ncalls, sizeof calls / sizeof calls[0]);
+	for (size_t k = 0; k < c.ncalls; k++) {
+		ck_assert_uint_eq(c.calls[k].off, calls[k].off);
+		ck_assert_uint_eq(c.calls[k].n, calls[k].n);
+		ck_assert_int_eq(c.calls[k].in_string, calls[k].in_string);
+	}
+}
+END_TEST
+
+START_TEST(no_rewrite_call_unless_repaired)
+{
+	/* DECLINED after an earlier value that would have repaired */
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	static const char in[] = "a=s:22:\"" C22 "\";&b=s:5:\"x\";";
+	walk_with(__LINE__, in, sizeof in - 1, LIT, &c, NULL, 0, DEC);
+	ck_assert_uint_eq(c.ncalls, 0);
+}
+END_TEST
+
+START_TEST(output_limit)
+{
+	static const char in[] = "a:1:{s:3:\"url\";s:22:\"" C22 "\";}";
+	static const char want[] = "a:1:{s:3:\"url\";s:31:\"" V31 "\";}";
+	ck_assert_uint_eq(sizeof want - 1, 55);
+	for (size_t limit = 40; limit <= 60; limit++) {
+		struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+		struct ser_buf out = { .limit = limit };
+		enum ser_result r = serialized_walk((const unsigned char *)in, sizeof in - 1, LIT, rw_replace, &c, &out);
+		ck_assert_msg(r == (limit >= 55 ? REP : DEC), "limit %zu: %s", limit, res_name(r));
+		if (r == REP) {
+			ck_assert(out.len == 55 && memcmp(out.p, want, 55) == 0);
+			ck_assert_uint_le(out.cap, limit);
+		}
+		free(out.p);
+	}
+	/* the buffer is reset and reused */
+	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+	struct ser_buf out = { 0 };
+	for (int k = 0; k < 3; k++) {
+		c.ncalls = 0;
+		ck_assert_int_eq(serialized_walk((const unsigned char *)in, sizeof in - 1, LIT, rw_replace, &c, &out), REP);
+		ck_assert(out.len == 55 && memcmp(out.p, want, 55) == 0);
+	}
+	free(out.p);
+}
+END_TEST
+
+/* ------------------------------------------------------------ hostile input */
+
+START_TEST(huge_lengths_refused)
+{
+	NOPE(ALL, NON, "s:1000000000000000000:\"x\";");
+	NOPE(ALL, NON, "s:999999999999999999:\"x\";");
+	NOPE(ALL, NON, "s:18446744073709551617:\"x\";");
+	NOPE(ALL, NON, "s:9223372036854775807:\"x\";");
+	NOPE(ALL, NON, "s%3A9223372036854775807%3A%22x%22%3B");
+	NOPE(ALL, NON, "a:99999999999999999999:{}");
+	NOPE(ALL, DEC, "a:1:{s:1000000000000000000:\"x\";}");
+	NOPE(ALL, DEC, "a:1:{i:0;s:2147483647:\"x\";}");
+	/* C: commits at its class name's quote, so a bad payload length declines */
+	NOPE(ALL, DEC, "C:3:\"Foo\":1000000000000000000:{x}");
+}
+END_TEST
+
+START_TEST(truncated_input)
+{
+	static const char full[] = "a:2:{s:3:\"url\";s:22:\"" C22 "\";i:0;s:46:\"a:1:{s:3:\"url\";s:22:\"" C22 "\";}\";}";
+	for (size_t n = 0; n < sizeof full - 1; n++) {
+		struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
+		walk_with(__LINE__, full, n, ALL, &c, NULL, 0, n < 5 ? NON : DEC);
+		/* and from the other end */
+		c.ncalls = 0;
+		struct ser_buf out = { 0 };
+		enum ser_result r = serialized_walk((const unsigned char *)full + n + 1, sizeof full - 2 - n, ALL, rw_identity,
+		                                    &(struct rwctx){ NULL, NULL, 0, { { 0 } }, 0 }, &out);
+		if (r == REP) ck_assert(out.len == sizeof full - 2 - n && memcmp(out.p, full + n + 1, out.len) == 0);
+		free(out.p);
+	}
+	NOPE(ALL, DEC, "s:5:\"hel");
+	NOPE(ALL, NON, "");
+}
+END_TEST
+
+Suite *serialized_suite(void)
+{
+	Suite *s = suite_create("serialized");
+	TCase *tc = tcase_create("gate");
+	tcase_add_test(tc, gate_accepts);
+	tcase_add_test(tc, gate_refuses);
+	tcase_add_test(tc, gate_is_the_spec_gate);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("starts");
+	tcase_add_test(tc, start_at_offset_zero);
+	tcase_add_test(tc, start_after_each_separator);
+	tcase_add_test(tc, start_after_percent_separator);
+	tcase_add_test(tc, start_after_quot_and_backslash_letter);
+	tcase_add_test(tc, start_refused_elsewhere);
+	tcase_add_test(tc, start_percent_shape);
+	tcase_add_test(tc, top_level_openers_and_closers);
+	tcase_add_test(tc, top_level_declines);
+	tcase_add_test(tc, top_level_several_values);
+	tcase_add_test(tc, top_level_scalar_not_filling_its_field_is_passed_over);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("spellings");
+	tcase_add_test(tc, spelling_literal);
+	tcase_add_test(tc, spelling_percent);
+	tcase_add_test(tc, spelling_percent_measures_decoded_bytes);
+	tcase_add_test(tc, spelling_html);
+	tcase_add_test(tc, spelling_html_amp_readings);
+	tcase_add_test(tc, spelling_html_length_is_a_source_delta);
+	tcase_add_test(tc, spelling_html_readings_cap);
+	tcase_add_test(tc, spelling_json);
+	tcase_add_test(tc, spelling_json_unicode_escapes);
+	tcase_add_test(tc, spelling_json_measures_decoded_bytes);
+	tcase_add_test(tc, spelling_jsonhtml);
+	tcase_add_test(tc, spelling_masks);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("sql");
+	tcase_add_test(tc, sql_basic);
+	tcase_add_test(tc, sql_every_escape);
+	tcase_add_test(tc, sql_percent_and_underscore_count_two);
+	tcase_add_test(tc, sql_nul_property_names);
+	tcase_add_test(tc, sql_doubled_quotes);
+	tcase_add_test(tc, sql_double_serialized);
+	tcase_add_test(tc, sql_double_escaped_json_in_a_column);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("grammar");
+	tcase_add_test(tc, values_every_kind);
+	tcase_add_test(tc, values_object_and_enum);
+	tcase_add_test(tc, values_custom);
+	tcase_add_test(tc, values_exact_arity_and_scalar_grammar);
+	tcase_add_test(tc, lengths_utf8_bytes);
+	tcase_add_test(tc, lengths_leading_zeros_and_limits);
+	tcase_add_test(tc, depth_32_repaired_33_not);
+	tcase_add_test(tc, depth_of_arrays);
+	tcase_add_test(tc, depth_of_a_nested_array);
+	tcase_add_test(tc, committed_header_declines);
+	tcase_add_test(tc, uncommitted_header_moves_on);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("nesting");
+	tcase_add_test(tc, nested_double_serialized);
+	tcase_add_test(tc, nested_at_any_offset);
+	tcase_add_test(tc, nested_residue_and_failures_decline);
+	tcase_add_test(tc, nested_lookalikes_are_string_data);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("emission");
+	tcase_add_test(tc, unchanged_data_keeps_its_bytes);
+	tcase_add_test(tc, identity_examples);
+	tcase_add_test(tc, runs_in_order_exactly_once);
+	tcase_add_test(tc, no_rewrite_call_unless_repaired);
+	tcase_add_test(tc, output_limit);
+	tcase_add_test(tc, huge_lengths_refused);
+	tcase_add_test(tc, truncated_input);
+	suite_add_tcase(s, tc);
+	return s;
+}
