@@ -342,6 +342,40 @@ START_TEST(check_positions)
 }
 END_TEST
 
+/* SPEC §7 on the text type: a line that holds serialized data is repaired
+ * (a value starts at the start of a line or after an opener and ends at its
+ * closer or the end of the line); a stale length declines the field, which
+ * is still rewritten; the same at every read size. */
+START_TEST(text_serialized_lines)
+{
+	static const char in[] =
+		"x https://www.example.fi/\n"
+		"a:2:{s:3:\"url\";s:22:\"https://www.example.fi\";s:1:\"b\";s:0:\"\";}\n"
+		"https://www.example.fi/ s:5:\"https://www.example.fi\";\n"
+		"opt=s:26:\"http://old.example.fi/feed\";&y=1\n"
+		"tail https://www.example.fi";
+	static const char want[] =
+		"x https://wt-a--example.ddev.site/\n"
+		"a:2:{s:3:\"url\";s:31:\"https://wt-a--example.ddev.site\";s:1:\"b\";s:0:\"\";}\n"
+		"https://wt-a--example.ddev.site/ s:5:\"https://wt-a--example.ddev.site\";\n"
+		"opt=s:36:\"https://wt-a--example.ddev.site/feed\";&y=1\n"
+		"tail https://wt-a--example.ddev.site";
+	char *path = write_temp((const unsigned char *)in, strlen(in));
+	static const size_t sizes[] = { 1, 2, 7, 4096, 65536 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct run_result r;
+		run_pipeline(path, sizes[i], false, &r);
+		ck_assert_uint_eq(r.out.n, strlen(want));
+		ck_assert_msg(memcmp(r.out.p, want, r.out.n) == 0, "read size %zu: %.*s", sizes[i], (int)r.out.n, (char *)r.out.p);
+		ck_assert_uint_eq(r.rewrites[SURFACE_TEXT], 6);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 1);
+		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
+		free_result(&r);
+	}
+	unlink(path);
+}
+END_TEST
+
 Suite *window_suite(void)
 {
 	Suite *s = suite_create("window");
@@ -354,6 +388,7 @@ Suite *window_suite(void)
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
 	tcase_add_test(tc, check_positions);
+	tcase_add_test(tc, text_serialized_lines);
 	suite_add_tcase(s, tc);
 	return s;
 }
