@@ -20,6 +20,9 @@ static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' |
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
+static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
+static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
+                                   struct slice *out, const struct offmap_rel **marks, size_t *nmarks);
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -39,6 +42,9 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	value_init(&h->vp, pt, rep);
 	h->vp.pos = tag_position;
 	h->vp.pos_ctx = h;
+	value_init(&h->seg_vp, pt, rep);
+	h->seg_vp.pos = seg_position;
+	h->seg_vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
 	h->tag_cap = 4096;
 	h->tag = xrealloc(NULL, h->tag_cap);
@@ -57,12 +63,16 @@ void html_free(struct html *h)
 	free(h->tag_out);
 	free(h->tag_marks);
 	value_free(&h->vp);
+	value_free(&h->seg_vp);
 	memset(h, 0, sizeof *h);
 }
 
 void html_reset(struct html *h, struct sink out, struct offmap *marks)
 {
 	window_reset(&h->w);
+	/* §7.4: text, raw text and comments are wrapped in the serialized walk
+	 * as whole tokens, held up to the value cap. */
+	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
 	h->w.out = out;
 	h->w.out_marks = marks;
 	h->state = HS_DATA;
@@ -135,6 +145,26 @@ static void tag_begin(struct html *h, enum html_tag_kind kind)
 		h->tag_lines = h->lines;
 		h->tag_line_start = h->line_start_in;
 	}
+}
+
+static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+{
+	struct html *h = ctx;
+	window_position(&h->w, off, line, column);
+}
+
+/* A whole text, raw-text or comment token that passes the serialized gate
+ * goes through the value pipeline (§4.5 step 0). */
+static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
+                                   struct slice *out, const struct offmap_rel **marks, size_t *nmarks)
+{
+	struct html *h = ctx;
+	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
+	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
+	if (!value_rewrite(&h->seg_vp, p, n, off, &o, out)) return WHOLE_UNCHANGED;
+	*marks = h->seg_vp.marks;
+	*nmarks = h->seg_vp.nmarks;
+	return WHOLE_CHANGED;
 }
 
 /* Line and column of an input offset inside the held tag (check mode). */
@@ -296,7 +326,10 @@ static void tag_oversize(struct html *h)
 	}
 	/* The held bytes may hold newlines the line count has passed: the
 	 * segment starts at the tag's own line position. */
+	size_t hold = h->w.hold_cap;   /* already over the cap: it streams */
+	h->w.hold_cap = 0;
 	window_begin(&h->w, SURFACE_HTML_ATTR, h->tok_start);
+	h->w.hold_cap = hold;
 	if (h->track_lines) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
 	window_feed(&h->w, h->tag, h->tag_pos);
 }

@@ -117,6 +117,7 @@ struct html {
 
 	/* the value pipeline of attribute values, and their new bytes */
 	struct value vp;
+	struct value seg_vp;          /* the same, for whole text and raw-text tokens */
 	unsigned spellings;           /* serialized spellings tried (0: --no-serialized) */
 	unsigned char *tag_out;
 	size_t tag_out_len, tag_out_cap;

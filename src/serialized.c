@@ -88,22 +88,31 @@ static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r
 
 /* ------------------------------------------------------------ gate (§7.1) */
 
+static bool value_start(const unsigned char *b, size_t i, size_t lo, size_t hi);
+
+/* The three cases of §7.1, each also held to the start-position rule: every
+ * value the walk can parse starts at such a position (a nested one inside
+ * the string of a value that does), so this stays a superset, and CSS such
+ * as `grid:1` or `x-basis:2` no longer sends a buffer through the walk. */
 bool serialized_gate(const unsigned char *b, size_t n)
 {
 	if (n < 2) return false;
 	const unsigned char *p = b, *end = b + n;
 	while (p < end && (p = memchr(p, ':', (size_t)(end - p))) != NULL) {
 		size_t i = (size_t)(p - b);
-		if (i > 0 && i + 1 < n && is_digit(b[i + 1]) && type_letter(b[i - 1])) return true;
+		if (i > 0 && i + 1 < n && is_digit(b[i + 1]) && type_letter(b[i - 1]) && value_start(b, i - 1, 0, n))
+			return true;
 		p++;
 	}
 	for (p = b; p < end && (p = memchr(p, 'N', (size_t)(end - p))) != NULL; p++) {
 		size_t i = (size_t)(p - b);
-		if (i + 1 < n && (b[i + 1] == ';' || pct_is(b, i + 1, n, ';'))) return true;
+		if (i + 1 < n && (b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
 	}
 	for (p = b; p < end && (p = memchr(p, '%', (size_t)(end - p))) != NULL; p++) {
 		size_t i = (size_t)(p - b);
-		if (i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3])) return true;
+		if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3]) && type_letter(b[i - 1]) &&
+		    value_start(b, i - 1, 0, n))
+			return true;
 	}
 	return false;
 }

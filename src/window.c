@@ -36,10 +36,28 @@ void window_reset(struct window *w)
 	w->track_lines = w->report && report_wants_positions(w->report);
 }
 
+void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx)
+{
+	w->hold_cap = cap;
+	w->whole = fn;
+	w->whole_ctx = ctx;
+}
+
+void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column)
+{
+	size_t count = 0, lastnl = 0, upto = (size_t)(off - w->base);
+	const unsigned char *p = w->buf, *end = w->buf + (upto < w->len ? upto : w->len), *q;
+	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->buf); p = q + 1; }
+	uint64_t ls = count ? w->base + lastnl + 1 : w->line_start_in;
+	*line = w->lines + count + 1;
+	*column = (size_t)(off - ls) + 1;
+}
+
 void window_begin(struct window *w, enum surface s, uint64_t off)
 {
 	w->surface = s;
 	w->open = true;
+	w->held = w->hold_cap > 0;
 	w->joins = -1;
 	w->prev = MATCH_NO_PREV;  /* §11: a token has no left context */
 	w->len = 0;
@@ -141,21 +159,51 @@ static void process(struct window *w, bool eof)
 	w->base += consumed;
 }
 
+/* A held segment that fills the buffer: grow toward the hold cap, or give
+ * up holding and stream it in batches. */
+static bool grow_held(struct window *w)
+{
+	size_t most = w->hold_cap + w->pt->window;
+	if (!w->held || w->cap >= most) { w->held = false; return false; }
+	size_t nc = w->cap * 2 < most ? w->cap * 2 : most;
+	unsigned char *nb = realloc(w->buf, nc);
+	if (!nb) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	w->buf = nb;
+	w->cap = nc;
+	return true;
+}
+
 void window_feed(struct window *w, const unsigned char *p, size_t n)
 {
 	while (n) {
+		if (w->len == w->cap && !grow_held(w)) process(w, false);
 		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
 		memcpy(w->buf + w->len, p, take);
 		w->len += take;
 		p += take;
 		n -= take;
-		if (w->len == w->cap) process(w, false);
 	}
+	if (w->len == w->cap && !w->held) process(w, false);
 }
 
 void window_end(struct window *w)
 {
 	if (!w->open) return;
-	process(w, true);
 	w->open = false;
+	if (w->held && w->whole && w->len) {
+		struct slice out;
+		const struct offmap_rel *marks = NULL;
+		size_t nmarks = 0;
+		enum window_whole r = w->whole(w->whole_ctx, w, w->buf, w->len, w->base, &out, &marks, &nmarks);
+		if (r != WHOLE_NOT_HANDLED) {
+			if (r == WHOLE_CHANGED) window_replace_marked(w, out.p, out.n, w->base + w->len, w->len, marks, nmarks);
+			else emit_out(w, w->buf, w->len);
+			if (w->track_lines) advance_lines(w, w->len);
+			w->prev = w->buf[w->len - 1];
+			w->base += w->len;
+			w->len = 0;
+			return;
+		}
+	}
+	process(w, true);
 }

@@ -24,6 +24,13 @@
 
 #define WINDOW_BATCH (64 * 1024)
 
+/* A segment may be held whole, up to a cap, and offered to a hook at its
+ * end (html text and raw text that may carry serialized data, §7.4). */
+enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_CHANGED };
+struct window;
+typedef enum window_whole (*window_whole_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
+                                             struct slice *out, const struct offmap_rel **marks, size_t *nmarks);
+
 struct window {
 	const struct patterns *pt;
 	enum surface surface;
@@ -47,6 +54,12 @@ struct window {
 	uint64_t line_start_in;       /* input offset where the current line starts */
 
 	size_t last;                  /* during one scan */
+
+	/* holding a whole segment */
+	size_t hold_cap;              /* 0: segments stream in batches */
+	bool held;                    /* the open segment is still entirely in buf */
+	window_whole_fn whole;
+	void *whole_ctx;
 };
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
@@ -56,6 +69,11 @@ void window_free(struct window *w);
 void window_reset(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
+/* Hold the next segments whole, up to cap bytes, and offer each to `fn` at
+ * its end (cap 0: stop holding). The buffer grows to the cap once. */
+void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx);
+/* Line and column of an input offset inside the held segment (check mode). */
+void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column);
 /* Line position of the segment's first byte (check mode). */
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);
