@@ -187,8 +187,8 @@ static void check_pair(int line, const char *from, const char *to, const char *i
 START_TEST(gate_accepts)
 {
 	static const char *const yes[] = {
-		"s:5", "xs:5", "b:0;", "i:1", "d:1", "a:1", "O:8", "R:1", "r:1", "E:1", "C:3", "N;", "xN;", "N%3B", "N%3b",
-		"%3A5", "%3a5", "s%3A5", "&quot;s:5", "text a:0:{} text",
+		"s:5", " s:5", ";s:5", "b:0;", "i:1", "d:1", "a:1", "O:8", "R:1", "r:1", "E:1", "C:3", "N;", ";N;", "N%3B", "N%3b",
+		"s%3A5", "x=s%3A5", "%22s%3a5", "&quot;s:5", "\\\"s:5", "text a:0:{} text",
 	};
 	for (size_t k = 0; k < sizeof yes / sizeof yes[0]; k++)
 		ck_assert_msg(serialized_gate((const unsigned char *)yes[k], strlen(yes[k])), "refused %s", yes[k]);
@@ -200,6 +200,8 @@ START_TEST(gate_refuses)
 	static const char *const no[] = {
 		"", "s", "s:", "s:\"x\"", "s:&quot;x", "s:x", "x:5", ":5", "S:5", "A:1", "n;", "N", "N:", "N%3", "N%3C",
 		"%3A", "%3Ax", "%3B5", "%3", "https://www.example.fi/a", "a:hover{color:red}", "{\"url\":\"https://x/a\"}",
+		/* the gate also holds the start-position rule: no value can start here */
+		"xs:5", "xN;", "%3A5", "%3a5", "grid:1", "flex-basis:2", "ab:0;",
 		".hero{background:url(https://x/a.png)}", "<a href=\"https://x/a\">t</a>",
 	};
 	for (size_t k = 0; k < sizeof no / sizeof no[0]; k++)
