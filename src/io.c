@@ -78,7 +78,7 @@ void io_writer_write(void *ctx, const unsigned char *p, size_t n)
 
 struct sink io_writer_sink(struct io_writer *w)
 {
-	return (struct sink){ io_writer_write, w };
+	return (struct sink){ io_writer_write, w, NULL };
 }
 
 bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t errcap)

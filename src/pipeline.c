@@ -31,9 +31,10 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
 	p->inbuf = malloc(p->inbuf_cap);
 	if (!p->inbuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-	struct sink out = { out_write, p };
+	struct sink out = { out_write, p, NULL };
 	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
+	sql_init(&p->sql, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET(SER_SQL));
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 }
 
@@ -41,6 +42,7 @@ void pipeline_free(struct pipeline *p)
 {
 	text_free(&p->text);
 	html_free(&p->html);
+	sql_free(&p->sql);
 	sweep_free(&p->sweep);
 	free(p->inbuf);
 	p->inbuf = NULL;
@@ -99,8 +101,8 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		type = FILETYPE_TEXT;
 	}
 
-	struct sink final = { out_write, p };
-	struct sink none = { discard, NULL };
+	struct sink final = { out_write, p, NULL };
+	struct sink none = { discard, NULL, NULL };
 	struct sink framed = cfg->dry_run ? none : final;
 	struct offmap *marks = NULL;
 	if (sweeps) {
@@ -109,18 +111,23 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		framed = sweep_sink(&p->sweep);
 		marks = &p->sweep.marks;
 	}
-	bool html = type == FILETYPE_HTML;
-	p->report->warn_stragglers = html;
-	if (html) html_reset(&p->html, framed, marks);
-	else text_reset(&p->text, framed, marks);
+	p->report->warn_stragglers = type == FILETYPE_HTML;
+	switch (type) {
+	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
+	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks); break;
+	default: text_reset(&p->text, framed, marks); break;
+	}
 
 	uint64_t in_bytes = 0;
 	for (;;) {
 		if (have) {
 			in_bytes += have;
 			if (cfg->dry_run) out_write(p, p->inbuf, have);  /* output equals input */
-			if (html) html_feed(&p->html, p->inbuf, have);
-			else text_feed(&p->text, p->inbuf, have);
+			switch (type) {
+			case FILETYPE_HTML: html_feed(&p->html, p->inbuf, have); break;
+			case FILETYPE_SQL: sql_feed(&p->sql, p->inbuf, have); break;
+			default: text_feed(&p->text, p->inbuf, have); break;
+			}
 			if (out && out->err) break;
 			progress_show(&pr, name, in_bytes, false);
 		}
@@ -135,8 +142,11 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		have = (size_t)r;
 	}
 	if (!(out && out->err)) {
-		if (html) html_finish(&p->html);
-		else text_finish(&p->text);
+		switch (type) {
+		case FILETYPE_HTML: html_finish(&p->html); break;
+		case FILETYPE_SQL: sql_finish(&p->sql); break;
+		default: text_finish(&p->text); break;
+		}
 		if (sweeps) sweep_finish(&p->sweep);
 		if (out) io_writer_flush(out);
 	}

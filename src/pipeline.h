@@ -12,6 +12,7 @@
 #include "html.h"
 #include "io.h"
 #include "report.h"
+#include "sql.h"
 #include "sweep.h"
 #include "text.h"
 
@@ -31,6 +32,7 @@ struct pipeline {
 	struct report *report;
 	struct text_stage text;
 	struct html html;
+	struct sql sql;
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

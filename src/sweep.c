@@ -29,9 +29,21 @@ static void sweep_write(void *ctx, const unsigned char *p, size_t n)
 	offmap_drop_before(&s->marks, s->w.base);
 }
 
+/* Protected bytes: the stream before them ends, they pass unmatched, and
+ * a new segment starts after them. */
+static void sweep_protected(void *ctx, const unsigned char *p, size_t n)
+{
+	struct sweep *s = ctx;
+	enum surface surface = s->w.surface;
+	window_end(&s->w);
+	window_skip(&s->w, p, n);
+	window_begin(&s->w, surface, s->w.base);
+	offmap_drop_before(&s->marks, s->w.base);
+}
+
 struct sink sweep_sink(struct sweep *s)
 {
-	return (struct sink){ sweep_write, s };
+	return (struct sink){ sweep_write, s, sweep_protected };
 }
 
 void sweep_finish(struct sweep *s)

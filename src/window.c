@@ -86,6 +86,12 @@ void window_verbatim(struct window *w, const unsigned char *p, size_t n)
 	emit_out(w, p, n);
 }
 
+void window_protected(struct window *w, const unsigned char *p, size_t n)
+{
+	sink_write_protected(&w->out, p, n);
+	w->out_off += n;
+}
+
 void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len)
 {
 	/* The mark goes first, so the next stage can map every byte it
@@ -140,6 +146,18 @@ static void advance_lines(struct window *w, size_t consumed)
 	const unsigned char *p = w->buf, *end = w->buf + consumed, *q, *lastq = NULL;
 	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { w->lines++; lastq = q; p = q + 1; }
 	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
+}
+
+void window_skip(struct window *w, const unsigned char *p, size_t n)
+{
+	emit_out(w, p, n);
+	if (w->track_lines) {
+		const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
+		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { w->lines++; lastq = r; q = r + 1; }
+		if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
+	}
+	w->base += n;
+	w->prev = n ? p[n - 1] : w->prev;
 }
 
 static void process(struct window *w, bool eof)

@@ -81,6 +81,12 @@ void window_feed(struct window *w, const unsigned char *p, size_t n);
 void window_end(struct window *w);
 /* Outside a segment: bytes written as they are. */
 void window_verbatim(struct window *w, const unsigned char *p, size_t n);
+/* The same, and no later stage may change them (sink.h). */
+void window_protected(struct window *w, const unsigned char *p, size_t n);
+/* Outside a segment: n bytes of this stream written as they are, without
+ * matching (the sweep's side of window_protected); the next segment begins
+ * after them. */
+void window_skip(struct window *w, const unsigned char *p, size_t n);
 /* Outside a segment: n bytes written in place of in_len input bytes that
  * end at input offset in_end (a mark is pushed if the lengths differ). */
 void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len);

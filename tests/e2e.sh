@@ -248,14 +248,14 @@ rc_is "binary bytes" 0
 same "binary bytes: stdout" "$T/out" "$T/bin.want"
 
 # A detected type that is not implemented yet: processed as text, warned.
-cp stats.txt dump.sql
-run -m "$MAP" dump.sql
-rc_is ".sql as text" 0
-same ".sql as text: stdout" "$T/out" "$EXP/stats.out"
-has ".sql as text: warning" "$T/err" "hostshift: dump.sql: sql is not implemented yet; processing as text"
-run -q -m "$MAP" dump.sql
-rc_is ".sql -q" 0
-empty ".sql -q" "$T/err" stderr
+cp stats.txt data.json
+run -m "$MAP" data.json
+rc_is ".json as text" 0
+same ".json as text: stdout" "$T/out" "$EXP/stats.out"
+has ".json as text: warning" "$T/err" "hostshift: data.json: json is not implemented yet; processing as text"
+run -q -m "$MAP" data.json
+rc_is ".json -q" 0
+empty ".json -q" "$T/err" stderr
 
 # ---------------------------------------------------------------- exit 2: usage
 
@@ -289,7 +289,6 @@ usage_err "unknown long option" "Try 'hostshift --help'" --bogus -m "$MAP" stats
 usage_err "unknown short option" "Try 'hostshift --help'" -x -m "$MAP" stats.txt
 usage_err "no map" "Try 'hostshift --help'" stats.txt
 usage_err "no map, stdin" "hostshift: " -s
-usage_err "--type=sql" "hostshift: type 'sql' is not implemented yet" --type=sql -m "$MAP" stats.txt
 usage_err "-t json" "hostshift: type 'json' is not implemented yet" -t json -m "$MAP" stats.txt
 usage_err "-t unknown" "Try 'hostshift --help'" -t bogus -m "$MAP" stats.txt
 usage_err "--headers" "hostshift: " --headers -m "$MAP" stats.txt

@@ -124,7 +124,7 @@ START_TEST(window_equals_whole_buffer)
 		report_init(&rep, &ro);
 		report_begin(&rep, "-", true);
 		struct window w;
-		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, &rep);
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL }, &rep);
 		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < n; i += sizes[s])
 			window_feed(&w, in + i, n - i < sizes[s] ? n - i : sizes[s]);
@@ -158,7 +158,7 @@ START_TEST(window_random_chunks)
 	for (int round = 0; round < 5; round++) {
 		struct capture c = { 0 };
 		struct window w;
-		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c }, NULL);
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL }, NULL);
 		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < len;) {
 			x = x * 1103515245u + 12345u;

@@ -53,7 +53,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct cap c = { 0 };
 	struct window w;
-	window_init(&w, &pt, s, (struct sink){ put, &c }, NULL);
+	window_init(&w, &pt, s, (struct sink){ put, &c, NULL }, NULL);
 	window_begin(&w, s, 0);
 	for (size_t i = 0; i < size; i += chunk) window_feed(&w, data + i, size - i < chunk ? size - i : chunk);
 	window_end(&w);

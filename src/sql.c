@@ -1,0 +1,302 @@
+/* sql.c — the sql type: a streaming lexer over dump output (SPEC §4, §7).
+ * Every input byte is routed once: verbatim (statements, comments,
+ * identifiers, `_binary` literals), into a held literal body (rewritten as a
+ * value when its closing quote arrives), or into a window segment (a body
+ * over the cap). State survives any chunk boundary. */
+#include "sql.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column);
+
+void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+              unsigned spellings)
+{
+	memset(q, 0, sizeof *q);
+	q->pt = pt;
+	q->report = rep;
+	q->quiet = quiet;
+	q->spellings = spellings;
+	window_init(&q->w, pt, SURFACE_SQL_STRING, out, rep);
+	q->w.sql = true;
+	value_init(&q->vp, pt, rep);
+	q->vp.pos = body_position;
+	q->vp.pos_ctx = q;
+}
+
+void sql_free(struct sql *q)
+{
+	window_free(&q->w);
+	value_free(&q->vp);
+	free(q->body);
+	memset(q, 0, sizeof *q);
+}
+
+void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
+{
+	window_reset(&q->w);
+	q->w.out = out;
+	q->w.out_marks = marks;
+	q->state = SQL_NORMAL;
+	q->in_off = 0;
+	q->word_len = 0;
+	q->after_binary = false;
+	q->track_lines = q->report && report_wants_positions(q->report);
+	q->lines = 0;
+	q->line_start_in = 0;
+	q->lc_off = 0;
+}
+
+/* ---- positions (check mode) ------------------------------------------- */
+
+static void lines_upto(struct sql *q, uint64_t off)
+{
+	if (!q->track_lines || off <= q->lc_off) return;
+	const unsigned char *p = q->chunk + (q->lc_off - q->chunk_off), *end = q->chunk + (off - q->chunk_off), *r;
+	while (p < end && (r = memchr(p, '\n', (size_t)(end - p)))) {
+		q->lines++;
+		q->line_start_in = q->chunk_off + (uint64_t)(r - q->chunk) + 1;
+		p = r + 1;
+	}
+	q->lc_off = off;
+}
+
+static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+{
+	struct sql *q = ctx;
+	size_t pos = (size_t)(off - q->body_start), count = 0, lastnl = 0;
+	for (size_t i = 0; i < pos && i < q->body_len; i++)
+		if (q->body[i] == '\n') { count++; lastnl = i; }
+	uint64_t ls = count ? q->body_start + lastnl + 1 : q->body_line_start;
+	*line = q->body_lines + count + 1;
+	*column = (size_t)(off - ls) + 1;
+}
+
+/* ---- literals ---------------------------------------------------------- */
+
+static bool is_word_byte(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
+}
+
+static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+
+/* Track the word before a quote: a `_binary` introducer (then only white
+ * space) makes the literal binary data, passed through untouched. */
+static void note_normal(struct sql *q, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = p[i];
+		if (is_word_byte(c)) {
+			if (q->word_len < sizeof q->word - 1) q->word[q->word_len] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
+			q->word_len++;
+			q->after_binary = false;
+		} else {
+			if (q->word_len) {
+				q->after_binary = q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0;
+				q->word_len = 0;
+			}
+			if (!is_space(c)) q->after_binary = false;
+		}
+	}
+}
+
+static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
+{
+	/* `_binary'x'` has no space: the word ends at the quote itself. */
+	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0);
+	q->word_len = 0;
+	q->after_binary = false;
+	q->quote = quote;
+	q->binary = binary;
+	q->oversize = false;
+	q->body_len = 0;
+	q->body_start = body_off;
+	if (q->track_lines) {
+		lines_upto(q, body_off);
+		q->body_lines = q->lines;
+		q->body_line_start = q->line_start_in;
+	}
+	q->state = SQL_LITERAL;
+}
+
+/* A body over the cap streams through as prose, counted once (SPEC §4). */
+static void go_oversize(struct sql *q)
+{
+	q->oversize = true;
+	if (q->report) {
+		struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
+		                           .surface = SURFACE_SQL_STRING, .text = q->body, .text_len = 0 };
+		if (q->track_lines) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
+		report_add(q->report, &re);
+		if (!q->quiet)
+			fprintf(stderr, "hostshift: %s: the string literal at offset %llu is over the %u-byte cap; matched as prose, serialized lengths not repaired\n",
+			        q->report->file, (unsigned long long)q->body_start, SQL_VALUE_CAP);
+	}
+	window_begin(&q->w, SURFACE_SQL_STRING, q->body_start);
+	if (q->track_lines) window_set_lines(&q->w, q->body_lines, q->body_line_start);
+	window_feed(&q->w, q->body, q->body_len);
+}
+
+static void body_put(struct sql *q, const unsigned char *p, size_t n)
+{
+	if (!n) return;
+	if (q->binary) { window_protected(&q->w, p, n); return; }
+	if (!q->oversize && q->body_len + n > SQL_VALUE_CAP) go_oversize(q);
+	if (q->oversize) { window_feed(&q->w, p, n); q->body_len += n; return; }
+	if (q->body_len + n > q->body_cap) {
+		size_t nc = q->body_cap ? q->body_cap : 4096;
+		while (nc < q->body_len + n) nc *= 2;
+		unsigned char *b = realloc(q->body, nc);
+		if (!b) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		q->body = b;
+		q->body_cap = nc;
+	}
+	memcpy(q->body + q->body_len, p, n);
+	q->body_len += n;
+}
+
+/* The body is complete (its closing quote, or the end of input). */
+static void literal_done(struct sql *q)
+{
+	if (q->binary) return;
+	if (q->oversize) { window_end(&q->w); return; }
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
+	                        .spellings = q->spellings ? SER_SET(SER_SQL) : 0 };
+	struct slice out;
+	if (q->body_len && value_rewrite(&q->vp, q->body, q->body_len, q->body_start, &o, &out))
+		window_replace_marked(&q->w, out.p, out.n, q->body_start + q->body_len, q->body_len, q->vp.marks, q->vp.nmarks);
+	else
+		window_verbatim(&q->w, q->body, q->body_len);
+}
+
+/* ---- the main loop ------------------------------------------------------ */
+
+/* Bytes that end a verbatim run of normal text. */
+static bool special(unsigned char c)
+{
+	return c == '\'' || c == '"' || c == '`' || c == '#' || c == '-' || c == '/';
+}
+
+void sql_feed(struct sql *q, const unsigned char *p, size_t n)
+{
+	q->chunk = p;
+	q->chunk_off = q->in_off;
+	size_t i = 0;
+	while (i < n) {
+		unsigned char c = p[i];
+		switch (q->state) {
+		case SQL_NORMAL: {
+			size_t k = i;
+			while (k < n && !special(p[k])) k++;
+			window_verbatim(&q->w, p + i, k - i);
+			note_normal(q, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			c = p[i];
+			if (c == '\'' || c == '"') {
+				window_verbatim(&q->w, p + i, 1);
+				literal_begin(q, c, q->chunk_off + i + 1);
+			} else {
+				window_verbatim(&q->w, p + i, 1);
+				note_normal(q, p + i, 1);
+				q->state = c == '`' ? SQL_BACKTICK : c == '#' ? SQL_LINE_COMMENT : c == '-' ? SQL_DASH : SQL_SLASH;
+			}
+			i++;
+			break;
+		}
+		case SQL_DASH:
+			if (c == '-') { window_verbatim(&q->w, p + i, 1); q->state = SQL_DASH_DASH; i++; }
+			else q->state = SQL_NORMAL;
+			break;
+		case SQL_DASH_DASH:
+			/* MySQL: `--` starts a comment only before white space or a control. */
+			q->state = (c <= ' ') ? SQL_LINE_COMMENT : SQL_NORMAL;
+			break;
+		case SQL_SLASH:
+			if (c == '*') { window_verbatim(&q->w, p + i, 1); q->state = SQL_BLOCK_COMMENT; i++; }
+			else q->state = SQL_NORMAL;
+			break;
+		case SQL_LINE_COMMENT: {
+			const unsigned char *nl = memchr(p + i, '\n', n - i);
+			size_t end = nl ? (size_t)(nl - p) + 1 : n;
+			window_verbatim(&q->w, p + i, end - i);
+			i = end;
+			if (nl) q->state = SQL_NORMAL;
+			break;
+		}
+		case SQL_BLOCK_COMMENT: {
+			const unsigned char *st = memchr(p + i, '*', n - i);
+			size_t end = st ? (size_t)(st - p) + 1 : n;
+			window_verbatim(&q->w, p + i, end - i);
+			i = end;
+			if (st) q->state = SQL_BLOCK_STAR;
+			break;
+		}
+		case SQL_BLOCK_STAR:
+			window_verbatim(&q->w, p + i, 1);
+			q->state = c == '/' ? SQL_NORMAL : c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
+			i++;
+			break;
+		case SQL_BACKTICK: {
+			/* A doubled backtick inside is two of these in a row: same result. */
+			const unsigned char *bt = memchr(p + i, '`', n - i);
+			size_t end = bt ? (size_t)(bt - p) + 1 : n;
+			window_verbatim(&q->w, p + i, end - i);
+			i = end;
+			if (bt) q->state = SQL_NORMAL;
+			break;
+		}
+		case SQL_LITERAL: {
+			size_t k = i;
+			while (k < n && p[k] != q->quote && p[k] != '\\') k++;
+			body_put(q, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			if (p[i] == '\\') { body_put(q, p + i, 1); q->state = SQL_LITERAL_ESC; }
+			else q->state = SQL_LITERAL_QUOTE;
+			i++;
+			break;
+		}
+		case SQL_LITERAL_ESC:
+			body_put(q, p + i, 1);
+			q->state = SQL_LITERAL;
+			i++;
+			break;
+		case SQL_LITERAL_QUOTE:
+			if (c == q->quote) {
+				/* a doubled quote is part of the body */
+				unsigned char two[2] = { c, c };
+				body_put(q, two, 2);
+				q->state = SQL_LITERAL;
+				i++;
+			} else {
+				literal_done(q);
+				window_verbatim(&q->w, &q->quote, 1);
+				q->state = SQL_NORMAL;
+			}
+			break;
+		}
+	}
+	q->in_off += n;
+	lines_upto(q, q->in_off);
+}
+
+void sql_finish(struct sql *q)
+{
+	switch (q->state) {
+	case SQL_LITERAL:
+	case SQL_LITERAL_ESC:
+		literal_done(q);   /* unterminated at the end of input: rewritten all the same */
+		break;
+	case SQL_LITERAL_QUOTE:
+		literal_done(q);
+		window_verbatim(&q->w, &q->quote, 1);
+		break;
+	default:
+		break;
+	}
+	q->state = SQL_NORMAL;
+}

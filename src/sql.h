@@ -1,0 +1,75 @@
+/* sql.h — owns the sql type (SPEC §4, §7): a streaming lexer for
+ * mysqldump / mariadb-dump / mydumper output. Single- and double-quoted
+ * literals (backslash escapes, doubled quotes) are values: each body is
+ * held, up to the value cap, and goes through the value pipeline on
+ * surface `sql-string` (the byte matcher with the double-escaped JSON
+ * separator of dumps, and the serialized walk in its sql spelling). `--`,
+ * `#` and block comments, backtick identifiers, `_binary` literals and the
+ * rest pass through verbatim (the sweep still sees them). A literal over the
+ * cap streams through as prose, counted once. */
+#ifndef HOSTSHIFT_SQL_H
+#define HOSTSHIFT_SQL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "offmap.h"
+#include "report.h"
+#include "value.h"
+#include "window.h"
+
+#define SQL_VALUE_CAP (1u << 20)
+
+enum sql_state {
+	SQL_NORMAL,
+	SQL_DASH,             /* after '-': a comment if another '-' and white space follow */
+	SQL_DASH_DASH,        /* after "--" */
+	SQL_SLASH,            /* after '/': a comment if '*' follows */
+	SQL_LINE_COMMENT,     /* `-- ` or `#` to the end of the line */
+	SQL_BLOCK_COMMENT,    /* to the closing star-slash */
+	SQL_BLOCK_STAR,       /* a '*' inside a block comment */
+	SQL_BACKTICK,         /* a `quoted` identifier */
+	SQL_LITERAL,          /* inside '…' or "…" */
+	SQL_LITERAL_ESC,      /* after a backslash inside a literal */
+	SQL_LITERAL_QUOTE     /* a quote inside a literal: doubled, or the end */
+};
+
+struct sql {
+	const struct patterns *pt;
+	struct report *report;
+	struct window w;
+	struct value vp;
+	bool quiet;
+	unsigned spellings;           /* 0: --no-serialized */
+
+	enum sql_state state;
+	uint64_t in_off;              /* input offset of the next byte */
+	unsigned char quote;          /* the literal's quote */
+	bool binary;                  /* a `_binary` literal: passed through */
+	bool oversize;                /* the literal went over the cap: it streams */
+	uint64_t body_start;          /* input offset of the literal's body */
+	unsigned char *body;
+	size_t body_len, body_cap;
+
+	/* `_binary` introducer detection in normal text */
+	char word[8];
+	size_t word_len;              /* > 7: not a word we look for */
+	bool after_binary;            /* `_binary` then only white space */
+
+	/* check mode */
+	bool track_lines;
+	size_t lines, body_lines;
+	uint64_t line_start_in, lc_off, body_line_start;
+	const unsigned char *chunk;
+	uint64_t chunk_off;
+};
+
+void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+              unsigned spellings);
+void sql_free(struct sql *q);
+void sql_reset(struct sql *q, struct sink out, struct offmap *marks);
+void sql_feed(struct sql *q, const unsigned char *p, size_t n);
+void sql_finish(struct sql *q);
+
+#endif
