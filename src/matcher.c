@@ -413,9 +413,12 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	size_t sep_stop = limit + 8 < len ? limit + 8 : len;
 	const unsigned char *slash = NULL, *pct = NULL;  /* next '/' and '%' at or after pos */
 	bool slash_done = false, pct_done = false;
+	size_t u = 0;                                      /* next `\u002f` at or after pos (json) */
+	bool u_known = false;
 
 	while (pos < sep_stop) {
-		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos. */
+		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos
+		 * (and, by mode, \\/ and \u002F). */
 		if (!slash_done && (!slash || (size_t)(slash - b) < pos)) {
 			slash = memchr(b + pos, '/', len - pos);
 			if (!slash) slash_done = true;
@@ -424,20 +427,38 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 			pct = memchr(b + pos, '%', len - pos);
 			if (!pct) pct_done = true;
 		}
+		if (mp->json && (!u_known || u < pos)) {
+			const unsigned char *r = b + pos, *end = b + len;
+			u = len;
+			while (r < end && (r = memchr(r, '\\', (size_t)(end - r)))) {
+				if (end - r >= 6 && r[1] == 'u' && r[2] == '0' && r[3] == '0' && r[4] == '2' && lc(r[5]) == 'f') {
+					u = (size_t)(r - b);
+					break;
+				}
+				r++;
+			}
+			u_known = true;
+		}
 		size_t q = slash_done ? len : (size_t)(slash - b);
 		size_t p = pct_done ? len : (size_t)(pct - b);
+		size_t uu = mp->json ? u : len;
+		/* the start of the separator the next '/' belongs to */
+		size_t qs = q;
+		enum encoding qe = ENC_RAW;
+		if (q < len) {
+			if (mp->sql && q > pos + 1 && b[q - 1] == '\\' && b[q - 2] == '\\') { qs = q - 2; qe = ENC_SQLJSON; }
+			else if (q > pos && b[q - 1] == '\\') { qs = q - 1; qe = ENC_JSON; }
+		}
 		size_t sep;
 		enum encoding enc;
-		if (mp->sql && q < len && q > pos + 1 && b[q - 1] == '\\' && b[q - 2] == '\\' && q - 2 < p) {
-			sep = q - 2; enc = ENC_SQLJSON;
-		} else if (q < len && q > pos && b[q - 1] == '\\' && q - 1 < p) {
-			sep = q - 1; enc = ENC_JSON;
-		} else if (p < q) {
+		if (uu < qs && uu < p) {
+			sep = uu; enc = ENC_JSONU;
+		} else if (p < qs) {
 			if (!(p + 2 < len && b[p + 1] == '2' && lc(b[p + 2]) == 'f')) { pos = p + 1; continue; }
 			sep = p; enc = ENC_PCT;
 		} else if (q < len) {
-			if (!(q + 1 < len && b[q + 1] == '/')) { pos = q + 1; continue; }
-			sep = q; enc = ENC_RAW;
+			if (qe == ENC_RAW && !(q + 1 < len && b[q + 1] == '/')) { pos = q + 1; continue; }
+			sep = qs; enc = qe;
 		} else {
 			break;
 		}
@@ -455,6 +476,11 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		case ENC_SQLJSON:
 			if (!(sep + 5 < len && b[sep + 3] == '\\' && b[sep + 4] == '\\' && b[sep + 5] == '/')) continue;
 			rel = 6;
+			break;
+		case ENC_JSONU:
+			if (!(sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
+			      b[sep + 10] == '2' && lc(b[sep + 11]) == 'f')) continue;
+			rel = 12;
 			break;
 		default:
 			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && lc(b[sep + 5]) == 'f')) continue;

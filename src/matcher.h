@@ -49,6 +49,7 @@ struct match_params {
 	enum surface surface;
 	int joins;                   /* §3.8 axis: -1 decides it from the surface (per buffer) */
 	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
+	bool json;                   /* also the \u002F-escaped separator of JSON strings (ENC_JSONU) */
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

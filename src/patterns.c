@@ -8,11 +8,11 @@
 
 #include "matcher.h"
 
-const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/" };
-const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/" };
+const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/", ":\\u002F\\u002F" };
+const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/", "\\u002F\\u002F" };
 
-/* The longest scheme-form prefix, "https%3A%2F%2F" (§2.1 maxPat). */
-#define SCHEME_PREFIX_MAX 14
+/* The longest scheme-form prefix, "https:\\u002F\\u002F" (§2.1 maxPat). */
+#define SCHEME_PREFIX_MAX 18
 /* Look-ahead past a host (§6.2, §11): root dot and its follower (4), port
  * separator (a \u{...} of 72) and digits (13), the removable run (64 plus
  * one item of up to 72), a dot and one more escape (73). */
@@ -205,7 +205,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 					struct slice t = p->repl[e][FORM_SCHEME];
 					struct probe_state probe = { 0, 0, 0 };
 					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_TEXT,
-					                           .joins = -1, .sql = true };
+					                           .joins = -1, .sql = true, .json = true };
 					matcher_scan_ex(pt, t.p, t.n, t.n, &mp, probe_event, &probe);
 					if (probe.rewrites) {
 						map_pair_where(p->source, w1, sizeof w1);

@@ -13,8 +13,10 @@
 #include "origin.h"
 
 /* Separator spellings (§2.1). ENC_SQLJSON is the double-escaped JSON of a
- * SQL dump (`https:\\/\\/C`), matched only on sql surfaces (SPEC §4). */
-enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_SQLJSON, ENC_COUNT };
+ * SQL dump (`https:\\/\\/C`), matched only in sql mode (SPEC §4);
+ * ENC_JSONU the `\u002F` escape of a JSON string (`https:\u002F\u002FC`),
+ * matched only in json mode (issue 5). */
+enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_SQLJSON, ENC_JSONU, ENC_COUNT };
 enum form { FORM_SCHEME, FORM_RELATIVE, FORM_COUNT };
 
 struct slice { const unsigned char *p; size_t n; };
