@@ -51,4 +51,4 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	return FILETYPE_TEXT;
 }
 
-bool filetype_implemented(enum filetype t) { return t != FILETYPE_JSON && t != FILETYPE_AUTO; }
+bool filetype_implemented(enum filetype t) { return t != FILETYPE_AUTO; }

@@ -35,6 +35,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sql_init(&p->sql, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET(SER_SQL));
+	json_init(&p->json, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 }
 
@@ -43,6 +44,7 @@ void pipeline_free(struct pipeline *p)
 	text_free(&p->text);
 	html_free(&p->html);
 	sql_free(&p->sql);
+	json_free(&p->json);
 	sweep_free(&p->sweep);
 	free(p->inbuf);
 	p->inbuf = NULL;
@@ -115,6 +117,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	switch (type) {
 	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
 	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks); break;
+	case FILETYPE_JSON: json_reset(&p->json, framed, marks); break;
 	default: text_reset(&p->text, framed, marks); break;
 	}
 
@@ -126,6 +129,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 			switch (type) {
 			case FILETYPE_HTML: html_feed(&p->html, p->inbuf, have); break;
 			case FILETYPE_SQL: sql_feed(&p->sql, p->inbuf, have); break;
+			case FILETYPE_JSON: json_feed(&p->json, p->inbuf, have); break;
 			default: text_feed(&p->text, p->inbuf, have); break;
 			}
 			if (out && out->err) break;
@@ -145,6 +149,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		switch (type) {
 		case FILETYPE_HTML: html_finish(&p->html); break;
 		case FILETYPE_SQL: sql_finish(&p->sql); break;
+		case FILETYPE_JSON: json_finish(&p->json); break;
 		default: text_finish(&p->text); break;
 		}
 		if (sweeps) sweep_finish(&p->sweep);

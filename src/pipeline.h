@@ -11,6 +11,7 @@
 #include "filetype.h"
 #include "html.h"
 #include "io.h"
+#include "json.h"
 #include "report.h"
 #include "sql.h"
 #include "sweep.h"
@@ -33,6 +34,7 @@ struct pipeline {
 	struct text_stage text;
 	struct html html;
 	struct sql sql;
+	struct json json;
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

@@ -111,6 +111,8 @@ void report_add(struct report *r, const struct report_event *ev)
 		t->surface = ev->surface;
 		t->text_len = (unsigned short)(ev->text_len < REPORT_TEXT_MAX ? ev->text_len : REPORT_TEXT_MAX);
 		memcpy(t->text, ev->text, t->text_len);
+		t->path_len = (unsigned short)(ev->path_len < REPORT_PATH_MAX ? ev->path_len : REPORT_PATH_MAX);
+		if (t->path_len) memcpy(t->path, ev->path, t->path_len);
 	}
 }
 
@@ -195,8 +197,11 @@ void report_print_text(const struct report *r, FILE *f)
 		fprintf(f, "explain (%zu events):\n", r->ntrace);
 		for (size_t i = 0; i < r->ntrace; i++) {
 			const struct report_trace *t = v[i];
+			/* §10.4: the surface, then a space and the JSON path if there is one */
+			char where[64 + REPORT_PATH_MAX];
+			snprintf(where, sizeof where, "%s%s%.*s", surface_name(t->surface), t->path_len ? " " : "", (int)t->path_len, t->path);
 			fprintf(f, "  %8" PRIu64 "  %-8s %-22s %-40s ", t->offset, action_name(t->action),
-			        t->action == ACTION_REWROTE ? "-" : reason_name(t->reason), surface_name(t->surface));
+			        t->action == ACTION_REWROTE ? "-" : reason_name(t->reason), where);
 			plain_text(f, (const unsigned char *)t->text, t->text_len);
 			fputc('\n', f);
 		}
@@ -254,6 +259,10 @@ void report_print_json(const struct report *r, FILE *f)
 			fprintf(f, "%s\n    {\"offset\": %" PRIu64 ", \"surface\": \"%s\", \"text\": ", i ? "," : "", t->offset,
 			        surface_name(t->surface));
 			json_string(f, (const unsigned char *)t->text, t->text_len);
+			if (t->path_len) {
+				fputs(", \"path\": ", f);
+				json_string(f, (const unsigned char *)t->path, t->path_len);
+			}
 			fprintf(f, ", \"action\": \"%s\"", action_name(t->action));
 			if (t->action != ACTION_REWROTE) fprintf(f, ", \"reason\": \"%s\"", reason_name(t->reason));
 			fputc('}', f);

@@ -15,6 +15,7 @@
 
 #define REPORT_EXPLAIN_MAX 10000   /* §10.3: the trace keeps at most this many */
 #define REPORT_TEXT_MAX 256        /* bytes of an event's text kept for explain */
+#define REPORT_PATH_MAX 128        /* bytes of an event's JSON path kept for explain */
 
 /* Structured attributes counted by the html type (§4.4). */
 enum structured_attr { ATTR_CONTENT, ATTR_IMAGESRCSET, ATTR_PING, ATTR_SRCDOC, ATTR_SRCSET, ATTR_COUNT };
@@ -29,6 +30,8 @@ struct report_event {
 	size_t text_len;
 	const unsigned char *context;  /* bytes around the event (sweep), for its warning */
 	size_t context_len;
+	const char *path;              /* RFC 6901 path (json); may be NULL */
+	size_t path_len;
 };
 
 struct report_options {
@@ -42,8 +45,9 @@ struct report_trace {
 	enum action action;
 	enum reason reason;
 	enum surface surface;
-	unsigned short text_len;
+	unsigned short text_len, path_len;
 	char text[REPORT_TEXT_MAX];
+	char path[REPORT_PATH_MAX];
 };
 
 struct report {

@@ -54,7 +54,7 @@ static void report_ev(struct value *vp, const struct match_event *ev, uint64_t o
 {
 	if (!vp->report) return;
 	struct report_event re = { .offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
-	                           .text = text, .text_len = text_len };
+	                           .text = text, .text_len = text_len, .path = vp->path, .path_len = vp->path_len };
 	if (vp->pos && report_wants_positions(vp->report)) vp->pos(vp->pos_ctx, off, &re.line, &re.column);
 	report_add(vp->report, &re);
 }
@@ -98,7 +98,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run = p;
 	vp->run_off = off;
 	vp->nsplices = 0;
-	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql };
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	if (!o->entities || !memchr(p, '&', n)) return vp->nsplices;
 	if (vp->dec_cap < n) {
@@ -110,7 +110,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->src) != ENTITY_DECODED) return vp->nsplices;
 	vp->splice0 = vp->nsplices;
 	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = -1,
-	                           .sql = o->sql };
+	                           .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, vp->dec, dlen, dlen, &me, entity_event, vp);
 	for (size_t i = 1; i < vp->nsplices; i++)
 		for (size_t j = i; j > 0 && vp->splices[j - 1].start > vp->splices[j].start; j--) {

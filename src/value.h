@@ -22,6 +22,7 @@ struct value_opts {
 	enum surface surface;
 	bool entities;            /* attribute values: decode references and re-match (§5.3) */
 	bool sql;                 /* match ENC_SQLJSON too */
+	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */
 };
 
@@ -36,6 +37,8 @@ struct value {
 	struct report *report;
 	value_pos_fn pos;
 	void *pos_ctx;
+	const char *path;         /* RFC 6901 path of the value (json, explain); may be NULL */
+	size_t path_len;
 
 	/* scratch */
 	unsigned char *dec;

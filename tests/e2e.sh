@@ -247,12 +247,13 @@ run -m "$MAP" "$T/bin.in"
 rc_is "binary bytes" 0
 same "binary bytes: stdout" "$T/out" "$T/bin.want"
 
-# A detected type that is not implemented yet: processed as text, warned.
+# A .json file that is not JSON: processed as text from where it stops
+# being JSON (here: its first byte), with one warning.
 cp stats.txt data.json
 run -m "$MAP" data.json
 rc_is ".json as text" 0
 same ".json as text: stdout" "$T/out" "$EXP/stats.out"
-has ".json as text: warning" "$T/err" "hostshift: data.json: json is not implemented yet; processing as text"
+has ".json as text: warning" "$T/err" "hostshift: data.json: malformed JSON at offset 0 (not JSON); the rest is processed as text"
 run -q -m "$MAP" data.json
 rc_is ".json -q" 0
 empty ".json -q" "$T/err" stderr
@@ -289,7 +290,6 @@ usage_err "unknown long option" "Try 'hostshift --help'" --bogus -m "$MAP" stats
 usage_err "unknown short option" "Try 'hostshift --help'" -x -m "$MAP" stats.txt
 usage_err "no map" "Try 'hostshift --help'" stats.txt
 usage_err "no map, stdin" "hostshift: " -s
-usage_err "-t json" "hostshift: type 'json' is not implemented yet" -t json -m "$MAP" stats.txt
 usage_err "-t unknown" "Try 'hostshift --help'" -t bogus -m "$MAP" stats.txt
 usage_err "--headers" "hostshift: " --headers -m "$MAP" stats.txt
 usage_err "-i without FILE" "Try 'hostshift --help'" -i -m "$MAP"

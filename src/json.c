@@ -1,0 +1,394 @@
+/* json.c — the json type: a streaming RFC 8259 lexer (issue 5, SPEC §4).
+ * Every byte is routed once: verbatim (punctuation, white space, numbers,
+ * literals), into a held string token (rewritten as a value at its closing
+ * quote), into a window segment (a string over the cap), or, after
+ * malformed input, into a prose text segment to the end. */
+#include "json.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void tok_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+{
+	struct json *j = ctx;
+	/* A JSON string holds no raw newline. */
+	*line = j->tok_lines + 1;
+	*column = (size_t)(off - j->tok_line_start) + 1;
+}
+
+void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+               unsigned spellings)
+{
+	memset(j, 0, sizeof *j);
+	j->pt = pt;
+	j->report = rep;
+	j->quiet = quiet;
+	j->spellings = spellings;
+	window_init(&j->w, pt, SURFACE_JSON_STRING, out, rep);
+	value_init(&j->vp, pt, rep);
+	j->vp.pos = tok_position;
+	j->vp.pos_ctx = j;
+}
+
+void json_free(struct json *j)
+{
+	window_free(&j->w);
+	value_free(&j->vp);
+	free(j->tok);
+	memset(j, 0, sizeof *j);
+}
+
+void json_reset(struct json *j, struct sink out, struct offmap *marks)
+{
+	window_reset(&j->w);
+	j->w.out = out;
+	j->w.out_marks = marks;
+	j->state = JSON_BETWEEN;
+	j->expect = EXPECT_VALUE;
+	j->in_off = 0;
+	j->depth = 0;
+	j->path_len = 0;
+	j->path_at[0] = 0;
+	j->paths = j->report && j->report->opt.explain;
+	j->track_lines = j->report && report_wants_positions(j->report);
+	j->lines = 0;
+	j->line_start_in = 0;
+	j->lc_off = 0;
+}
+
+static void lines_upto(struct json *j, uint64_t off)
+{
+	if (!j->track_lines || off <= j->lc_off) return;
+	const unsigned char *p = j->chunk + (j->lc_off - j->chunk_off), *end = j->chunk + (off - j->chunk_off), *r;
+	while (p < end && (r = memchr(p, '\n', (size_t)(end - p)))) {
+		j->lines++;
+		j->line_start_in = j->chunk_off + (uint64_t)(r - j->chunk) + 1;
+		p = r + 1;
+	}
+	j->lc_off = off;
+}
+
+/* ---- the RFC 6901 path (explain) -------------------------------------- */
+
+static void path_put(struct json *j, const char *s, size_t n)
+{
+	if (j->path_len + n > JSON_PATH_MAX) n = JSON_PATH_MAX - j->path_len;
+	memcpy(j->path + j->path_len, s, n);
+	j->path_len += n;
+}
+
+/* This level's segment: "/" and an array index. */
+static void path_index(struct json *j)
+{
+	if (!j->paths) return;
+	char b[32];
+	int k = snprintf(b, sizeof b, "/%zu", j->index[j->depth - 1]);
+	j->path_len = j->path_at[j->depth];
+	path_put(j, b, (size_t)k);
+}
+
+/* This level's segment: "/" and a key, `~` and `/` escaped (RFC 6901 §3). */
+static void path_key(struct json *j, const unsigned char *k, size_t n)
+{
+	if (!j->paths) return;
+	j->path_len = j->path_at[j->depth];
+	path_put(j, "/", 1);
+	for (size_t i = 0; i < n; i++) {
+		if (k[i] == '~') path_put(j, "~0", 2);
+		else if (k[i] == '/') path_put(j, "~1", 2);
+		else if (k[i] == '\\' && i + 1 < n && k[i + 1] == '/') { path_put(j, "~1", 2); i++; }
+		else path_put(j, (const char *)k + i, 1);
+	}
+}
+
+/* ---- malformed input ---------------------------------------------------- */
+
+/* Everything already written stays as it is; the rest of the stream is
+ * prose on surface text, with one warning. */
+static void malformed(struct json *j, uint64_t off, const char *why)
+{
+	if (j->report && !j->quiet)
+		fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (%s); the rest is processed as text\n",
+		        j->report->file, (unsigned long long)off, why);
+	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
+	if (in_string && j->oversize) {
+		/* already streaming in a segment: it goes on as the text */
+	} else if (in_string) {
+		window_begin(&j->w, SURFACE_TEXT, j->tok_start);
+		if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
+		window_feed(&j->w, j->tok, j->tok_len);
+	} else {
+		lines_upto(j, off);
+		window_begin(&j->w, SURFACE_TEXT, off);
+		if (j->track_lines) window_set_lines(&j->w, j->lines, j->line_start_in);
+	}
+	j->state = JSON_TEXT;
+}
+
+/* ---- strings -------------------------------------------------------------- */
+
+static void string_begin(struct json *j, uint64_t off, bool key)
+{
+	j->is_key = key;
+	j->oversize = false;
+	j->utf8_need = 0;
+	j->tok_start = off;
+	j->tok_len = 0;
+	if (j->track_lines) {
+		lines_upto(j, off);
+		j->tok_lines = j->lines;
+		j->tok_line_start = j->line_start_in;
+	}
+	j->state = JSON_STRING;
+}
+
+static void go_oversize(struct json *j)
+{
+	j->oversize = true;
+	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
+	if (j->report) {
+		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
+		                           .surface = s, .text = j->tok, .text_len = 0 };
+		if (j->track_lines) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
+		report_add(j->report, &re);
+		if (!j->quiet)
+			fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
+			        j->report->file, (unsigned long long)j->tok_start, JSON_VALUE_CAP);
+	}
+	window_begin(&j->w, s, j->tok_start);
+	if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
+	window_feed(&j->w, j->tok, j->tok_len);
+}
+
+static void tok_put(struct json *j, const unsigned char *p, size_t n)
+{
+	if (!n) return;
+	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
+	if (j->oversize) { window_feed(&j->w, p, n); return; }
+	if (j->tok_len + n > j->tok_cap) {
+		size_t nc = j->tok_cap ? j->tok_cap : 4096;
+		while (nc < j->tok_len + n) nc *= 2;
+		unsigned char *t = realloc(j->tok, nc);
+		if (!t) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		j->tok = t;
+		j->tok_cap = nc;
+	}
+	memcpy(j->tok + j->tok_len, p, n);
+	j->tok_len += n;
+}
+
+static void after_value(struct json *j)
+{
+	j->expect = j->depth ? EXPECT_COMMA_OR_CLOSE : EXPECT_VALUE;
+}
+
+/* The closing quote has been put: rewrite the whole token as a value. */
+static void string_done(struct json *j)
+{
+	bool key = j->is_key;
+	if (key) path_key(j, j->tok + 1, j->tok_len - 2);
+	if (j->oversize) {
+		window_end(&j->w);
+	} else {
+		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
+		                        .entities = true, .json = true, .spellings = j->spellings };
+		j->vp.path = j->paths ? j->path : NULL;
+		j->vp.path_len = j->paths ? j->path_len : 0;
+		struct slice out;
+		if (value_rewrite(&j->vp, j->tok, j->tok_len, j->tok_start, &o, &out))
+			window_replace_marked(&j->w, out.p, out.n, j->tok_start + j->tok_len, j->tok_len, j->vp.marks, j->vp.nmarks);
+		else
+			window_verbatim(&j->w, j->tok, j->tok_len);
+	}
+	j->state = JSON_BETWEEN;
+	if (key) j->expect = EXPECT_COLON;
+	else after_value(j);
+}
+
+/* ---- the main loop ---------------------------------------------------- */
+
+static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+static bool scalar_byte(unsigned char c)
+{
+	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' ||
+	       (c >= 'a' && c <= 'z');
+}
+
+static bool scalar_ok(const struct json *j)
+{
+	const char *s = j->scalar;
+	size_t n = j->scalar_len;
+	if (n <= 5 && ((n == 4 && !memcmp(s, "true", 4)) || (n == 5 && !memcmp(s, "false", 5)) || (n == 4 && !memcmp(s, "null", 4))))
+		return true;
+	/* a number: the characters were checked one by one; it starts well */
+	return s[0] == '-' || (s[0] >= '0' && s[0] <= '9');
+}
+
+/* A value is starting: in an array it is the next element (path). */
+static bool value_start_ok(struct json *j)
+{
+	if (j->expect != EXPECT_VALUE && j->expect != EXPECT_VALUE_OR_CLOSE) return false;
+	if (j->depth && !j->in_object[j->depth - 1]) path_index(j);
+	return true;
+}
+
+void json_feed(struct json *j, const unsigned char *p, size_t n)
+{
+	j->chunk = p;
+	j->chunk_off = j->in_off;
+	size_t i = 0;
+#define OFF(k) (j->chunk_off + (k))
+	while (i < n) {
+		unsigned char c = p[i];
+		switch (j->state) {
+		case JSON_BETWEEN: {
+			size_t k = i;
+			while (k < n && is_ws(p[k])) k++;
+			window_verbatim(&j->w, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			c = p[i];
+			if (c == '"') {
+				bool key = j->expect == EXPECT_KEY_OR_CLOSE || j->expect == EXPECT_KEY;
+				if (!key && !value_start_ok(j)) { malformed(j, OFF(i), "unexpected string"); break; }
+				string_begin(j, OFF(i), key);
+				tok_put(j, p + i, 1);
+				i++;
+			} else if (c == '{' || c == '[') {
+				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected bracket"); break; }
+				if (j->depth == JSON_DEPTH_MAX) { malformed(j, OFF(i), "nested too deep"); break; }
+				window_verbatim(&j->w, p + i, 1);
+				j->in_object[j->depth] = c == '{';
+				j->index[j->depth] = 0;
+				j->depth++;
+				j->path_at[j->depth] = j->path_len;
+				j->expect = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
+				i++;
+			} else if (c == '}' || c == ']') {
+				bool obj = c == '}';
+				bool ok = j->depth && j->in_object[j->depth - 1] == obj &&
+				          (j->expect == EXPECT_COMMA_OR_CLOSE ||
+				           j->expect == (obj ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE));
+				if (!ok) { malformed(j, OFF(i), "unexpected close"); break; }
+				window_verbatim(&j->w, p + i, 1);
+				j->depth--;
+				j->path_len = j->path_at[j->depth + 1];  /* the container's own path */
+				after_value(j);
+				i++;
+			} else if (c == ',') {
+				if (j->expect != EXPECT_COMMA_OR_CLOSE) { malformed(j, OFF(i), "unexpected comma"); break; }
+				window_verbatim(&j->w, p + i, 1);
+				if (j->in_object[j->depth - 1]) j->expect = EXPECT_KEY;
+				else { j->index[j->depth - 1]++; j->expect = EXPECT_VALUE; }
+				i++;
+			} else if (c == ':') {
+				if (j->expect != EXPECT_COLON) { malformed(j, OFF(i), "unexpected colon"); break; }
+				window_verbatim(&j->w, p + i, 1);
+				j->expect = EXPECT_VALUE;
+				i++;
+			} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
+				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected value"); break; }
+				j->scalar_len = 0;
+				j->state = JSON_SCALAR;
+			} else {
+				malformed(j, OFF(i), "not JSON");
+			}
+			break;
+		}
+		case JSON_SCALAR: {
+			size_t k = i;
+			while (k < n && scalar_byte(p[k])) k++;
+			for (size_t m = i; m < k; m++) {
+				if (j->scalar_len < sizeof j->scalar) j->scalar[j->scalar_len] = (char)p[m];
+				j->scalar_len++;
+			}
+			window_verbatim(&j->w, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			if (!scalar_ok(j)) { malformed(j, OFF(i), "bad literal"); break; }
+			j->state = JSON_BETWEEN;
+			after_value(j);
+			break;
+		}
+		case JSON_STRING: {
+			/* plain ASCII runs in one step */
+			size_t k = i;
+			if (!j->utf8_need)
+				while (k < n && p[k] >= 0x20 && p[k] < 0x80 && p[k] != '"' && p[k] != '\\') k++;
+			tok_put(j, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			c = p[i];
+			if (j->utf8_need) {
+				if ((c & 0xC0) != 0x80) { malformed(j, OFF(i), "invalid UTF-8"); break; }
+				j->utf8_need--;
+			} else if (c == '"') {
+				tok_put(j, p + i, 1);
+				i++;
+				string_done(j);
+				break;
+			} else if (c == '\\') {
+				j->state = JSON_STRING_ESC;
+			} else if (c < 0x20) {
+				malformed(j, OFF(i), "control character in a string");
+				break;
+			} else if (c >= 0xC2 && c <= 0xDF) j->utf8_need = 1;
+			else if (c >= 0xE0 && c <= 0xEF) j->utf8_need = 2;
+			else if (c >= 0xF0 && c <= 0xF4) j->utf8_need = 3;
+			else { malformed(j, OFF(i), "invalid UTF-8"); break; }
+			tok_put(j, p + i, 1);
+			i++;
+			break;
+		}
+		case JSON_STRING_ESC:
+			if (c == 'u') { j->u_digits = 0; j->state = JSON_STRING_U; }
+			else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't')
+				j->state = JSON_STRING;
+			else { malformed(j, OFF(i), "bad escape"); break; }
+			tok_put(j, p + i, 1);
+			i++;
+			break;
+		case JSON_STRING_U:
+			if (!((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))) {
+				malformed(j, OFF(i), "bad \\u escape");
+				break;
+			}
+			tok_put(j, p + i, 1);
+			if (++j->u_digits == 4) j->state = JSON_STRING;
+			i++;
+			break;
+		case JSON_TEXT:
+			window_feed(&j->w, p + i, n - i);
+			i = n;
+			break;
+		}
+	}
+#undef OFF
+	j->in_off += n;
+	lines_upto(j, j->in_off);
+}
+
+void json_finish(struct json *j)
+{
+	switch (j->state) {
+	case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U:
+		malformed(j, j->in_off, "truncated string");
+		break;
+	case JSON_SCALAR:
+		if (!scalar_ok(j) && j->report && !j->quiet)
+			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (bad literal)\n", j->report->file,
+			        (unsigned long long)j->in_off);
+		break;
+	case JSON_BETWEEN:
+		if (j->depth && j->report && !j->quiet)
+			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (truncated)\n", j->report->file,
+			        (unsigned long long)j->in_off);
+		break;
+	default:
+		break;
+	}
+	window_end(&j->w);
+	j->state = JSON_BETWEEN;
+}

@@ -1,0 +1,89 @@
+/* json.h — owns the json type (SPEC §4, issue 5): a streaming RFC 8259
+ * lexer that frames strings, numbers, literals and punctuation across any
+ * chunk boundary. Every string token (quotes included) is a value: keys on
+ * surface `json-key`, values on `json-string`, through the value pipeline
+ * (byte matcher with the `\/` and `\u002F` spellings, reference decoding for
+ * HTML inside strings, the serialized walk). A sequence of values (NDJSON)
+ * is fine; anything malformed sends the rest of the stream through as text,
+ * with one warning. Strings over the value cap stream through as prose. */
+#ifndef HOSTSHIFT_JSON_H
+#define HOSTSHIFT_JSON_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "offmap.h"
+#include "report.h"
+#include "value.h"
+#include "window.h"
+
+#define JSON_VALUE_CAP (1u << 20)
+#define JSON_DEPTH_MAX 512
+#define JSON_PATH_MAX 512
+
+enum json_state {
+	JSON_BETWEEN,      /* between tokens */
+	JSON_STRING,       /* inside a string */
+	JSON_STRING_ESC,   /* after a backslash in a string */
+	JSON_STRING_U,     /* inside the four hex digits of \u */
+	JSON_SCALAR,       /* a number, true, false or null */
+	JSON_TEXT          /* malformed: the rest is prose */
+};
+
+/* What the grammar allows next between tokens. */
+enum json_expect {
+	EXPECT_VALUE,         /* a value (top level: any number of them) */
+	EXPECT_KEY_OR_CLOSE,  /* after '{' */
+	EXPECT_KEY,           /* after ',' in an object */
+	EXPECT_COLON,         /* after a key */
+	EXPECT_VALUE_OR_CLOSE,/* after '[' */
+	EXPECT_COMMA_OR_CLOSE /* after a value in a container */
+};
+
+struct json {
+	const struct patterns *pt;
+	struct report *report;
+	struct window w;
+	struct value vp;
+	bool quiet;
+	unsigned spellings;
+
+	enum json_state state;
+	enum json_expect expect;
+	uint64_t in_off;
+	size_t depth;
+	unsigned char in_object[JSON_DEPTH_MAX];   /* per level: object (1) or array (0) */
+	size_t index[JSON_DEPTH_MAX];              /* per array level: the current element */
+	bool is_key;
+	bool oversize;
+	unsigned utf8_need;                        /* continuation bytes still due in a string */
+	unsigned u_digits;                         /* hex digits of \u seen */
+	char scalar[8];                            /* the start of a scalar, to check it */
+	size_t scalar_len;
+	uint64_t tok_start;                        /* input offset of the string's opening quote */
+	unsigned char *tok;
+	size_t tok_len, tok_cap;
+
+	/* RFC 6901 path of the current position (explain only) */
+	bool paths;
+	char path[JSON_PATH_MAX];
+	size_t path_len;
+	size_t path_at[JSON_DEPTH_MAX + 1];        /* path length at each level's start */
+
+	/* check mode */
+	bool track_lines;
+	size_t lines, tok_lines;
+	uint64_t line_start_in, lc_off, tok_line_start;
+	const unsigned char *chunk;
+	uint64_t chunk_off;
+};
+
+void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
+               unsigned spellings);
+void json_free(struct json *j);
+void json_reset(struct json *j, struct sink out, struct offmap *marks);
+void json_feed(struct json *j, const unsigned char *p, size_t n);
+void json_finish(struct json *j);
+
+#endif
