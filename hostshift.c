@@ -41,7 +41,7 @@ static const char usage_text[] =
 	"      --no-serialized      skip PHP serialized-length repair\n"
 	"  -q, --quiet              no warnings\n"
 	"      --progress           progress on stderr\n"
-	"      --headers            input starts with an HTTP response head (not yet)\n"
+	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
 	"  -h, --help               this help\n"
 	"  -V, --version            version\n"
 	"\n"
@@ -64,7 +64,7 @@ struct options {
 	struct map_source *maps;
 	size_t nmaps;
 	enum filetype type;
-	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress;
+	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress, headers;
 	const char *suffix;
 };
 
@@ -113,9 +113,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case OPT_NO_SWEEP: o->no_sweep = true; break;
 		case OPT_NO_SERIALIZED: o->no_serialized = true; break;
 		case OPT_PROGRESS: o->progress = true; break;
-		case OPT_HEADERS:
-			fputs("hostshift: --headers is not implemented yet\n", stderr);
-			exit(EXIT_USAGE);
+		case OPT_HEADERS: o->headers = true; break;
 		case 'h': fputs(usage_text, stdout); exit(0);
 		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
 		case ':':
@@ -210,6 +208,7 @@ int main(int argc, char **argv)
 	struct pipeline_config cfg = {
 		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
 		.progress = o.progress, .quiet = o.quiet, .no_serialized = o.no_serialized,
+		.headers = o.headers,
 	};
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);

@@ -37,6 +37,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	sql_init(&p->sql, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET(SER_SQL));
 	json_init(&p->json, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
+	value_init(&p->head_vp, cfg->pt, rep);
 }
 
 void pipeline_free(struct pipeline *p)
@@ -46,6 +47,9 @@ void pipeline_free(struct pipeline *p)
 	sql_free(&p->sql);
 	json_free(&p->json);
 	sweep_free(&p->sweep);
+	value_free(&p->head_vp);
+	free(p->head.p);
+	free(p->head_out.p);
 	free(p->inbuf);
 	p->inbuf = NULL;
 }
@@ -85,22 +89,82 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	struct stat st;
 	if (pr.on && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
 
-	/* Read enough to sniff the type before choosing the chain. */
 	size_t have = 0;
 	bool eof = false;
-	while (have < SNIFF_BYTES) {
+	uint64_t in_bytes = 0;
+	enum filetype type = cfg->type;
+	bool passthrough = false;
+	if (cfg->headers) {
+		/* SPEC §10: the response head(s) first, rewritten and written
+		 * before the body; body events are then counted from its end. */
+		size_t hl = 0;
+		p->head.len = 0;
+		for (;;) {
+			if (p->head.cap - p->head.len < cfg->read_size) {
+				size_t nc = p->head.cap ? p->head.cap * 2 : 2 * cfg->read_size;
+				unsigned char *q = realloc(p->head.p, nc);
+				if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+				p->head.p = q;
+				p->head.cap = nc;
+			}
+			ssize_t r = io_read(fd, p->head.p + p->head.len, cfg->read_size);
+			if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
+			if (r == 0) eof = true;
+			p->head.len += (size_t)r;
+			hl = headers_length(p->head.p, p->head.len, eof);
+			if (hl || eof) break;
+		}
+		if (hl == (size_t)-1 || hl == 0) {
+			if (!cfg->quiet) fprintf(stderr, "hostshift: %s: no HTTP response head at the start; all of it is the body\n", name);
+			hl = 0;
+		} else {
+			struct headers_result res;
+			headers_rewrite(p->head.p, hl, &p->head_vp, &p->head_out, &res);
+			if (cfg->dry_run) out_write(p, p->head.p, hl);
+			else out_write(p, p->head_out.p, p->head_out.len);
+			size_t lines = 0;
+			for (size_t k = 0; k < hl; k++) lines += p->head.p[k] == '\n';
+			p->report->offset_base = hl;
+			p->report->line_base = lines;
+			if (res.passthrough) {
+				passthrough = true;
+				if (!cfg->quiet) fprintf(stderr, "hostshift: %s: the body passes through unchanged: %s\n", name, res.why);
+			} else if (res.body != FILETYPE_AUTO) {
+				type = res.body;
+			}
+		}
+		in_bytes = hl;
+		have = p->head.len - hl;   /* at most one read: it fits the input buffer */
+		memcpy(p->inbuf, p->head.p + hl, have);
+	}
+	/* Read enough to sniff the type before choosing the chain. */
+	while (have < SNIFF_BYTES && !eof) {
 		ssize_t r = io_read(fd, p->inbuf + have, p->inbuf_cap - have);
 		if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
 		if (r == 0) { eof = true; break; }
 		have += (size_t)r;
 	}
-	enum filetype type = cfg->type;
-	if (type == FILETYPE_AUTO && path) type = filetype_from_path(path);
+	if (type == FILETYPE_AUTO && path && !cfg->headers) type = filetype_from_path(path);
 	if (type == FILETYPE_AUTO) type = filetype_sniff(p->inbuf, have);
-	if (!filetype_implemented(type)) {
-		if (!cfg->quiet)
-			fprintf(stderr, "hostshift: %s: %s is not implemented yet; processing as text\n", name, filetype_name(type));
-		type = FILETYPE_TEXT;
+	if (passthrough) {
+		/* not ours to change: byte for byte, no sweep */
+		for (;;) {
+			in_bytes += have;
+			out_write(p, p->inbuf, have);
+			if ((out && out->err) || eof) break;
+			ssize_t r = io_read(fd, p->inbuf, cfg->read_size);
+			if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
+			if (r == 0) eof = true;
+			have = (size_t)(r > 0 ? r : 0);
+		}
+		if (out) io_writer_flush(out);
+		p->report->bytes_in = in_bytes;
+		p->report->bytes_out = p->out_bytes;
+		if (out && out->err) {
+			if (out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(out->err));
+			return 3;
+		}
+		return 0;
 	}
 
 	struct sink final = { out_write, p, NULL };
@@ -121,7 +185,6 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	default: text_reset(&p->text, framed, marks); break;
 	}
 
-	uint64_t in_bytes = 0;
 	for (;;) {
 		if (have) {
 			in_bytes += have;

@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "filetype.h"
+#include "headers.h"
 #include "html.h"
 #include "io.h"
 #include "json.h"
@@ -23,6 +24,7 @@ struct pipeline_config {
 	bool dry_run;             /* output equals input; no sweep */
 	bool no_sweep;
 	bool no_serialized;        /* --no-serialized: no PHP serialized-length repair */
+	bool headers;              /* --headers: the input starts with an HTTP response head */
 	bool progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_BUF_SIZE */
@@ -35,6 +37,8 @@ struct pipeline {
 	struct html html;
 	struct sql sql;
 	struct json json;
+	struct value head_vp;         /* --headers */
+	struct ser_buf head, head_out;
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

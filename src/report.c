@@ -36,6 +36,8 @@ void report_begin(struct report *r, const char *file, bool sweep_ran)
 	r->bytes_in = r->bytes_out = 0;
 	r->sweep_ran = sweep_ran;
 	r->warn_stragglers = false;
+	r->offset_base = 0;
+	r->line_base = 0;
 	r->ntrace = r->dropped = 0;
 }
 
@@ -62,8 +64,12 @@ static void plain_text(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
-void report_add(struct report *r, const struct report_event *ev)
+void report_add(struct report *r, const struct report_event *in)
 {
+	struct report_event shifted = *in;
+	shifted.offset += r->offset_base;
+	if (shifted.line) shifted.line += r->line_base;
+	const struct report_event *ev = &shifted;
 	/* §10.3: every event is a candidate; rewrites by surface, skips by reason. */
 	r->candidates[ev->surface]++;
 	if (ev->action == ACTION_REWROTE) r->rewrites[ev->surface]++;

@@ -59,6 +59,8 @@ struct report {
 	uint64_t bytes_in, bytes_out;
 	bool sweep_ran;
 	bool warn_stragglers;        /* this input's type has a structured pass (html) */
+	uint64_t offset_base;        /* added to every event's offset (the body after --headers) */
+	size_t line_base;            /* and to its line */
 	struct report_trace *trace;  /* explain only; allocated once */
 	size_t ntrace, dropped;
 	uint64_t findings;           /* check mode, all files */

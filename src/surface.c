@@ -20,6 +20,7 @@ static const struct surface_axes axes[SURFACE_COUNT] = {
 	[SURFACE_STRAGGLER]       = { "straggler",       true,  JOIN_JOINS },
 	[SURFACE_SWEEP]           = { "sweep",           true,  JOIN_PROSE },
 	[SURFACE_XML_TEXT]        = { "xml-text",        false, JOIN_PROSE },
+	[SURFACE_HEADER]          = { "header",          false, JOIN_JOINS },
 };
 
 static const char *const reason_names[REASON_COUNT] = {

@@ -291,7 +291,6 @@ usage_err "unknown short option" "Try 'hostshift --help'" -x -m "$MAP" stats.txt
 usage_err "no map" "Try 'hostshift --help'" stats.txt
 usage_err "no map, stdin" "hostshift: " -s
 usage_err "-t unknown" "Try 'hostshift --help'" -t bogus -m "$MAP" stats.txt
-usage_err "--headers" "hostshift: " --headers -m "$MAP" stats.txt
 usage_err "-i without FILE" "Try 'hostshift --help'" -i -m "$MAP"
 usage_err "-i with -" "Try 'hostshift --help'" -i -m "$MAP" -
 usage_err "-i with --check" "Try 'hostshift --help'" -i -c -m "$MAP" stats.txt

@@ -14,6 +14,7 @@ Suite *html_rows_suite(void); /* test_html_rows.c: §12 html rows, adversarial f
 Suite *invariants_suite(void); /* test_invariants.c: SPEC §11 over the corpus, memory bounds */
 Suite *sql_suite(void);      /* test_sql.c: the sql lexer, literals, hostile dumps (§4, §7) */
 Suite *json_suite(void);     /* test_json.c: the json type (issue 5), its corpus, malformed input */
+Suite *headers_suite(void);  /* test_headers.c: --headers (SPEC §10) */
 Suite *sqldump_suite(void);  /* test_sqldump.c: the WordPress dump fixture against its independent expected output */
 Suite *serialized_suite(void); /* test_serialized.c: PHP serialized-length repair (§7, sql spelling) */
 #endif
