@@ -14,8 +14,14 @@
 #                 while the timed runs so far took under BENCH_SECONDS
 #   BENCH_SECONDS time budget for the extra adaptive rounds (default 45)
 #   BENCH_CORPUS  corpus directory (default: <repo>/../shared/corpus)
-#   BENCH_TYPES   hostshift types to measure, of text and html (default:
-#                 "text html"), each with every map of MAPS
+#   BENCH_TYPES   hostshift types to measure, of text, html and sql
+#                 (default: "text html sql"); text and html run over
+#                 page1x200.html with every map of MAPS, sql over a
+#                 generated 200 MB WordPress dump with SQL_MAPS
+#   BENCH_BIG     1: also the memory-only check of sql on huge inputs (a
+#                 1 GB dump and a 100 MB single-line INSERT, streamed from
+#                 bench/out/gen_dump through a pipe; peak RSS of hostshift,
+#                 not timed against anything).  Default 0 (skipped)
 #   CC            C compiler for the helpers (default: cc)
 
 set -u
@@ -35,8 +41,20 @@ CC=${CC:-cc}
 REPS_BIG=200
 REPS_SMALL=20
 MAPS="page1 identity none"
-TYPES=${BENCH_TYPES:-text html}
+TYPES=${BENCH_TYPES:-text html sql}
+BIGMEM=${BENCH_BIG:-0}
 SED_EXPR='s#https://www\.acmecorp\.fi#https://wt-a--www.acmecorp.fi#g'
+# sql: a generated WordPress dump (bench/gen_dump.c) of SQL_BYTES, a 20x
+# smaller one for the allocation scaling, a 20 MB sample for the sanity
+# checks, and the BENCH_BIG sizes.  Maps: example (the rewrite),
+# example-id (identity), none (corpus none.map: passthrough).
+SQL_BYTES=200M
+SQL_SMALL_BYTES=10M
+SQL_SAMPLE_BYTES=20M
+BIG_DUMP_BYTES=1G
+BIG_LINE_BYTES=100M
+SQL_MAPS="example example-id none"
+SQL_SED_EXPR='s#https://www\.example\.fi#https://wt-a--example.ddev.site#g'
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -60,12 +78,18 @@ PAGE=$CORPUS/pages/page1.html
 for m in $MAPS; do
     [ -r "$CORPUS/maps/$m.map" ] || die "missing $CORPUS/maps/$m.map"
 done
+PAGE_TYPES='' SQL_TYPE=''
 for ty in $TYPES; do
     case $ty in
-    text | html) ;;
-    *) die "BENCH_TYPES: unknown type '$ty' (text, html)" ;;
+    text | html) PAGE_TYPES="$PAGE_TYPES $ty" ;;
+    sql) SQL_TYPE=sql ;;
+    *) die "BENCH_TYPES: unknown type '$ty' (text, html, sql)" ;;
     esac
 done
+case $BIGMEM in
+0 | 1) ;;
+*) die "BENCH_BIG must be 0 or 1, got '$BIGMEM'" ;;
+esac
 
 mkdir -p "$OUT" || die "cannot create $OUT"
 TMP=$OUT/tmp.$$
@@ -82,6 +106,10 @@ if [ ! -f "$SO" ] || [ "$BENCH_DIR/malloc_count.c" -nt "$SO" ]; then
 fi
 if [ ! -x "$RSS" ] || [ "$BENCH_DIR/rss.c" -nt "$RSS" ]; then
     $CC -O2 -o "$RSS" "$BENCH_DIR/rss.c" || die "cannot build $RSS"
+fi
+GEN=$OUT/gen_dump
+if [ -n "$SQL_TYPE" ] && { [ ! -x "$GEN" ] || [ "$BENCH_DIR/gen_dump.c" -nt "$GEN" ]; }; then
+    $CC -O2 -std=c11 -o "$GEN" "$BENCH_DIR/gen_dump.c" || die "cannot build $GEN"
 fi
 # self-test of the shim: must load and report a line
 rm -f "$TMP/selftest"
@@ -106,33 +134,86 @@ make_input() { # $1 = repetitions; prints the path
     fi
     echo "$f"
 }
-BIG=$(make_input $REPS_BIG) || exit 1
-SMALL=$(make_input $REPS_SMALL) || exit 1
-big_bytes=$(wc -c < "$BIG" | tr -d ' ')
+if [ -n "$PAGE_TYPES" ]; then
+    BIG=$(make_input $REPS_BIG) || exit 1
+    SMALL=$(make_input $REPS_SMALL) || exit 1
+    big_bytes=$(wc -c < "$BIG" | tr -d ' ')
+fi
 BIG_NAME=page1x$REPS_BIG
 
-# ---- tools ----------------------------------------------------------------
-# A tool key is cat, sed or TYPE:MAP (hostshift -t TYPE -m MAP.map, TYPE
-# text or html).  pipe_run KEY FILE [PREFIX...] runs `cat FILE | TOOL >
-# /dev/null`; PREFIX (e.g. the rss helper) is put in front of the
-# consuming command.
-TOOLS="cat sed"
-for ty in $TYPES; do
-    for m in $MAPS; do TOOLS="$TOOLS $ty:$m"; done
-done
+# make_dump SIZE [DIR] : bench/out/wp-dump-SIZE.sql (or DIR/...), generated
+# by gen_dump once and reused while it is newer than gen_dump and its size
+# matches the generator's own count (kept with the planted counts in
+# FILE.stats, one line: bytes=B ... origins=O ... near_miss=N); prints the path
+make_dump() {
+    f=${2:-$OUT}/wp-dump-$1.sql
+    if [ ! -f "$f" ] || [ ! -f "$f.stats" ] || [ "$GEN" -nt "$f" ] ||
+        [ "bytes=$(wc -c < "$f" | tr -d ' ')" != "$(sed -n 's/^\(bytes=[0-9]*\) .*/\1/p' "$f.stats")" ]; then
+        note "generating $f (gen_dump dump $1)"
+        "$GEN" -v dump "$1" > "$f.part" 2> "$f.stats" || die "gen_dump dump $1 failed"
+        mv "$f.part" "$f" || die "cannot create $f"
+    fi
+    echo "$f"
+}
+stat_of() { # FIELD FILE -> the value of FIELD=N in FILE's one-line counts
+    tr ' ' '\n' < "$2" | sed -n "s/^$1=//p" | head -n 1
+}
+if [ -n "$SQL_TYPE" ]; then
+    SQL_BIG=$(make_dump $SQL_BYTES) || exit 1
+    SQL_SMALL=$(make_dump $SQL_SMALL_BYTES) || exit 1
+    sql_bytes=$(wc -c < "$SQL_BIG" | tr -d ' ')
+    SQL_NAME=wp-dump-$SQL_BYTES
+    printf '%s\n' 'https://www.example.fi https://wt-a--example.ddev.site' > "$OUT/example.map" &&
+        printf '%s\n' 'https://www.example.fi https://www.example.fi' > "$OUT/example-id.map" ||
+        die "cannot write the sql maps"
+fi
 
-consumer() { # KEY -> sets $cmd_map (map path or -) and $cmd_type; prints nothing
-    case $1 in
-    cat | sed) cmd_map=- cmd_type=- ;;
-    *:*) cmd_map=$CORPUS/maps/${1#*:}.map cmd_type=${1%%:*} ;;
+# ---- tools ----------------------------------------------------------------
+# A tool key is INPUT/TOOL: INPUT is page (page1x200.html) or sql (the
+# generated dump), TOOL is cat, sed or TYPE:MAP (hostshift -t TYPE -m MAP).
+# Every key runs over its own input; ratios are to INPUT/cat.
+TOOLS=
+if [ -n "$PAGE_TYPES" ]; then
+    TOOLS="page/cat page/sed"
+    for ty in $PAGE_TYPES; do
+        for m in $MAPS; do TOOLS="$TOOLS page/$ty:$m"; done
+    done
+fi
+if [ -n "$SQL_TYPE" ]; then
+    TOOLS="$TOOLS sql/cat sql/sed"
+    for m in $SQL_MAPS; do TOOLS="$TOOLS sql/sql:$m"; done
+fi
+
+fkey() { echo "$1" | tr ':/' '__'; } # KEY -> a file-name-safe key
+
+map_path() { # INPUT MAP -> path of the map file
+    case $1/$2 in
+    sql/example | sql/example-id) echo "$OUT/$2.map" ;;
+    *) echo "$CORPUS/maps/$2.map" ;;
+    esac
+}
+
+# consumer KEY : sets $c_tool (cat, sed or hs), $c_type, $c_map, $c_sed,
+# $c_big and $c_small (the input files) and $c_input (its name).  (sh has
+# no locals: helpers only set variables prefixed with their own c_/l_.)
+consumer() {
+    case ${1%%/*} in
+    page) c_big=$BIG c_small=$SMALL c_input=$BIG_NAME c_sed=$SED_EXPR ;;
+    sql) c_big=$SQL_BIG c_small=$SQL_SMALL c_input=$SQL_NAME c_sed=$SQL_SED_EXPR ;;
+    esac
+    c_t=${1#*/}
+    case $c_t in
+    cat | sed) c_tool=$c_t c_type=- c_map=- ;;
+    *:*) c_tool=hs c_type=${c_t%%:*} c_map=$(map_path "${1%%/*}" "${c_t#*:}") ;;
     esac
 }
 
 tool_label() { # KEY -> sets $map and $tool for the tables
-    case $1 in
+    l_t=${1#*/}
+    case $l_t in
     cat) map=- tool='cat|cat' ;;
     sed) map=- tool=sed ;;
-    *:*) map=${1#*:} tool="hs -t ${1%%:*}" ;;
+    *:*) map=${l_t#*:} tool="hs -t ${l_t%%:*}" ;;
     esac
 }
 
@@ -141,23 +222,23 @@ pipe_run() {
     key=$1 file=$2
     shift 2
     consumer "$key"
-    case $key in
+    case $c_tool in
     cat) cat "$file" | "$@" cat > /dev/null ;;
-    sed) cat "$file" | "$@" sed "$SED_EXPR" > /dev/null ;;
-    *:*) cat "$file" | "$@" "$HS" -t "$cmd_type" -m "$cmd_map" > /dev/null ;;
+    sed) cat "$file" | "$@" sed "$c_sed" > /dev/null ;;
+    hs) cat "$file" | "$@" "$HS" -t "$c_type" -m "$c_map" > /dev/null ;;
     esac
 }
 
 # time_once KEY FILE : wall time of the whole pipeline, appended to times.KEY
 time_once() {
-    k=$(echo "$1" | tr ':' '_')
+    k=$(fkey "$1")
     consumer "$1"
     rm -f "$TMP/t"
-    case $1 in
+    case $c_tool in
     cat) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | cat > /dev/null' sh "$2" ;;
-    sed) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | sed "$2" > /dev/null' sh "$2" "$SED_EXPR" ;;
-    *:*) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | "$2" -t "$4" -m "$3" > /dev/null' \
-        sh "$2" "$HS" "$cmd_map" "$cmd_type" ;;
+    sed) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | sed "$2" > /dev/null' sh "$2" "$c_sed" ;;
+    hs) "$RSS" -o "$TMP/t" sh -c 'cat "$1" | "$2" -t "$4" -m "$3" > /dev/null' \
+        sh "$2" "$HS" "$c_map" "$c_type" ;;
     esac
     st=$?
     if [ $st -ne 0 ]; then
@@ -188,17 +269,23 @@ allocs() { # KEY FILE -> "N M" (allocation calls, bytes requested)
 
 # ---- header ---------------------------------------------------------------
 hs_version=$("$HS" --version 2>/dev/null | head -n 1)
-echo "hostshift benchmark — $(echo $TYPES | sed 's/ / and /') pipeline(s) (SPEC.md §13)"
+echo "hostshift benchmark — $(echo $TYPES | sed 's/ /, /g') pipeline(s) (SPEC.md §13)"
 echo "binary:  $HS${hs_version:+ ($hs_version)}"
-echo "input:   $BIG_NAME.html = pages/page1.html x $REPS_BIG, $big_bytes bytes"
+[ -n "$PAGE_TYPES" ] &&
+    echo "input:   $BIG_NAME.html = pages/page1.html x $REPS_BIG, $big_bytes bytes (text, html)"
+[ -n "$SQL_TYPE" ] &&
+    echo "input:   $SQL_NAME.sql = bench/out/gen_dump dump $SQL_BYTES, $sql_bytes bytes, $(stat_of lines "$SQL_BIG.stats") lines, $(stat_of origins "$SQL_BIG.stats") www.example.fi origins (sql)"
 echo "runs:    ${RUNS:-adaptive $MIN_RUNS..$MAX_RUNS} per row (interleaved), median wall time of 'cat FILE | TOOL > /dev/null'"
-echo "sed:     LC_ALL=C sed '$SED_EXPR'"
+[ -n "$PAGE_TYPES" ] && echo "sed:     LC_ALL=C sed '$SED_EXPR' (page)"
+[ -n "$SQL_TYPE" ] && echo "sed:     LC_ALL=C sed '$SQL_SED_EXPR' (sql)"
 echo
 
 # ---- sanity: does the binary behave like a rewriter? ---------------------
 sane=1
-before=$(grep -o 'https://www\.acmecorp\.fi' "$PAGE" | wc -l | tr -d ' ')
-for ty in $TYPES; do
+if [ -n "$PAGE_TYPES" ]; then
+    before=$(grep -o 'https://www\.acmecorp\.fi' "$PAGE" | wc -l | tr -d ' ')
+fi
+for ty in $PAGE_TYPES; do
     for m in none identity; do
         "$HS" -t "$ty" -m "$CORPUS/maps/$m.map" < "$PAGE" > "$TMP/out.$m" 2> "$TMP/err.$m"
         st=$?
@@ -222,11 +309,58 @@ for ty in $TYPES; do
 done
 [ $sane = 1 ] || die "hostshift fails on page1.html; not benchmarking"
 
+# sql: a 20 MB sample (generated into the scratch directory, deleted at
+# exit) through the rewrite, identity and none maps.  gen_dump -v counts
+# what it planted: every www.example.fi origin (literal, http, scheme-
+# relative, JSON \/\/ double-escaped, percent-encoded) must become the
+# variant, only the planted near misses may keep www.example.fi, and every
+# serialized s:N:"…" in the output must have the right length (gen_dump check).
+if [ -n "$SQL_TYPE" ]; then
+    SAMPLE=$(make_dump $SQL_SAMPLE_BYTES "$TMP") || exit 1
+    planted=$(stat_of origins "$SAMPLE.stats")
+    near=$(stat_of near_miss "$SAMPLE.stats")
+    for m in example-id none; do
+        "$HS" -t sql -m "$(map_path sql $m)" < "$SAMPLE" > "$TMP/out.$m" 2> "$TMP/err.$m"
+        st=$?
+        if [ $st -ne 0 ]; then
+            note "sanity: hostshift -t sql -m $m.map exited $st: $(head -n 1 "$TMP/err.$m")"
+            sane=0
+        elif cmp -s "$SAMPLE" "$TMP/out.$m"; then
+            echo "sanity:  wp-dump-$SQL_SAMPLE_BYTES.sql ($(wc -c < "$SAMPLE" | tr -d ' ') bytes): -t sql -m $m.map output byte-identical to the input"
+        else
+            note "sanity: WARNING: output of -t sql with $m.map differs from the input"
+        fi
+    done
+    "$HS" -t sql -m "$OUT/example.map" < "$SAMPLE" > "$TMP/out.example" 2> "$TMP/err.example"
+    st=$?
+    if [ $st -ne 0 ]; then
+        note "sanity: hostshift -t sql -m example.map exited $st: $(head -n 1 "$TMP/err.example")"
+        sane=0
+    fi
+    rewritten=$(grep -o 'wt-a--example\.ddev\.site' "$TMP/out.example" | wc -l | tr -d ' ')
+    left=$(grep -o 'www\.example\.fi' "$TMP/out.example" | wc -l | tr -d ' ')
+    chk_in=$("$GEN" check < "$SAMPLE")
+    chk_out=$("$GEN" check < "$TMP/out.example")
+    echo "sanity:  wp-dump-$SQL_SAMPLE_BYTES.sql: $planted origins planted, $rewritten rewritten to wt-a--example.ddev.site by -t sql -m example.map; $left 'www.example.fi' left ($near near misses planted)"
+    echo "sanity:  serialized lengths (gen_dump check): input $chk_in; output $chk_out"
+    [ "$rewritten" = 0 ] && note "sanity: WARNING: -t sql with example.map rewrote nothing (stand-in binary?)"
+    [ "$rewritten" = "$planted" ] && [ "$left" = "$near" ] ||
+        note "sanity: WARNING: rewritten/left counts differ from what gen_dump planted"
+    case $chk_out in
+    *' bad=0') ;;
+    *) note "sanity: WARNING: serialized lengths wrong in the rewritten dump" ;;
+    esac
+    rm -f "$TMP"/out.* "$TMP"/err.* "$SAMPLE" "$SAMPLE.stats"
+    [ $sane = 1 ] || die "hostshift fails on the generated dump; not benchmarking"
+fi
+
 # ---- timing ---------------------------------------------------------------
-cat "$BIG" > /dev/null # warm the page cache
-cat "$SMALL" > /dev/null
-for t in $TOOLS; do # one untimed warm-up run each
-    time_once "$t" "$SMALL"
+for f in ${BIG:-} ${SMALL:-} ${SQL_BIG:-} ${SQL_SMALL:-}; do
+    cat "$f" > /dev/null # warm the page cache
+done
+for t in $TOOLS; do # one untimed warm-up run each, on the small input
+    consumer "$t"
+    time_once "$t" "$c_small"
 done
 rm -f "$TMP"/times.* "$TMP/failed"
 # Interleaved rounds (every tool once per round), so drift hits every row
@@ -235,7 +369,10 @@ rm -f "$TMP"/times.* "$TMP/failed"
 r=1
 while :; do
     note "timing round $r/${RUNS:-$MIN_RUNS+}"
-    for t in $TOOLS; do time_once "$t" "$BIG"; done
+    for t in $TOOLS; do
+        consumer "$t"
+        time_once "$t" "$c_big"
+    done
     if [ -n "$RUNS" ]; then
         [ $r -ge "$RUNS" ] && break
     elif [ $r -ge $MIN_RUNS ]; then
@@ -251,51 +388,92 @@ ROUNDS=$r
 # ---- peak RSS and allocation counts (one extra run each) ------------------
 note "measuring peak RSS and allocations"
 for t in $TOOLS; do
-    k=$(echo "$t" | tr ':' '_')
-    peak_rss "$t" "$BIG" > "$TMP/rss.$k"
-    allocs "$t" "$BIG" > "$TMP/alloc_big.$k"
-    allocs "$t" "$SMALL" > "$TMP/alloc_small.$k"
+    k=$(fkey "$t")
+    consumer "$t"
+    peak_rss "$t" "$c_big" > "$TMP/rss.$k"
+    allocs "$t" "$c_big" > "$TMP/alloc_big.$k"
+    allocs "$t" "$c_small" > "$TMP/alloc_small.$k"
 done
 
+# ---- memory-only check on huge sql inputs (BENCH_BIG=1) -------------------
+# gen_dump writes straight into a pipe, nothing is stored; bench/out/rss
+# forks hostshift and reports the child's ru_maxrss (hostshift alone, not
+# the generator).  A second run counts hostshift's allocations and pipes
+# its output through `gen_dump check` (every serialized length repaired).
+BIGROWS=
+if [ -n "$SQL_TYPE" ] && [ "$BIGMEM" = 1 ]; then
+    for spec in "dump $BIG_DUMP_BYTES" "line $BIG_LINE_BYTES"; do
+        set -- $spec
+        k=$1-$2
+        note "memory check: gen_dump $1 $2 | hostshift -t sql -m example.map"
+        rm -f "$TMP/big.r" "$TMP/big.a"
+        "$GEN" -v "$1" "$2" 2> "$TMP/big.gen.$k" |
+            "$RSS" -o "$TMP/big.r" "$HS" -t sql -m "$OUT/example.map" > /dev/null ||
+            { note "memory check $k: hostshift failed"; echo "big:$k" >> "$TMP/failed"; }
+        "$GEN" "$1" "$2" |
+            env LD_PRELOAD="$SO" MALLOC_COUNT_OUT="$TMP/big.a" "$HS" -t sql -m "$OUT/example.map" |
+            "$GEN" check > "$TMP/big.chk.$k"
+        wall=$(sed -n 's/^wall_s=\([0-9.]*\) .*/\1/p' "$TMP/big.r")
+        rss=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' "$TMP/big.r")
+        al=$(sed -n 's/^allocs=\([0-9]*\) bytes=\([0-9]*\)$/\1 \2/p' "$TMP/big.a" | tail -n 1)
+        printf '%s\n' "$k $(stat_of bytes "$TMP/big.gen.$k") $(stat_of lines "$TMP/big.gen.$k") ${rss:-?} ${wall:-?} ${al:-? ?}" >> "$TMP/bigrows"
+        BIGROWS=1
+    done
+fi
+
 # ---- report ---------------------------------------------------------------
-cat_med=$(median "$TMP/times.cat")
 {
-    printf '%-12s %-9s %-10s %9s %13s %12s %9s\n' \
+    printf '%-12s %-10s %-10s %9s %13s %12s %9s\n' \
         input map tool MB/s ratio_to_cat peakRSS_KiB allocs
     for t in $TOOLS; do
-        k=$(echo "$t" | tr ':' '_')
+        k=$(fkey "$t")
+        consumer "$t"
         tool_label "$t"
         med=$(median "$TMP/times.$k")
+        cat_med=$(median "$TMP/times.$(fkey "${t%%/*}/cat")")
+        bytes=$(wc -c < "$c_big" | tr -d ' ')
         rss=$(cat "$TMP/rss.$k")
         al=$(awk '{ print $1 }' "$TMP/alloc_big.$k")
-        awk -v b="$big_bytes" -v m="$med" -v c="$cat_med" -v inp="$BIG_NAME" \
+        awk -v b="$bytes" -v m="$med" -v c="$cat_med" -v inp="$c_input" \
             -v map="$map" -v tool="$tool" -v rss="${rss:-?}" -v al="${al:-?}" 'BEGIN {
             mbs = (m > 0) ? b / 1e6 / m : 0
             cmbs = (c > 0) ? b / 1e6 / c : 0
-            printf "%-12s %-9s %-10s %9.1f %13.2f %12s %9s\n", inp, map, tool, mbs,
+            printf "%-12s %-10s %-10s %9.1f %13.2f %12s %9s\n", inp, map, tool, mbs,
                 (cmbs > 0) ? mbs / cmbs : 0, rss, al }'
     done
 } > "$OUT/table.txt"
 cat "$OUT/table.txt"
 
 echo
-echo "allocation scaling (calls / bytes requested; input 10x smaller vs full):"
-printf '%-9s %-10s %14s %14s %16s %16s\n' map tool \
-    "allocs_x$REPS_SMALL" "allocs_x$REPS_BIG" "bytes_x$REPS_SMALL" "bytes_x$REPS_BIG"
+echo "allocation scaling (calls / bytes requested; small input vs full:" \
+    "${PAGE_TYPES:+page1x$REPS_SMALL vs page1x$REPS_BIG (10x)}${PAGE_TYPES:+${SQL_TYPE:+, }}${SQL_TYPE:+wp-dump-$SQL_SMALL_BYTES vs wp-dump-$SQL_BYTES (20x)}):"
+printf '%-12s %-10s %-10s %12s %12s %14s %14s\n' input map tool \
+    allocs_small allocs_full bytes_small bytes_full
 for t in $TOOLS; do
-    k=$(echo "$t" | tr ':' '_')
+    k=$(fkey "$t")
+    consumer "$t"
     tool_label "$t"
     set -- $(cat "$TMP/alloc_small.$k") - -
     as=$1 bs=$2
     set -- $(cat "$TMP/alloc_big.$k") - -
-    printf '%-9s %-10s %14s %14s %16s %16s\n' "$map" "$tool" "$as" "$1" "$bs" "$2"
+    printf '%-12s %-10s %-10s %12s %12s %14s %14s\n' "$c_input" "$map" "$tool" "$as" "$1" "$bs" "$2"
 done
+
+if [ -n "$BIGROWS" ]; then
+    echo
+    echo "sql memory check (BENCH_BIG=1): bench/out/gen_dump MODE SIZE | hostshift -t sql -m example.map > /dev/null,"
+    echo "one run each, peak RSS of the hostshift process alone; allocs and 'gen_dump check' of its output from a second run:"
+    printf '%-10s %12s %7s %12s %8s %8s %12s  %s\n' input bytes lines peakRSS_KiB wall_s allocs alloc_bytes "serialized check of the output"
+    while read -r k b l rss wall al ab; do
+        printf '%-10s %12s %7s %12s %8s %8s %12s  %s\n' "$k" "$b" "$l" "$rss" "$wall" "$al" "$ab" "$(cat "$TMP/big.chk.$k")"
+    done < "$TMP/bigrows"
+fi
 
 echo
 echo "wall times (s) of the $ROUNDS timed rounds, in run order:"
 for t in $TOOLS; do
-    k=$(echo "$t" | tr ':' '_')
-    printf '  %-12s %s\n' "$t" "$(tr '\n' ' ' < "$TMP/times.$k")"
+    k=$(fkey "$t")
+    printf '  %-20s %s\n' "$t" "$(tr '\n' ' ' < "$TMP/times.$k")"
 done
 
 if [ -s "$TMP/failed" ]; then
