@@ -90,6 +90,18 @@ static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r
 
 static bool value_start(const unsigned char *b, size_t i, size_t lo, size_t hi);
 
+/* The bytes a value can start with (§7.1 shape): the scans below skip every
+ * other byte without looking at its neighbours. */
+static const unsigned char start_byte[256] = {
+	['b'] = 1, ['i'] = 1, ['d'] = 1, ['s'] = 1, ['a'] = 1, ['O'] = 1, ['R'] = 1, ['r'] = 1, ['E'] = 1, ['C'] = 1, ['N'] = 1,
+};
+
+static size_t next_start_byte(const unsigned char *b, size_t i, size_t hi)
+{
+	while (i < hi && !start_byte[b[i]]) i++;
+	return i;
+}
+
 /* The three cases of §7.1, each also held to the start-position rule: every
  * value the walk can parse starts at such a position (a nested one inside
  * the string of a value that does), so this stays a superset, and CSS such
@@ -515,7 +527,7 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 {
 	size_t i = lo, prev = lo;
 	bool found = false;
-	while (i < hi) {
+	while ((i = next_start_byte(w->b, i, hi)) < hi) {
 		if (!value_start(w->b, i, lo, hi)) {
 			i++;
 			continue;
@@ -717,7 +729,7 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 	const unsigned char *b = w->b;
 	size_t n = w->n, i = 0, prev = 0;
 	bool found = false, emit = w->emit;
-	while (i < n) {
+	while ((i = next_start_byte(b, i, n)) < n) {
 		if (!value_start(b, i, 0, n)) {
 			i++;
 			continue;

@@ -175,10 +175,7 @@ static void literal_done(struct sql *q)
 /* ---- the main loop ------------------------------------------------------ */
 
 /* Bytes that end a verbatim run of normal text. */
-static bool special(unsigned char c)
-{
-	return c == '\'' || c == '"' || c == '`' || c == '#' || c == '-' || c == '/';
-}
+static const unsigned char special_byte[256] = { ['\''] = 1, ['"'] = 1, ['`'] = 1, ['#'] = 1, ['-'] = 1, ['/'] = 1 };
 
 void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 {
@@ -190,7 +187,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 		switch (q->state) {
 		case SQL_NORMAL: {
 			size_t k = i;
-			while (k < n && !special(p[k])) k++;
+			while (k < n && !special_byte[p[k]]) k++;
 			window_verbatim(&q->w, p + i, k - i);
 			note_normal(q, p + i, k - i);
 			i = k;
@@ -250,8 +247,11 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_LITERAL: {
-			size_t k = i;
-			while (k < n && p[k] != q->quote && p[k] != '\\') k++;
+			/* to the next quote or backslash, whichever comes first */
+			const unsigned char *qt = memchr(p + i, q->quote, n - i);
+			size_t lim = qt ? (size_t)(qt - p) : n;
+			const unsigned char *bs = memchr(p + i, '\\', lim - i);
+			size_t k = bs ? (size_t)(bs - p) : lim;
 			body_put(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
