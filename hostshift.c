@@ -40,7 +40,8 @@ static const char usage_text[] =
 	"      --no-sweep           skip the straggler sweep\n"
 	"      --no-serialized      skip PHP serialized-length repair\n"
 	"  -q, --quiet              no warnings\n"
-	"      --progress           progress on stderr\n"
+	"      --progress           progress on stderr (default: when stderr is a terminal\n"
+	"                           and the input is over 64 MiB); --no-progress: never\n"
 	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
 	"  -h, --help               this help\n"
 	"  -V, --version            version\n"
@@ -56,7 +57,7 @@ static void usage_error(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
-enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_HEADERS };
+enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS };
 
 struct map_source { bool is_file; const char *arg; };
 
@@ -64,7 +65,7 @@ struct options {
 	struct map_source *maps;
 	size_t nmaps;
 	enum filetype type;
-	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress, headers;
+	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress, no_progress, headers;
 	const char *suffix;
 };
 
@@ -85,6 +86,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "no-serialized", no_argument, NULL, OPT_NO_SERIALIZED },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "headers", no_argument, NULL, OPT_HEADERS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
@@ -112,7 +114,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case OPT_JSON: o->json = true; break;
 		case OPT_NO_SWEEP: o->no_sweep = true; break;
 		case OPT_NO_SERIALIZED: o->no_serialized = true; break;
-		case OPT_PROGRESS: o->progress = true; break;
+		case OPT_PROGRESS: o->progress = true; o->no_progress = false; break;
+		case OPT_NO_PROGRESS: o->no_progress = true; o->progress = false; break;
 		case OPT_HEADERS: o->headers = true; break;
 		case 'h': fputs(usage_text, stdout); exit(0);
 		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
@@ -207,7 +210,7 @@ int main(int argc, char **argv)
 	report_init(&rep, &ropt);
 	struct pipeline_config cfg = {
 		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
-		.progress = o.progress, .quiet = o.quiet, .no_serialized = o.no_serialized,
+		.progress = o.progress ? PROGRESS_ON : o.no_progress ? PROGRESS_OFF : PROGRESS_AUTO, .quiet = o.quiet, .no_serialized = o.no_serialized,
 		.headers = o.headers,
 	};
 	struct pipeline pl;

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 /* Enough of the stream to sniff its type from. */
 #define SNIFF_BYTES 512
@@ -63,16 +64,22 @@ static double now(void)
 
 struct progress { bool on; double start, last; uint64_t size; bool shown; };
 
+/* One updating line on stderr (issue 8): bytes, rate, and when the size is
+ * known the percentage and the time left. */
 static void progress_show(struct progress *pr, const char *name, uint64_t bytes, bool final)
 {
 	if (!pr->on) return;
 	double t = now();
 	if (!final && t - pr->last < 0.5) return;
 	pr->last = t;
-	double rate = t > pr->start ? (double)bytes / (t - pr->start) / 1048576.0 : 0;
-	fprintf(stderr, "\rhostshift: %s: %.1f MiB, %.1f MiB/s", name, (double)bytes / 1048576.0, rate);
-	if (pr->size) fprintf(stderr, ", %3.0f%%", 100.0 * (double)bytes / (double)pr->size);
-	if (final) fputc('\n', stderr);
+	double secs = t - pr->start;
+	double rate = secs > 0 ? (double)bytes / secs : 0;
+	fprintf(stderr, "\rhostshift: %s: %.1f MiB, %.1f MiB/s", name, (double)bytes / 1048576.0, rate / 1048576.0);
+	if (pr->size) {
+		fprintf(stderr, ", %3.0f%%", 100.0 * (double)bytes / (double)pr->size);
+		if (!final && rate > 0 && pr->size > bytes) fprintf(stderr, ", %.0f s left", (double)(pr->size - bytes) / rate);
+	}
+	fputs(final ? "\n" : "\033[K", stderr);
 	pr->shown = true;
 }
 
@@ -84,10 +91,14 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	p->out = out;
 	p->out_bytes = 0;
 
-	struct progress pr = { .on = cfg->progress, .start = now() };
+	struct progress pr = { .on = cfg->progress == PROGRESS_ON, .start = now() };
 	pr.last = pr.start;
 	struct stat st;
-	if (pr.on && fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
+	/* By default only where someone watches a long run: stderr is a
+	 * terminal and the input is over 64 MiB. */
+	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && pr.size > PROGRESS_AUTO_BYTES)
+		pr.on = true;
 
 	size_t have = 0;
 	bool eof = false;

@@ -18,6 +18,8 @@
 #include "sweep.h"
 #include "text.h"
 
+#define PROGRESS_AUTO_BYTES (64ull << 20)
+
 struct pipeline_config {
 	const struct patterns *pt;
 	enum filetype type;       /* FILETYPE_AUTO: by extension, then sniffed */
@@ -25,7 +27,7 @@ struct pipeline_config {
 	bool no_sweep;
 	bool no_serialized;        /* --no-serialized: no PHP serialized-length repair */
 	bool headers;              /* --headers: the input starts with an HTTP response head */
-	bool progress;
+	enum { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF } progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_BUF_SIZE */
 };

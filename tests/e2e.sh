@@ -783,4 +783,25 @@ if [ -n "$HELPERS" ]; then
 	same "chunking -R, writes of 7: report" "$T/ck.err" "$T/rbase.err"
 fi
 
+# ---------------------------------------------------------------- --progress
+# One updating line on stderr, never on stdout (issue 8): explicit, by
+# default only when stderr is a terminal and the input is over 64 MiB.
+if command -v script >/dev/null 2>&1; then
+	awk 'BEGIN { for (i = 0; i < 70000; i++) printf "%01023d\n", i }' >"$T/big.txt"
+	cp "$T/big.txt" "$T/big.want"
+	printf 'https://www.example.fi/x\n' >>"$T/big.txt"
+	printf 'https://wt-a--example.ddev.site/x\n' >>"$T/big.want"
+	script -qec "'$H' --progress -m '$MAP' stats.txt >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	has "--progress on a terminal" "$T/p.tty" "MiB/s"
+	same "--progress: stdout is data only" "$T/p.out" "$EXP/stats.out"
+	script -qec "'$H' -m '$MAP' '$T/big.txt' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	has "progress by default on a terminal, input over 64 MiB" "$T/p.tty" "100%"
+	same "progress by default: stdout is data only" "$T/p.out" "$T/big.want"
+	script -qec "'$H' --no-progress -m '$MAP' '$T/big.txt' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	if grep -q "MiB/s" "$T/p.tty"; then fail "--no-progress: progress shown"; else pass; fi
+	"$H" -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
+	empty "no progress when stderr is not a terminal" "$T/p.err" stderr
+	rm -f "$T/big.txt" "$T/big.want" "$T/p.out"
+fi
+
 summary
