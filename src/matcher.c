@@ -58,6 +58,7 @@ struct scan {
 	bool value;
 	bool esc_js;
 	bool joins;
+	bool sql;
 	enum surface surface;
 	match_event_fn fn;
 	void *ctx;
@@ -298,6 +299,13 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	const unsigned char *b = s->b;
 	if (form == FORM_RELATIVE) {
 		int before = c > 0 ? b[c - 1] : s->prev;
+		/* In a SQL literal `\n` `\t` `\r` `\0` `\b` `\Z` stand for control
+		 * bytes, which anchor (§3.3 on the data, not on its escaping). */
+		if (s->sql && c >= 2 && strchr("ntr0bZ", before) && before) {
+			size_t k = c - 1, slashes = 0;
+			while (k > 0 && b[k - 1] == '\\') { slashes++; k--; }
+			if (slashes % 2 == 1) before = '\n';
+		}
 		if (blocks_left(before)) { skip(s, c, host_end, REASON_UNANCHORED); return host_end; }
 	}
 	(void)sep;
@@ -401,7 +409,7 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
-		.value = mp->mode == MATCH_VALUE, .esc_js = ax->esc_js, .surface = mp->surface, .fn = fn, .ctx = ctx,
+		.value = mp->mode == MATCH_VALUE, .esc_js = ax->esc_js, .sql = mp->sql, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
 	s.joins = mp->joins >= 0 ? mp->joins != 0 : matcher_surface_joins(mp->surface, b, len);
 	if (pt->nhosts == 0) return limit;

@@ -189,6 +189,9 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		marks = &p->sweep.marks;
 	}
 	p->report->warn_stragglers = type == FILETYPE_HTML;
+	/* the sweep knows the spellings of the stream it sweeps */
+	p->sweep.w.sql = type == FILETYPE_SQL;
+	p->sweep.w.json = type == FILETYPE_JSON;
 	switch (type) {
 	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
 	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks); break;
@@ -200,11 +203,16 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		if (have) {
 			in_bytes += have;
 			if (cfg->dry_run) out_write(p, p->inbuf, have);  /* output equals input */
-			switch (type) {
-			case FILETYPE_HTML: html_feed(&p->html, p->inbuf, have); break;
-			case FILETYPE_SQL: sql_feed(&p->sql, p->inbuf, have); break;
-			case FILETYPE_JSON: json_feed(&p->json, p->inbuf, have); break;
-			default: text_feed(&p->text, p->inbuf, have); break;
+			/* the framer sees read-size pieces, the sniffed start too */
+			for (size_t at = 0; at < have; at += cfg->read_size) {
+				const unsigned char *piece = p->inbuf + at;
+				size_t k = have - at < cfg->read_size ? have - at : cfg->read_size;
+				switch (type) {
+				case FILETYPE_HTML: html_feed(&p->html, piece, k); break;
+				case FILETYPE_SQL: sql_feed(&p->sql, piece, k); break;
+				case FILETYPE_JSON: json_feed(&p->json, piece, k); break;
+				default: text_feed(&p->text, piece, k); break;
+				}
 			}
 			if (out && out->err) break;
 			progress_show(&pr, name, in_bytes, false);

@@ -274,7 +274,9 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 			if (b[i + 1] == '%' || b[i + 1] == '_') *dec = 2; /* MySQL keeps the backslash */
 			return 2;
 		}
-		if (b[i] == '\'' && i + 1 < hi && b[i + 1] == '\'') { /* `''`: one quote, or two */
+		/* `''` or `""`: one quote in a literal quoted with it, two in the
+		 * other kind; the walk is not told which, so both readings. */
+		if ((b[i] == '\'' || b[i] == '"') && i + 1 < hi && b[i + 1] == b[i]) {
 			*alt = 2;
 			return 2;
 		}

@@ -167,7 +167,7 @@ static void process(struct window *w, bool eof)
 	 * so the decision does not depend on read sizes. */
 	if (w->joins < 0) w->joins = matcher_surface_joins(w->surface, w->buf, w->len);
 	w->last = 0;
-	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql };
+	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json };
 	size_t consumed = matcher_scan_ex(w->pt, w->buf, w->len, limit, &mp, on_event, w);
 	emit_out(w, w->buf + w->last, consumed - w->last);
 	if (w->track_lines) advance_lines(w, consumed);
