@@ -43,6 +43,7 @@ static const char usage_text[] =
 	"      --progress           progress on stderr (default: when stderr is a terminal\n"
 	"                           and the input is over 64 MiB); --no-progress: never\n"
 	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
+	"      --skip-column=T.C    sql: values of column C of table T pass through untouched\n"
 	"  -h, --help               this help\n"
 	"  -V, --version            version\n"
 	"\n"
@@ -57,7 +58,7 @@ static void usage_error(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
-enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS };
+enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS, OPT_SKIP_COLUMN };
 
 struct map_source { bool is_file; const char *arg; };
 
@@ -67,6 +68,8 @@ struct options {
 	enum filetype type;
 	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress, no_progress, headers;
 	const char *suffix;
+	struct sql_skip *skips;
+	size_t nskips;
 };
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -88,13 +91,15 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "progress", no_argument, NULL, OPT_PROGRESS },
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "headers", no_argument, NULL, OPT_HEADERS },
+		{ "skip-column", required_argument, NULL, OPT_SKIP_COLUMN },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	memset(o, 0, sizeof *o);
 	o->maps = calloc((size_t)argc, sizeof *o->maps);
-	if (!o->maps) { fputs("hostshift: out of memory\n", stderr); exit(EXIT_IO); }
+	o->skips = calloc((size_t)argc, sizeof *o->skips);
+	if (!o->maps || !o->skips) { fputs("hostshift: out of memory\n", stderr); exit(EXIT_IO); }
 	opterr = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, ":m:p:t:Rnci::seqhV", longs, NULL)) != -1) {
@@ -117,6 +122,18 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case OPT_PROGRESS: o->progress = true; o->no_progress = false; break;
 		case OPT_NO_PROGRESS: o->no_progress = true; o->progress = false; break;
 		case OPT_HEADERS: o->headers = true; break;
+		case OPT_SKIP_COLUMN: {
+			/* TABLE.COLUMN: the table is everything before the last dot */
+			const char *dot = strrchr(optarg, '.');
+			size_t tl = dot ? (size_t)(dot - optarg) : 0, cl = dot ? strlen(dot + 1) : 0;
+			if (!dot || !tl || !cl || tl > SQL_NAME_MAX || cl > SQL_NAME_MAX)
+				usage_error("--skip-column needs TABLE.COLUMN, got '%s'", optarg);
+			struct sql_skip *k = &o->skips[o->nskips++];
+			memcpy(k->table, optarg, tl);
+			k->table[tl] = 0;
+			memcpy(k->column, dot + 1, cl + 1);
+			break;
+		}
 		case 'h': fputs(usage_text, stdout); exit(0);
 		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
 		case ':':
@@ -211,7 +228,7 @@ int main(int argc, char **argv)
 	struct pipeline_config cfg = {
 		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
 		.progress = o.progress ? PROGRESS_ON : o.no_progress ? PROGRESS_OFF : PROGRESS_AUTO, .quiet = o.quiet, .no_serialized = o.no_serialized,
-		.headers = o.headers,
+		.headers = o.headers, .skips = o.skips, .nskips = o.nskips,
 	};
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
@@ -242,5 +259,6 @@ int main(int argc, char **argv)
 	patterns_free(&pt);
 	map_free(&m);
 	free(o.maps);
+	free(o.skips);
 	return status;
 }

@@ -36,6 +36,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sql_init(&p->sql, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET(SER_SQL));
+	if (cfg->nskips) sql_set_skips(&p->sql, cfg->skips, cfg->nskips);
 	json_init(&p->json, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 	value_init(&p->head_vp, cfg->pt, rep);

@@ -27,6 +27,8 @@ struct pipeline_config {
 	bool no_sweep;
 	bool no_serialized;        /* --no-serialized: no PHP serialized-length repair */
 	bool headers;              /* --headers: the input starts with an HTTP response head */
+	const struct sql_skip *skips; /* --skip-column, for the sql type */
+	size_t nskips;
 	enum { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF } progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_BUF_SIZE */

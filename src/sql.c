@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 
@@ -26,8 +27,24 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 	q->vp.pos_ctx = q;
 }
 
+void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
+{
+	q->skips = skips;
+	q->nskips = n;
+	free(q->tables);
+	q->tables = calloc(n ? n : 1, sizeof *q->tables);
+	if (!q->tables) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	q->ntables = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t t = 0;
+		while (t < q->ntables && strcmp(q->tables[t].name, skips[i].table)) t++;
+		if (t == q->ntables) memcpy(q->tables[q->ntables++].name, skips[i].table, sizeof q->tables[0].name);
+	}
+}
+
 void sql_free(struct sql *q)
 {
+	free(q->tables);
 	window_free(&q->w);
 	value_free(&q->vp);
 	free(q->body);
@@ -43,6 +60,9 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 	q->in_off = 0;
 	q->word_len = 0;
 	q->after_binary = false;
+	q->stmt = STMT_NONE;
+	q->ident_len = 0;
+	for (size_t t = 0; t < q->ntables; t++) q->tables[t].ncols = 0;
 	q->track_lines = q->report && report_wants_positions(q->report);
 	q->lines = 0;
 	q->line_start_in = 0;
@@ -83,8 +103,130 @@ static bool is_word_byte(unsigned char c)
 
 static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
+/* ---- --skip-column: which column a literal belongs to ----------------- */
+
+static bool word_is(const char *w, const char *lit) { return strcasecmp(w, lit) == 0; }
+
+static struct sql_table *table_named(struct sql *q, const char *name)
+{
+	for (size_t t = 0; t < q->ntables; t++)
+		if (strcmp(q->tables[t].name, name) == 0) return &q->tables[t];
+	return NULL;
+}
+
+/* The INSERT's columns are the table's own (or its column list): mark the
+ * skipped ones. */
+static void mark_skips(struct sql *q, const struct sql_table *t, char (*cols)[SQL_NAME_MAX + 1], size_t ncols)
+{
+	memset(q->skipcol, 0, sizeof q->skipcol);
+	q->ncols = ncols;
+	if (!t) return;
+	for (size_t c = 0; c < ncols; c++)
+		for (size_t k = 0; k < q->nskips; k++)
+			if (!strcmp(q->skips[k].table, t->name) && word_is(cols[c], q->skips[k].column)) q->skipcol[c] = 1;
+}
+
+static void stmt_word(struct sql *q, const char *w)
+{
+	switch (q->stmt) {
+	case STMT_NONE:
+		if (word_is(w, "create")) q->stmt = STMT_CREATE;
+		else if (word_is(w, "insert") || word_is(w, "replace")) q->stmt = STMT_INSERT;
+		break;
+	case STMT_CREATE:
+		if (word_is(w, "table")) q->stmt = STMT_CREATE_TABLE;
+		else if (!word_is(w, "temporary")) q->stmt = STMT_NONE;
+		break;
+	case STMT_CREATE_TABLE:
+		if (word_is(w, "if") || word_is(w, "not") || word_is(w, "exists")) break;
+		q->table = table_named(q, w);
+		if (q->table) q->table->ncols = 0;
+		q->stmt = STMT_CREATE_NAME;
+		break;
+	case STMT_CREATE_COLS:
+		if (q->depth == 1 && q->item_start) {
+			static const char *const keys[] = { "primary", "key", "unique", "constraint", "index", "fulltext",
+			                                    "spatial", "foreign", "check", "period" };
+			bool key = false;
+			for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) key |= word_is(w, keys[k]);
+			if (!key && q->table && q->table->ncols < SQL_COLS_MAX)
+				strcpy(q->table->cols[q->table->ncols++], w);
+			q->item_start = false;
+		}
+		break;
+	case STMT_INSERT:
+		if (word_is(w, "into") || word_is(w, "ignore") || word_is(w, "low_priority") || word_is(w, "delayed") ||
+		    word_is(w, "high_priority"))
+			break;
+		q->table = table_named(q, w);
+		if (q->table) mark_skips(q, q->table, q->table->cols, q->table->ncols);
+		else q->ncols = 0;
+		q->stmt = STMT_INSERT_NAME;
+		break;
+	case STMT_INSERT_NAME:
+		if (word_is(w, "values") || word_is(w, "value")) { q->stmt = STMT_VALUES; q->depth = 0; }
+		break;
+	case STMT_INSERT_COLS:
+		/* an explicit column list: it, not the table's order, counts */
+		if (q->table && q->ncols < SQL_COLS_MAX) {
+			q->skipcol[q->ncols] = 0;
+			for (size_t k = 0; k < q->nskips; k++)
+				if (!strcmp(q->skips[k].table, q->table->name) && word_is(w, q->skips[k].column)) q->skipcol[q->ncols] = 1;
+			q->ncols++;
+		}
+		break;
+	default:
+		break;
+	}
+}
+
+static void stmt_punct(struct sql *q, unsigned char c)
+{
+	if (c == ';') { q->stmt = STMT_NONE; return; }
+	switch (q->stmt) {
+	case STMT_CREATE_NAME:
+		if (c == '(') { q->stmt = STMT_CREATE_COLS; q->depth = 1; q->item_start = true; }
+		break;
+	case STMT_CREATE_COLS:
+		if (c == '(') q->depth++;
+		else if (c == ')' && --q->depth == 0) q->stmt = STMT_NONE;
+		else if (c == ',' && q->depth == 1) q->item_start = true;
+		break;
+	case STMT_INSERT_NAME:
+		if (c == '(') { q->stmt = STMT_INSERT_COLS; q->ncols = 0; memset(q->skipcol, 0, sizeof q->skipcol); }
+		break;
+	case STMT_INSERT_COLS:
+		if (c == ')') q->stmt = STMT_INSERT_NAME;
+		break;
+	case STMT_VALUES:
+		if (c == '(' && ++q->depth == 1) q->col = 0;
+		else if (c == ')') q->depth--;
+		else if (c == ',' && q->depth == 1) q->col++;
+		break;
+	default:
+		break;
+	}
+}
+
+/* An identifier or keyword has ended. */
+static void ident_done(struct sql *q)
+{
+	if (q->ident_len && q->ident_len <= SQL_NAME_MAX) {
+		q->ident[q->ident_len] = 0;
+		stmt_word(q, q->ident);
+	}
+	q->ident_len = 0;
+}
+
+static void ident_put(struct sql *q, unsigned char c)
+{
+	if (q->ident_len < SQL_NAME_MAX) q->ident[q->ident_len] = (char)c;
+	q->ident_len++;
+}
+
 /* Track the word before a quote: a `_binary` introducer (then only white
- * space) makes the literal binary data, passed through untouched. */
+ * space) makes the literal binary data, passed through untouched; and,
+ * with --skip-column, the statement's words and punctuation. */
 static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -93,12 +235,17 @@ static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 			if (q->word_len < sizeof q->word - 1) q->word[q->word_len] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
 			q->word_len++;
 			q->after_binary = false;
+			if (q->nskips) ident_put(q, c);
 		} else {
 			if (q->word_len) {
 				q->after_binary = q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0;
 				q->word_len = 0;
 			}
 			if (!is_space(c)) q->after_binary = false;
+			if (q->nskips) {
+				ident_done(q);
+				if (c == '(' || c == ')' || c == ',' || c == ';') stmt_punct(q, c);
+			}
 		}
 	}
 }
@@ -107,6 +254,11 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 {
 	/* `_binary'x'` has no space: the word ends at the quote itself. */
 	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0);
+	if (q->nskips) {
+		ident_done(q);
+		/* a value of a --skip-column column passes through like binary data */
+		if (q->stmt == STMT_VALUES && q->depth == 1 && q->col < q->ncols && q->skipcol[q->col]) binary = true;
+	}
 	q->word_len = 0;
 	q->after_binary = false;
 	q->quote = quote;
@@ -242,8 +394,12 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			const unsigned char *bt = memchr(p + i, '`', n - i);
 			size_t end = bt ? (size_t)(bt - p) + 1 : n;
 			window_verbatim(&q->w, p + i, end - i);
+			if (q->nskips) for (size_t k = i; k < (bt ? end - 1 : end); k++) ident_put(q, p[k]);
 			i = end;
-			if (bt) q->state = SQL_NORMAL;
+			if (bt) {
+				if (q->nskips) ident_done(q);   /* a `quoted` name is one word */
+				q->state = SQL_NORMAL;
+			}
 			break;
 		}
 		case SQL_LITERAL: {

@@ -20,6 +20,19 @@
 #include "window.h"
 
 #define SQL_VALUE_CAP (1u << 20)
+#define SQL_NAME_MAX 64          /* MySQL identifiers */
+#define SQL_COLS_MAX 256
+
+/* --skip-column=TABLE.COLUMN (issue 8): the values of that column pass
+ * through untouched, as WP-CLI's --skip-columns does. */
+struct sql_skip { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
+
+/* Where a statement is, as far as --skip-column needs to know. */
+enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STMT_CREATE_COLS,
+                STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES };
+
+/* The columns of a table named in a --skip-column, from its CREATE TABLE. */
+struct sql_table { char name[SQL_NAME_MAX + 1]; size_t ncols; char cols[SQL_COLS_MAX][SQL_NAME_MAX + 1]; };
 
 enum sql_state {
 	SQL_NORMAL,
@@ -57,6 +70,21 @@ struct sql {
 	size_t word_len;              /* > 7: not a word we look for */
 	bool after_binary;            /* `_binary` then only white space */
 
+	/* --skip-column */
+	const struct sql_skip *skips;
+	size_t nskips;
+	struct sql_table *tables;     /* one per distinct table in skips */
+	size_t ntables;
+	enum sql_stmt stmt;
+	int depth;                    /* parentheses in the statement */
+	bool item_start;              /* CREATE TABLE: at the start of a column definition */
+	struct sql_table *table;      /* the statement's table, if it is one of ours */
+	size_t col;                   /* VALUES: the column of the current value */
+	size_t ncols;                 /* the INSERT's columns */
+	unsigned char skipcol[SQL_COLS_MAX];
+	char ident[SQL_NAME_MAX + 1];
+	size_t ident_len;             /* > SQL_NAME_MAX: too long to be a name */
+
 	/* check mode */
 	bool track_lines;
 	size_t lines, body_lines;
@@ -68,6 +96,8 @@ struct sql {
 void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
               unsigned spellings);
 void sql_free(struct sql *q);
+/* The --skip-column list (kept by the caller). */
+void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n);
 void sql_reset(struct sql *q, struct sink out, struct offmap *marks);
 void sql_feed(struct sql *q, const unsigned char *p, size_t n);
 void sql_finish(struct sql *q);

@@ -29,6 +29,8 @@ struct pf_options {
 	enum filetype type;       /* default FILETYPE_HTML when 0 is given? no: set it */
 	size_t read_size;         /* 0: 64 KiB */
 	bool check, dry_run, no_sweep, stats, reverse, headers;
+	const struct sql_skip *skips;  /* --skip-column */
+	size_t nskips;
 };
 
 /* Build a table from map text (validated V1–V7); aborts the test on error. */
@@ -60,7 +62,8 @@ static inline void pf_run_pt(const struct patterns *pt, const void *in, size_t l
 	struct report rep;
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = true,
-	                               .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers };
+	                               .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
+	                               .skips = o->skips, .nskips = o->nskips };
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;

@@ -890,6 +890,38 @@ START_TEST(sql_check_positions_over_cap)
 }
 END_TEST
 
+/* issue 8: --skip-column=TABLE.COLUMN: the column found through CREATE
+ * TABLE or the INSERT's own column list passes through untouched, even by
+ * the sweep; other columns and tables are rewritten. */
+START_TEST(sql_skip_column)
+{
+	static const char in[] =
+		"CREATE TABLE `wp_posts` (\n  `ID` bigint(20) NOT NULL,\n  `post_content` longtext,\n"
+		"  `guid` varchar(255) NOT NULL DEFAULT '',\n  PRIMARY KEY (`ID`),\n  KEY `k` (`guid`(10),`ID`)\n);\n"
+		"INSERT INTO `wp_posts` VALUES (1,'see https://www.example.fi/a','https://www.example.fi/?p=1'),"
+		"(2,'x','https://www.example.fi/?p=2');\n"
+		"INSERT INTO wp_posts (guid, ID, post_content) VALUES ('https://www.example.fi/?p=3',3,'https://www.example.fi/c');\n"
+		"INSERT INTO `wp_other` VALUES (1,'https://www.example.fi/a','https://www.example.fi/b');\n";
+	static const char want[] =
+		"CREATE TABLE `wp_posts` (\n  `ID` bigint(20) NOT NULL,\n  `post_content` longtext,\n"
+		"  `guid` varchar(255) NOT NULL DEFAULT '',\n  PRIMARY KEY (`ID`),\n  KEY `k` (`guid`(10),`ID`)\n);\n"
+		"INSERT INTO `wp_posts` VALUES (1,'see https://wt-a--example.ddev.site/a','https://www.example.fi/?p=1'),"
+		"(2,'x','https://www.example.fi/?p=2');\n"
+		"INSERT INTO wp_posts (guid, ID, post_content) VALUES ('https://www.example.fi/?p=3',3,'https://wt-a--example.ddev.site/c');\n"
+		"INSERT INTO `wp_other` VALUES (1,'https://wt-a--example.ddev.site/a','https://wt-a--example.ddev.site/b');\n";
+	static const struct sql_skip skip[] = { { "wp_posts", "guid" } };
+	static const size_t rs[] = { 1, 7, 4096 };
+	for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
+		struct pf_options o = { .type = FILETYPE_SQL, .read_size = rs[i], .skips = skip, .nskips = 1 };
+		struct pf_result r;
+		pf_run(MAP1, in, sizeof in - 1, &o, &r);
+		ck_assert_msg(r.out_len == sizeof want - 1 && memcmp(r.out, want, r.out_len) == 0, "read size %zu:\n%s", rs[i], r.out);
+		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
+		pf_free(&r);
+	}
+}
+END_TEST
+
 Suite *sql_suite(void)
 {
 	pad_init();
@@ -905,6 +937,7 @@ Suite *sql_suite(void)
 	tcase_add_test(tc, sql_outside_literals);
 	tcase_add_test(tc, sql_binary_no_events);
 	tcase_add_test(tc, sql_no_serialized);
+	tcase_add_test(tc, sql_skip_column);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hostile");
