@@ -30,7 +30,7 @@ TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
 BIN      := $(BUILD)/hostshift
 UNIT     := $(BUILD)/unit
 
-.PHONY: all check unit e2e bench install clean fuzz
+.PHONY: all check unit e2e bench install clean fuzz install-test lint-man
 all: hostshift
 
 # The top-level ./hostshift is always the build of the current flavour.
@@ -64,6 +64,16 @@ e2e: $(BIN)
 check: $(UNIT) $(BIN)
 	$(UNIT)
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
+	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e_http.sh
+
+# The installed layout, into a throwaway DESTDIR; and the manual's lint.
+install-test: $(BIN)
+	d=$$(mktemp -d) && $(MAKE) install DESTDIR=$$d PREFIX=/usr/local && \
+	  test -x $$d/usr/local/bin/hostshift && test -f $$d/usr/local/share/man/man1/hostshift.1 && \
+	  $$d/usr/local/bin/hostshift -V && rm -rf $$d && echo "install-test: 1 passed, 0 failed"
+lint-man:
+	man -l man/hostshift.1 >/dev/null
+	if command -v mandoc >/dev/null; then mandoc -T lint -W warning man/hostshift.1; fi
 
 bench: $(BIN)
 	HOSTSHIFT=$(abspath $(BIN)) sh bench/run.sh
