@@ -199,7 +199,7 @@ static void add_splice(struct html *h, size_t start, size_t end, struct slice re
 		h->tag_marks = xrealloc(h->tag_marks, nc * sizeof *h->tag_marks);
 		h->tag_marks_cap = nc;
 	}
-	memcpy(h->tag_marks + h->tag_marks_len, h->vp.marks, h->vp.nmarks * sizeof *h->tag_marks);
+	if (h->vp.nmarks) memcpy(h->tag_marks + h->tag_marks_len, h->vp.marks, h->vp.nmarks * sizeof *h->tag_marks);
 	h->splices[h->nsplices++] = (struct html_splice){ start, end, h->tag_out_len, repl.n, h->tag_marks_len, h->vp.nmarks };
 	h->tag_out_len += repl.n;
 	h->tag_marks_len += h->vp.nmarks;

@@ -373,6 +373,23 @@ START_TEST(dry_run_html)
 }
 END_TEST
 
+/* A rewrite that keeps the value's length leaves no offset marks; the tag
+ * is still written right (a regression: found by UBSan through the HTTP
+ * recipe, where the variant origin is as long as the canonical). */
+START_TEST(same_length_rewrite)
+{
+	const char *map = "http://127.0.0.1:41001 http://127.0.0.1:41002\n";
+	const char *in = "<a href=\"http://127.0.0.1:41001/x\" title=\"//127.0.0.1:41001\">k</a>";
+	const char *want = "<a href=\"http://127.0.0.1:41002/x\" title=\"//127.0.0.1:41002\">k</a>";
+	struct pf_options o = { .type = FILETYPE_HTML, .read_size = 7 };
+	struct pf_result r;
+	pf_run(map, in, strlen(in), &o, &r);
+	ck_assert_str_eq((char *)r.out, want);
+	ck_assert_uint_eq(r.rewrites[SURFACE_HTML_ATTR], 2);
+	pf_free(&r);
+}
+END_TEST
+
 Suite *html_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -396,6 +413,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, chunking_all_token_kinds);
 	tcase_add_test(tc, dry_run_html);
 	tcase_add_test(tc, sweep_keeps_value_start_amp);
+	tcase_add_test(tc, same_length_rewrite);
 	suite_add_tcase(s, tc);
 	return s;
 }
