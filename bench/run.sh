@@ -14,14 +14,17 @@
 #                 while the timed runs so far took under BENCH_SECONDS
 #   BENCH_SECONDS time budget for the extra adaptive rounds (default 45)
 #   BENCH_CORPUS  corpus directory (default: <repo>/../shared/corpus)
-#   BENCH_TYPES   hostshift types to measure, of text, html and sql
-#                 (default: "text html sql"); text and html run over
+#   BENCH_TYPES   hostshift types to measure, of text, html, sql and json
+#                 (default: "text html sql json"); text and html run over
 #                 page1x200.html with every map of MAPS, sql over a
-#                 generated 200 MB WordPress dump with SQL_MAPS
-#   BENCH_BIG     1: also the memory-only check of sql on huge inputs (a
-#                 1 GB dump and a 100 MB single-line INSERT, streamed from
-#                 bench/out/gen_dump through a pipe; peak RSS of hostshift,
-#                 not timed against anything).  Default 0 (skipped)
+#                 generated 200 MB WordPress dump with SQL_MAPS, json over
+#                 a generated 100 MB REST API array of posts with JSON_MAPS
+#   BENCH_BIG     1: also the memory-only checks on huge inputs, streamed
+#                 from a generator through a pipe (peak RSS of hostshift,
+#                 not timed against anything): sql, a 1 GB dump and a
+#                 100 MB single-line INSERT (bench/out/gen_dump); json, a
+#                 200 MB array, a 1 KB array and a 50 MB single string
+#                 value (bench/out/gen_json).  Default 0 (skipped)
 #   CC            C compiler for the helpers (default: cc)
 
 set -u
@@ -41,7 +44,7 @@ CC=${CC:-cc}
 REPS_BIG=200
 REPS_SMALL=20
 MAPS="page1 identity none"
-TYPES=${BENCH_TYPES:-text html sql}
+TYPES=${BENCH_TYPES:-text html sql json}
 BIGMEM=${BENCH_BIG:-0}
 SED_EXPR='s#https://www\.acmecorp\.fi#https://wt-a--www.acmecorp.fi#g'
 # sql: a generated WordPress dump (bench/gen_dump.c) of SQL_BYTES, a 20x
@@ -55,6 +58,19 @@ BIG_DUMP_BYTES=1G
 BIG_LINE_BYTES=100M
 SQL_MAPS="example example-id none"
 SQL_SED_EXPR='s#https://www\.example\.fi#https://wt-a--example.ddev.site#g'
+# json: a generated array of WordPress REST API posts (bench/gen_json.c) of
+# JSON_BYTES, a 10x smaller one (allocation scaling; also the sanity
+# sample), a small NDJSON stream for the sanity checks, and the BENCH_BIG
+# inputs (streamed, never stored).  Maps as for sql.  The sed is the two
+# rules a user would write for JSON: the plain and the \/-escaped spelling.
+JSON_BYTES=100M
+JSON_SMALL_BYTES=10M
+JSON_NDJSON_BYTES=2M
+BIG_JSON_BYTES=200M
+BIG_JSON_TINY_BYTES=1k
+BIG_JSON_STRING_BYTES=50M
+JSON_MAPS="example example-id none"
+JSON_SED_EXPR='s#https://www\.example\.fi#https://wt-a--example.ddev.site#g;s#https:\\/\\/www\.example\.fi#https:\\/\\/wt-a--example.ddev.site#g'
 
 die() { echo "bench: $*" >&2; exit 1; }
 note() { echo "bench: $*" >&2; }
@@ -78,12 +94,13 @@ PAGE=$CORPUS/pages/page1.html
 for m in $MAPS; do
     [ -r "$CORPUS/maps/$m.map" ] || die "missing $CORPUS/maps/$m.map"
 done
-PAGE_TYPES='' SQL_TYPE=''
+PAGE_TYPES='' SQL_TYPE='' JSON_TYPE=''
 for ty in $TYPES; do
     case $ty in
     text | html) PAGE_TYPES="$PAGE_TYPES $ty" ;;
     sql) SQL_TYPE=sql ;;
-    *) die "BENCH_TYPES: unknown type '$ty' (text, html, sql)" ;;
+    json) JSON_TYPE=json ;;
+    *) die "BENCH_TYPES: unknown type '$ty' (text, html, sql, json)" ;;
     esac
 done
 case $BIGMEM in
@@ -110,6 +127,10 @@ fi
 GEN=$OUT/gen_dump
 if [ -n "$SQL_TYPE" ] && { [ ! -x "$GEN" ] || [ "$BENCH_DIR/gen_dump.c" -nt "$GEN" ]; }; then
     $CC -O2 -std=c11 -o "$GEN" "$BENCH_DIR/gen_dump.c" || die "cannot build $GEN"
+fi
+GENJ=$OUT/gen_json
+if [ -n "$JSON_TYPE" ] && { [ ! -x "$GENJ" ] || [ "$BENCH_DIR/gen_json.c" -nt "$GENJ" ]; }; then
+    $CC -O2 -std=c11 -o "$GENJ" "$BENCH_DIR/gen_json.c" || die "cannot build $GENJ"
 fi
 # self-test of the shim: must load and report a line
 rm -f "$TMP/selftest"
@@ -163,14 +184,37 @@ if [ -n "$SQL_TYPE" ]; then
     SQL_SMALL=$(make_dump $SQL_SMALL_BYTES) || exit 1
     sql_bytes=$(wc -c < "$SQL_BIG" | tr -d ' ')
     SQL_NAME=wp-dump-$SQL_BYTES
+fi
+
+# make_json SIZE : bench/out/wp-json-SIZE.json, a JSON array of REST API
+# posts by gen_json, generated once and reused like the dumps (FILE.stats:
+# bytes=B lines=L objects=N origins=O ... near_miss=M); prints the path
+make_json() {
+    f=$OUT/wp-json-$1.json
+    if [ ! -f "$f" ] || [ ! -f "$f.stats" ] || [ "$GENJ" -nt "$f" ] ||
+        [ "bytes=$(wc -c < "$f" | tr -d ' ')" != "$(sed -n 's/^\(bytes=[0-9]*\) .*/\1/p' "$f.stats")" ]; then
+        note "generating $f (gen_json array $1)"
+        "$GENJ" -v array "$1" > "$f.part" 2> "$f.stats" || die "gen_json array $1 failed"
+        mv "$f.part" "$f" || die "cannot create $f"
+    fi
+    echo "$f"
+}
+if [ -n "$JSON_TYPE" ]; then
+    JSON_BIG=$(make_json $JSON_BYTES) || exit 1
+    JSON_SMALL=$(make_json $JSON_SMALL_BYTES) || exit 1
+    json_bytes=$(wc -c < "$JSON_BIG" | tr -d ' ')
+    JSON_NAME=wp-json-$JSON_BYTES
+fi
+if [ -n "$SQL_TYPE$JSON_TYPE" ]; then
     printf '%s\n' 'https://www.example.fi https://wt-a--example.ddev.site' > "$OUT/example.map" &&
         printf '%s\n' 'https://www.example.fi https://www.example.fi' > "$OUT/example-id.map" ||
-        die "cannot write the sql maps"
+        die "cannot write the sql/json maps"
 fi
 
 # ---- tools ----------------------------------------------------------------
-# A tool key is INPUT/TOOL: INPUT is page (page1x200.html) or sql (the
-# generated dump), TOOL is cat, sed or TYPE:MAP (hostshift -t TYPE -m MAP).
+# A tool key is INPUT/TOOL: INPUT is page (page1x200.html), sql (the
+# generated dump) or json (the generated array), TOOL is cat, sed or
+# TYPE:MAP (hostshift -t TYPE -m MAP).
 # Every key runs over its own input; ratios are to INPUT/cat.
 TOOLS=
 if [ -n "$PAGE_TYPES" ]; then
@@ -183,12 +227,16 @@ if [ -n "$SQL_TYPE" ]; then
     TOOLS="$TOOLS sql/cat sql/sed"
     for m in $SQL_MAPS; do TOOLS="$TOOLS sql/sql:$m"; done
 fi
+if [ -n "$JSON_TYPE" ]; then
+    TOOLS="$TOOLS json/cat json/sed"
+    for m in $JSON_MAPS; do TOOLS="$TOOLS json/json:$m"; done
+fi
 
 fkey() { echo "$1" | tr ':/' '__'; } # KEY -> a file-name-safe key
 
 map_path() { # INPUT MAP -> path of the map file
     case $1/$2 in
-    sql/example | sql/example-id) echo "$OUT/$2.map" ;;
+    sql/example | sql/example-id | json/example | json/example-id) echo "$OUT/$2.map" ;;
     *) echo "$CORPUS/maps/$2.map" ;;
     esac
 }
@@ -200,6 +248,7 @@ consumer() {
     case ${1%%/*} in
     page) c_big=$BIG c_small=$SMALL c_input=$BIG_NAME c_sed=$SED_EXPR ;;
     sql) c_big=$SQL_BIG c_small=$SQL_SMALL c_input=$SQL_NAME c_sed=$SQL_SED_EXPR ;;
+    json) c_big=$JSON_BIG c_small=$JSON_SMALL c_input=$JSON_NAME c_sed=$JSON_SED_EXPR ;;
     esac
     c_t=${1#*/}
     case $c_t in
@@ -275,9 +324,12 @@ echo "binary:  $HS${hs_version:+ ($hs_version)}"
     echo "input:   $BIG_NAME.html = pages/page1.html x $REPS_BIG, $big_bytes bytes (text, html)"
 [ -n "$SQL_TYPE" ] &&
     echo "input:   $SQL_NAME.sql = bench/out/gen_dump dump $SQL_BYTES, $sql_bytes bytes, $(stat_of lines "$SQL_BIG.stats") lines, $(stat_of origins "$SQL_BIG.stats") www.example.fi origins (sql)"
+[ -n "$JSON_TYPE" ] &&
+    echo "input:   $JSON_NAME.json = bench/out/gen_json array $JSON_BYTES, $json_bytes bytes, $(stat_of objects "$JSON_BIG.stats") posts, $(stat_of origins "$JSON_BIG.stats") www.example.fi origins (json)"
 echo "runs:    ${RUNS:-adaptive $MIN_RUNS..$MAX_RUNS} per row (interleaved), median wall time of 'cat FILE | TOOL > /dev/null'"
 [ -n "$PAGE_TYPES" ] && echo "sed:     LC_ALL=C sed '$SED_EXPR' (page)"
 [ -n "$SQL_TYPE" ] && echo "sed:     LC_ALL=C sed '$SQL_SED_EXPR' (sql)"
+[ -n "$JSON_TYPE" ] && echo "sed:     LC_ALL=C sed '$JSON_SED_EXPR' (json)"
 echo
 
 # ---- sanity: does the binary behave like a rewriter? ---------------------
@@ -354,8 +406,76 @@ if [ -n "$SQL_TYPE" ]; then
     [ $sane = 1 ] || die "hostshift fails on the generated dump; not benchmarking"
 fi
 
+# json: the 10 MB array (the allocation-scaling input) through the
+# identity and none maps must come out byte-identical; through example.map
+# every planted origin (\/, plain, \u002F, &#47; and percent spellings,
+# keys, serialized) must become the variant and only the planted near
+# misses keep www.example.fi, without a warning (no fallback to prose); the
+# output must still be valid JSON with every serialized length right
+# (gen_json check; also python3's json module if there is one).  The same
+# for a small NDJSON stream (one value per line, not an error).
+JSON_NEEDLES="-c wt-a--example.ddev.site -c www.example.fi"
+if [ -n "$JSON_TYPE" ]; then
+    planted=$(stat_of origins "$JSON_SMALL.stats")
+    near=$(stat_of near_miss "$JSON_SMALL.stats")
+    sample_bytes=$(wc -c < "$JSON_SMALL" | tr -d ' ')
+    for m in example-id none; do
+        "$HS" -t json -m "$(map_path json $m)" < "$JSON_SMALL" > "$TMP/out.$m" 2> "$TMP/err.$m"
+        st=$?
+        if [ $st -ne 0 ]; then
+            note "sanity: hostshift -t json -m $m.map exited $st: $(head -n 1 "$TMP/err.$m")"
+            sane=0
+        elif cmp -s "$JSON_SMALL" "$TMP/out.$m"; then
+            echo "sanity:  wp-json-$JSON_SMALL_BYTES.json ($sample_bytes bytes): -t json -m $m.map output byte-identical to the input"
+        else
+            note "sanity: WARNING: output of -t json with $m.map differs from the input"
+        fi
+    done
+    "$HS" -t json -m "$OUT/example.map" < "$JSON_SMALL" > "$TMP/out.example" 2> "$TMP/err.example"
+    st=$?
+    if [ $st -ne 0 ]; then
+        note "sanity: hostshift -t json -m example.map exited $st: $(head -n 1 "$TMP/err.example")"
+        sane=0
+    fi
+    [ -s "$TMP/err.example" ] &&
+        note "sanity: WARNING: -t json -m example.map said: $(head -n 1 "$TMP/err.example")"
+    "$GENJ" check $JSON_NEEDLES < "$TMP/out.example" > "$TMP/chk.example"
+    rewritten=$(stat_of wt-a--example.ddev.site "$TMP/chk.example")
+    left=$(stat_of www.example.fi "$TMP/chk.example")
+    echo "sanity:  wp-json-$JSON_SMALL_BYTES.json: $planted origins planted, ${rewritten:-?} rewritten to wt-a--example.ddev.site by -t json -m example.map; ${left:-?} 'www.example.fi' left ($near near misses planted)"
+    echo "sanity:  gen_json check of the input:  $("$GENJ" check < "$JSON_SMALL")"
+    echo "sanity:  gen_json check of the output: $(sed 's/ wt-a--.*//' "$TMP/chk.example")"
+    if command -v python3 > /dev/null 2>&1; then
+        if python3 -c 'import json,sys; json.load(sys.stdin)' < "$TMP/out.example" 2> "$TMP/py.err"; then
+            echo "sanity:  python3 json.load of the rewritten wp-json-$JSON_SMALL_BYTES.json: ok"
+        else
+            note "sanity: WARNING: python3 cannot parse the rewritten json: $(tail -n 1 "$TMP/py.err")"
+        fi
+    fi
+    [ "${rewritten:-0}" = 0 ] && note "sanity: WARNING: -t json with example.map rewrote nothing (stand-in binary?)"
+    [ "$rewritten" = "$planted" ] && [ "$left" = "$near" ] ||
+        note "sanity: WARNING: rewritten/left counts differ from what gen_json planted"
+    case $(cat "$TMP/chk.example") in
+    'json=ok '*' bad=0 '*) ;;
+    *) note "sanity: WARNING: the rewritten json is invalid or has wrong serialized lengths" ;;
+    esac
+    # NDJSON
+    "$GENJ" -v ndjson $JSON_NDJSON_BYTES > "$TMP/nd.json" 2> "$TMP/nd.stats"
+    "$HS" -t json -m "$OUT/example.map" < "$TMP/nd.json" > "$TMP/out.nd" 2> "$TMP/err.nd" ||
+        { note "sanity: hostshift -t json on NDJSON failed: $(head -n 1 "$TMP/err.nd")"; sane=0; }
+    "$GENJ" check $JSON_NEEDLES < "$TMP/out.nd" > "$TMP/chk.nd"
+    echo "sanity:  NDJSON (gen_json ndjson $JSON_NDJSON_BYTES, $(stat_of objects "$TMP/nd.stats") lines): $(stat_of origins "$TMP/nd.stats") origins planted, $(stat_of wt-a--example.ddev.site "$TMP/chk.nd") rewritten, $(stat_of www.example.fi "$TMP/chk.nd") left ($(stat_of near_miss "$TMP/nd.stats") near misses); output $(stat_of json "$TMP/chk.nd"), $(stat_of values "$TMP/chk.nd") values"
+    [ -s "$TMP/err.nd" ] && note "sanity: WARNING: -t json on NDJSON said: $(head -n 1 "$TMP/err.nd")"
+    [ "$(stat_of wt-a--example.ddev.site "$TMP/chk.nd")" = "$(stat_of origins "$TMP/nd.stats")" ] &&
+        [ "$(stat_of www.example.fi "$TMP/chk.nd")" = "$(stat_of near_miss "$TMP/nd.stats")" ] &&
+        [ "$(stat_of values "$TMP/chk.nd")" = "$(stat_of objects "$TMP/nd.stats")" ] ||
+        note "sanity: WARNING: NDJSON counts differ from what gen_json planted"
+    rm -f "$TMP"/out.* "$TMP"/err.* "$TMP"/chk.* "$TMP"/nd.* "$TMP/py.err"
+    [ $sane = 1 ] || die "hostshift fails on the generated json; not benchmarking"
+fi
+
 # ---- timing ---------------------------------------------------------------
-for f in ${BIG:-} ${SMALL:-} ${SQL_BIG:-} ${SQL_SMALL:-}; do
+for f in ${BIG:-} ${SMALL:-} ${SQL_BIG:-} ${SQL_SMALL:-} ${JSON_BIG:-} ${JSON_SMALL:-}; do
     cat "$f" > /dev/null # warm the page cache
 done
 for t in $TOOLS; do # one untimed warm-up run each, on the small input
@@ -421,6 +541,35 @@ if [ -n "$SQL_TYPE" ] && [ "$BIGMEM" = 1 ]; then
     done
 fi
 
+# ---- memory check on huge json inputs (BENCH_BIG=1) ----------------------
+# The same for json: gen_json writes straight into a pipe, bench/out/rss
+# reports hostshift's own ru_maxrss.  A 200 MB array and a 1 KB one (issue
+# 5 acceptance 4: the same few MiB), and ONE 50 MB string value (over the
+# 1 MiB value cap: matched as streaming prose, with one warning).  The
+# second run counts allocations and pipes the output into `gen_json check`
+# (valid JSON, serialized lengths, origins rewritten and left).
+JBIGROWS=
+if [ -n "$JSON_TYPE" ] && [ "$BIGMEM" = 1 ]; then
+    for spec in "array $BIG_JSON_BYTES" "array $BIG_JSON_TINY_BYTES" "string $BIG_JSON_STRING_BYTES"; do
+        set -- $spec
+        k=$1-$2
+        note "memory check: gen_json $1 $2 | hostshift -t json -m example.map"
+        rm -f "$TMP/big.r" "$TMP/big.a"
+        "$GENJ" -v "$1" "$2" 2> "$TMP/jbig.gen.$k" |
+            "$RSS" -o "$TMP/big.r" "$HS" -t json -m "$OUT/example.map" > /dev/null 2> "$TMP/jbig.err.$k" ||
+            { note "memory check $k: hostshift failed"; echo "big:$k" >> "$TMP/failed"; }
+        "$GENJ" "$1" "$2" |
+            env LD_PRELOAD="$SO" MALLOC_COUNT_OUT="$TMP/big.a" "$HS" -t json -m "$OUT/example.map" 2> /dev/null |
+            "$GENJ" check $JSON_NEEDLES > "$TMP/jbig.chk.$k"
+        wall=$(sed -n 's/^wall_s=\([0-9.]*\) .*/\1/p' "$TMP/big.r")
+        rss=$(sed -n 's/.*maxrss_kib=\([0-9]*\).*/\1/p' "$TMP/big.r")
+        al=$(sed -n 's/^allocs=\([0-9]*\) bytes=\([0-9]*\)$/\1 \2/p' "$TMP/big.a" | tail -n 1)
+        g=$TMP/jbig.gen.$k c=$TMP/jbig.chk.$k
+        printf '%s\n' "$k $(stat_of bytes "$g") ${rss:-?} ${wall:-?} ${al:-? ?} $(stat_of origins "$g") $(stat_of wt-a--example.ddev.site "$c") $(stat_of www.example.fi "$c") $(stat_of near_miss "$g") $(stat_of reference "$g") $(stat_of json "$c")/$(stat_of bad "$c")" >> "$TMP/jbigrows"
+        JBIGROWS=1
+    done
+fi
+
 # ---- report ---------------------------------------------------------------
 {
     printf '%-12s %-10s %-10s %9s %13s %12s %9s\n' \
@@ -445,8 +594,11 @@ fi
 cat "$OUT/table.txt"
 
 echo
-echo "allocation scaling (calls / bytes requested; small input vs full:" \
-    "${PAGE_TYPES:+page1x$REPS_SMALL vs page1x$REPS_BIG (10x)}${PAGE_TYPES:+${SQL_TYPE:+, }}${SQL_TYPE:+wp-dump-$SQL_SMALL_BYTES vs wp-dump-$SQL_BYTES (20x)}):"
+scaling=
+[ -n "$PAGE_TYPES" ] && scaling="page1x$REPS_SMALL vs page1x$REPS_BIG (10x)"
+[ -n "$SQL_TYPE" ] && scaling="${scaling:+$scaling, }wp-dump-$SQL_SMALL_BYTES vs wp-dump-$SQL_BYTES (20x)"
+[ -n "$JSON_TYPE" ] && scaling="${scaling:+$scaling, }wp-json-$JSON_SMALL_BYTES vs wp-json-$JSON_BYTES (10x)"
+echo "allocation scaling (calls / bytes requested; small input vs full: $scaling):"
 printf '%-12s %-10s %-10s %12s %12s %14s %14s\n' input map tool \
     allocs_small allocs_full bytes_small bytes_full
 for t in $TOOLS; do
@@ -467,6 +619,23 @@ if [ -n "$BIGROWS" ]; then
     while read -r k b l rss wall al ab; do
         printf '%-10s %12s %7s %12s %8s %8s %12s  %s\n' "$k" "$b" "$l" "$rss" "$wall" "$al" "$ab" "$(cat "$TMP/big.chk.$k")"
     done < "$TMP/bigrows"
+fi
+
+if [ -n "$JBIGROWS" ]; then
+    echo
+    echo "json memory check (BENCH_BIG=1): bench/out/gen_json MODE SIZE | hostshift -t json -m example.map > /dev/null,"
+    echo "one run each, peak RSS of the hostshift process alone; allocs and 'gen_json check' of its output from a second run"
+    echo "(origins: planted by gen_json; rewritten/left: wt-a--example.ddev.site / www.example.fi in the output; near: near misses"
+    echo "planted; ref: origins planted as https:&#47;&#47;; json: check verdict/serialized lengths wrong):"
+    printf '%-13s %10s %11s %8s %6s %11s %7s %9s %5s %5s %5s %s\n' input bytes peakRSS_KiB wall_s allocs alloc_bytes \
+        origins rewritten left near ref json
+    while read -r k b rss wall al ab o rw lf nr rf js; do
+        printf '%-13s %10s %11s %8s %6s %11s %7s %9s %5s %5s %5s %s\n' "$k" "$b" "$rss" "$wall" "$al" "$ab" \
+            "$o" "$rw" "$lf" "$nr" "$rf" "$js"
+    done < "$TMP/jbigrows"
+    for f in "$TMP"/jbig.err.*; do
+        [ -s "$f" ] && echo "  hostshift said (${f##*/jbig.err.}): $(head -n 1 "$f")"
+    done
 fi
 
 echo

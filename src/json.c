@@ -89,17 +89,72 @@ static void path_index(struct json *j)
 	path_put(j, b, (size_t)k);
 }
 
-/* This level's segment: "/" and a key, `~` and `/` escaped (RFC 6901 §3). */
+static int hexv(unsigned char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	c |= 0x20;
+	return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
+}
+
+static void path_char(struct json *j, unsigned long cp)
+{
+	char b[4];
+	size_t n;
+	if (cp == '~') { path_put(j, "~0", 2); return; }
+	if (cp == '/') { path_put(j, "~1", 2); return; }
+	if (cp < 0x80) { b[0] = (char)cp; n = 1; }
+	else if (cp < 0x800) { b[0] = (char)(0xC0 | cp >> 6); b[1] = (char)(0x80 | (cp & 0x3F)); n = 2; }
+	else if (cp < 0x10000) {
+		b[0] = (char)(0xE0 | cp >> 12); b[1] = (char)(0x80 | ((cp >> 6) & 0x3F)); b[2] = (char)(0x80 | (cp & 0x3F)); n = 3;
+	} else {
+		b[0] = (char)(0xF0 | cp >> 18); b[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		b[2] = (char)(0x80 | ((cp >> 6) & 0x3F)); b[3] = (char)(0x80 | (cp & 0x3F)); n = 4;
+	}
+	path_put(j, b, n);
+}
+
+static bool read_u(const unsigned char *k, size_t n, size_t i, unsigned long *v)
+{
+	if (i + 6 > n || k[i] != '\\' || k[i + 1] != 'u') return false;
+	unsigned long x = 0;
+	for (size_t m = i + 2; m < i + 6; m++) {
+		int h = hexv(k[m]);
+		if (h < 0) return false;
+		x = x * 16 + (unsigned long)h;
+	}
+	*v = x;
+	return true;
+}
+
+/* This level's segment: "/" and the key, its JSON escapes decoded, then
+ * `~` and `/` escaped (RFC 6901 §3). */
 static void path_key(struct json *j, const unsigned char *k, size_t n)
 {
 	if (!j->paths) return;
 	j->path_len = j->path_at[j->depth];
 	path_put(j, "/", 1);
 	for (size_t i = 0; i < n; i++) {
-		if (k[i] == '~') path_put(j, "~0", 2);
-		else if (k[i] == '/') path_put(j, "~1", 2);
-		else if (k[i] == '\\' && i + 1 < n && k[i + 1] == '/') { path_put(j, "~1", 2); i++; }
-		else path_put(j, (const char *)k + i, 1);
+		if (k[i] != '\\' || i + 1 >= n) { path_char(j, k[i]); continue; }
+		unsigned char e = k[i + 1];
+		unsigned long cp, lo;
+		if (e == 'u' && read_u(k, n, i, &cp)) {
+			i += 5;
+			if (cp >= 0xD800 && cp <= 0xDBFF && read_u(k, n, i + 1, &lo) && lo >= 0xDC00 && lo <= 0xDFFF) {
+				cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
+				i += 6;
+			}
+			path_char(j, cp);
+			continue;
+		}
+		i++;
+		switch (e) {
+		case 'b': path_char(j, '\b'); break;
+		case 'f': path_char(j, '\f'); break;
+		case 'n': path_char(j, '\n'); break;
+		case 'r': path_char(j, '\r'); break;
+		case 't': path_char(j, '\t'); break;
+		default: path_char(j, e); break;   /* \" \\ \/ */
+		}
 	}
 }
 
@@ -114,7 +169,13 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		        j->report->file, (unsigned long long)off, why);
 	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
 	if (in_string && j->oversize) {
-		/* already streaming in a segment: it goes on as the text */
+		/* the string so far was matched as itself; the rest is text */
+		window_end(&j->w);
+		j->w.path = NULL;
+		j->w.path_len = 0;
+		lines_upto(j, off);
+		window_begin(&j->w, SURFACE_TEXT, off);
+		if (j->track_lines) window_set_lines(&j->w, j->lines, j->line_start_in);
 	} else if (in_string) {
 		window_begin(&j->w, SURFACE_TEXT, j->tok_start);
 		if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
@@ -150,7 +211,8 @@ static void go_oversize(struct json *j)
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
 	if (j->report) {
 		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = s, .text = j->tok, .text_len = 0 };
+		                           .surface = s, .text = j->tok, .text_len = 0,
+		                           .path = j->paths ? j->path : NULL, .path_len = j->paths ? j->path_len : 0 };
 		if (j->track_lines) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
 		report_add(j->report, &re);
 		if (!j->quiet)
@@ -158,6 +220,8 @@ static void go_oversize(struct json *j)
 			        j->report->file, (unsigned long long)j->tok_start, JSON_VALUE_CAP);
 	}
 	window_begin(&j->w, s, j->tok_start);
+	j->w.path = j->paths ? j->path : NULL;
+	j->w.path_len = j->paths ? j->path_len : 0;
 	if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
 	window_feed(&j->w, j->tok, j->tok_len);
 }
@@ -191,6 +255,8 @@ static void string_done(struct json *j)
 	if (key) path_key(j, j->tok + 1, j->tok_len - 2);
 	if (j->oversize) {
 		window_end(&j->w);
+		j->w.path = NULL;
+		j->w.path_len = 0;
 	} else {
 		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
 		                        .entities = true, .json = true, .spellings = j->spellings };
@@ -214,17 +280,44 @@ static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' |
 static bool scalar_byte(unsigned char c)
 {
 	return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E' ||
-	       (c >= 'a' && c <= 'z');
+	       (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+/* RFC 8259 §6 number states; the accepting ones are ZERO, INT, FRAC, EXP. */
+enum { N_START, N_MINUS, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP, N_BAD };
+
+static void scalar_begin(struct json *j, unsigned char c)
+{
+	j->scalar_len = 0;
+	j->keyword = c == 't' ? "true" : c == 'f' ? "false" : c == 'n' ? "null" : NULL;
+	j->num = j->keyword ? -1 : N_START;
+}
+
+static void scalar_step(struct json *j, unsigned char c)
+{
+	size_t k = j->scalar_len++;
+	if (j->num < 0) {
+		if (k >= strlen(j->keyword) || j->keyword[k] != (char)c) j->num = N_BAD, j->keyword = NULL;
+		return;
+	}
+	bool d = c >= '0' && c <= '9';
+	switch (j->num) {
+	case N_START: j->num = c == '-' ? N_MINUS : c == '0' ? N_ZERO : d ? N_INT : N_BAD; break;
+	case N_MINUS: j->num = c == '0' ? N_ZERO : d ? N_INT : N_BAD; break;
+	case N_ZERO: j->num = c == '.' ? N_DOT : (c == 'e' || c == 'E') ? N_E : N_BAD; break;
+	case N_INT: j->num = d ? N_INT : c == '.' ? N_DOT : (c == 'e' || c == 'E') ? N_E : N_BAD; break;
+	case N_DOT: j->num = d ? N_FRAC : N_BAD; break;
+	case N_FRAC: j->num = d ? N_FRAC : (c == 'e' || c == 'E') ? N_E : N_BAD; break;
+	case N_E: j->num = (c == '+' || c == '-') ? N_ESIGN : d ? N_EXP : N_BAD; break;
+	case N_ESIGN: case N_EXP: j->num = d ? N_EXP : N_BAD; break;
+	default: break;
+	}
 }
 
 static bool scalar_ok(const struct json *j)
 {
-	const char *s = j->scalar;
-	size_t n = j->scalar_len;
-	if (n <= 5 && ((n == 4 && !memcmp(s, "true", 4)) || (n == 5 && !memcmp(s, "false", 5)) || (n == 4 && !memcmp(s, "null", 4))))
-		return true;
-	/* a number: the characters were checked one by one; it starts well */
-	return s[0] == '-' || (s[0] >= '0' && s[0] <= '9');
+	if (j->num < 0) return j->keyword && j->scalar_len == strlen(j->keyword);
+	return j->num == N_ZERO || j->num == N_INT || j->num == N_FRAC || j->num == N_EXP;
 }
 
 /* A value is starting: in an array it is the next element (path). */
@@ -291,7 +384,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 				i++;
 			} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
 				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected value"); break; }
-				j->scalar_len = 0;
+				scalar_begin(j, c);
 				j->state = JSON_SCALAR;
 			} else {
 				malformed(j, OFF(i), "not JSON");
@@ -301,10 +394,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 		case JSON_SCALAR: {
 			size_t k = i;
 			while (k < n && scalar_byte(p[k])) k++;
-			for (size_t m = i; m < k; m++) {
-				if (j->scalar_len < sizeof j->scalar) j->scalar[j->scalar_len] = (char)p[m];
-				j->scalar_len++;
-			}
+			for (size_t m = i; m < k; m++) scalar_step(j, p[m]);
 			window_verbatim(&j->w, p + i, k - i);
 			i = k;
 			if (i == n) break;
@@ -323,8 +413,10 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			if (i == n) break;
 			c = p[i];
 			if (j->utf8_need) {
-				if ((c & 0xC0) != 0x80) { malformed(j, OFF(i), "invalid UTF-8"); break; }
+				if (c < j->utf8_lo || c > j->utf8_hi) { malformed(j, OFF(i), "invalid UTF-8"); break; }
 				j->utf8_need--;
+				j->utf8_lo = 0x80;
+				j->utf8_hi = 0xBF;
 			} else if (c == '"') {
 				tok_put(j, p + i, 1);
 				i++;
@@ -335,10 +427,12 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			} else if (c < 0x20) {
 				malformed(j, OFF(i), "control character in a string");
 				break;
-			} else if (c >= 0xC2 && c <= 0xDF) j->utf8_need = 1;
-			else if (c >= 0xE0 && c <= 0xEF) j->utf8_need = 2;
-			else if (c >= 0xF0 && c <= 0xF4) j->utf8_need = 3;
-			else { malformed(j, OFF(i), "invalid UTF-8"); break; }
+			} else if (c >= 0xC2 && c <= 0xF4) {
+				/* RFC 3629 §4: no overlong forms, no surrogates, nothing past U+10FFFF */
+				j->utf8_need = c <= 0xDF ? 1 : c <= 0xEF ? 2 : 3;
+				j->utf8_lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
+				j->utf8_hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
+			} else { malformed(j, OFF(i), "invalid UTF-8"); break; }
 			tok_put(j, p + i, 1);
 			i++;
 			break;

@@ -58,8 +58,10 @@ struct json {
 	bool is_key;
 	bool oversize;
 	unsigned utf8_need;                        /* continuation bytes still due in a string */
+	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 §4) */
 	unsigned u_digits;                         /* hex digits of \u seen */
-	char scalar[8];                            /* the start of a scalar, to check it */
+	int num;                                   /* number grammar state (RFC 8259 §6); -1: a keyword */
+	const char *keyword;                       /* true / false / null being read */
 	size_t scalar_len;
 	uint64_t tok_start;                        /* input offset of the string's opening quote */
 	unsigned char *tok;

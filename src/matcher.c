@@ -175,7 +175,11 @@ static size_t removable_len(const struct scan *s, size_t i)
 static bool begins_value(const struct scan *s, size_t c)
 {
 	if (!s->value) return false;
-	for (size_t i = 0; i < c; i++) {
+	size_t i = 0;
+	/* a JSON string token is matched with its quotes: its value starts
+	 * after the opening one */
+	if ((s->surface == SURFACE_JSON_STRING || s->surface == SURFACE_JSON_KEY) && s->len && s->b[0] == '"') i = 1;
+	for (; i < c; i++) {
 		unsigned char b = s->b[i];
 		if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f') return false;
 	}
@@ -409,7 +413,7 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
-		.value = mp->mode == MATCH_VALUE, .esc_js = ax->esc_js, .sql = mp->sql, .surface = mp->surface, .fn = fn, .ctx = ctx,
+		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
 	s.joins = mp->joins >= 0 ? mp->joins != 0 : matcher_surface_joins(mp->surface, b, len);
 	if (pt->nhosts == 0) return limit;

@@ -50,6 +50,7 @@ struct match_params {
 	int joins;                   /* §3.8 axis: -1 decides it from the surface (per buffer) */
 	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
 	bool json;                   /* also the \u002F-escaped separator of JSON strings (ENC_JSONU) */
+	enum { ESC_FROM_SURFACE, ESC_FORCE_JS, ESC_FORCE_PATH } esc;  /* the escape alphabet (§3.8) */
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

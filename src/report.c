@@ -117,7 +117,7 @@ void report_add(struct report *r, const struct report_event *in)
 		t->surface = ev->surface;
 		t->text_len = (unsigned short)(ev->text_len < REPORT_TEXT_MAX ? ev->text_len : REPORT_TEXT_MAX);
 		if (t->text_len) memcpy(t->text, ev->text, t->text_len);
-		t->path_len = (unsigned short)(ev->path_len < REPORT_PATH_MAX ? ev->path_len : REPORT_PATH_MAX);
+		t->path_len = (unsigned short)(!ev->path ? 0 : ev->path_len < REPORT_PATH_MAX ? ev->path_len : REPORT_PATH_MAX);
 		if (t->path_len) memcpy(t->path, ev->path, t->path_len);
 	}
 }

@@ -32,6 +32,7 @@ void value_free(struct value *vp)
 	free(vp->splices);
 	free(vp->ser.p);
 	free(vp->out.p);
+	free(vp->esc.p);
 	free(vp->marks);
 	memset(vp, 0, sizeof *vp);
 }
@@ -91,6 +92,13 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
 }
 
+static bool has_escaped_slash(const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i + 1 < n; i++)
+		if (p[i] == '\\') { if (p[i + 1] == '/') return true; i++; }
+	return false;
+}
+
 /* The splices of one run p[0..n) at value offset off, in source order. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
@@ -109,9 +117,32 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	size_t dlen;
 	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->src) != ENTITY_DECODED) return vp->nsplices;
 	vp->splice0 = vp->nsplices;
+	/* Inside a JSON string the decoded text is still JSON: its backslashes
+	 * open escapes (`\u00e4` after a host continues it, §3.5). */
 	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = -1,
-	                           .sql = o->sql, .json = o->json };
+	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE };
 	matcher_scan_ex(vp->pt, vp->dec, dlen, dlen, &me, entity_event, vp);
+	if (o->json && vp->nsplices > vp->splice0 && has_escaped_slash(p, n)) {
+		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
+		size_t need = 0;
+		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * vp->splices[i].repl.n;
+		vp->esc.len = 0;
+		if (need > vp->esc.cap) {
+			vp->esc.p = xrealloc(vp->esc.p, need);
+			vp->esc.cap = need;
+		}
+		for (size_t i = vp->splice0; i < vp->nsplices; i++) {
+			struct slice r = vp->splices[i].repl;
+			unsigned char *q = vp->esc.p + vp->esc.len;
+			size_t k = 0;
+			for (size_t m = 0; m < r.n; m++) {
+				if (r.p[m] == '/') q[k++] = '\\';
+				q[k++] = r.p[m];
+			}
+			vp->splices[i].repl = (struct slice){ q, k };
+			vp->esc.len += k;
+		}
+	}
 	for (size_t i = 1; i < vp->nsplices; i++)
 		for (size_t j = i; j > 0 && vp->splices[j - 1].start > vp->splices[j].start; j--) {
 			struct value_splice t = vp->splices[j]; vp->splices[j] = vp->splices[j - 1]; vp->splices[j - 1] = t;

@@ -47,6 +47,7 @@ struct value {
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;
 	struct ser_buf ser, out;
+	struct ser_buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */
 	size_t nmarks, marks_cap;
 

@@ -123,6 +123,7 @@ static void on_event(void *ctx, const struct match_event *ev)
 		.offset = to_input(w, w->base + ev->start),
 		.action = ev->action, .reason = ev->reason, .surface = ev->surface,
 		.text = w->buf + ev->start, .text_len = ev->end - ev->start,
+		.path = w->path, .path_len = w->path_len,
 	};
 	/* §6.1: the context of a swept origin, 48 bytes before to 64 after. */
 	size_t cs = ev->start > 48 ? ev->start - 48 : 0, ce = ev->end + 64 < w->len ? ev->end + 64 : w->len;

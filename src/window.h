@@ -45,6 +45,8 @@ struct window {
 	int joins;                    /* §3.8 axis of the open segment; -1 until its first batch */
 	bool sql;                     /* the stream is SQL: ENC_SQLJSON is matched too */
 	bool json;                    /* the stream is JSON: ENC_JSONU is matched too */
+	const char *path;             /* RFC 6901 path of the segment's events (json); may be NULL */
+	size_t path_len;
 	int prev;                     /* byte before buf[0] in the segment, or MATCH_NO_PREV */
 	uint64_t base;                /* stream offset of buf[0] */
 	uint64_t out_off;             /* bytes written to out */
