@@ -101,21 +101,6 @@ size_t headers_length(const unsigned char *b, size_t n, bool eof)
 	}
 }
 
-static void put(struct ser_buf *o, const unsigned char *p, size_t n)
-{
-	if (!n) return;
-	if (o->len + n > o->cap) {
-		size_t nc = o->cap ? o->cap : 1024;
-		while (nc < o->len + n) nc *= 2;
-		unsigned char *q = realloc(o->p, nc);
-		if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-		o->p = q;
-		o->cap = nc;
-	}
-	memcpy(o->p + o->len, p, n);
-	o->len += n;
-}
-
 /* Content-Type → the body's type (SPEC §10). */
 static void body_type(const unsigned char *v, size_t n, struct headers_result *res)
 {
@@ -186,8 +171,8 @@ static bool cookie_domain(struct value *vp, const unsigned char *v, size_t n, ui
 		size_t de = e;
 		while (de > d && (v[de - 1] == ' ' || v[de - 1] == '\t')) de--;
 		if (!canonical_host(vp->pt, v + d, de - d)) continue;
-		put(out, v, i);
-		put(out, v + e, n - e);
+		ser_buf_put(out, v, i);
+		ser_buf_put(out, v + e, n - e);
 		if (vp->report) {
 			struct report_event re = { .offset = off + i, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
 			                           .text = v + a, .text_len = de - a };
@@ -216,7 +201,7 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct 
 
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HEADER };
 	for (size_t i = 0, e; i < n && (e = line_end(h, i, n)); i = e) {
-		if (!header_line(h, i, e)) { put(out, h + i, e - i); continue; }
+		if (!header_line(h, i, e)) { ser_buf_put(out, h + i, e - i); continue; }
 		const unsigned char *colon = memchr(h + i, ':', e - i);
 		size_t nl = (size_t)(colon - (h + i));
 		size_t vs = (size_t)(colon + 1 - h);
@@ -233,17 +218,17 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct 
 			if (ci_equal(h + i, nl, url_headers[k])) url = true;
 		struct slice nv;
 		if (url && value_rewrite(vp, h + vs, ve - vs, vs, &o, &nv)) {
-			put(out, h + i, vs - i);
-			put(out, nv.p, nv.n);
-			put(out, h + ve, e - ve);
+			ser_buf_put(out, h + i, vs - i);
+			ser_buf_put(out, nv.p, nv.n);
+			ser_buf_put(out, h + ve, e - ve);
 			continue;
 		}
 		if (ci_equal(h + i, nl, "set-cookie")) {
 			size_t before = out->len;
-			put(out, h + i, vs - i);
-			if (cookie_domain(vp, h + vs, ve - vs, vs, out)) { put(out, h + ve, e - ve); continue; }
+			ser_buf_put(out, h + i, vs - i);
+			if (cookie_domain(vp, h + vs, ve - vs, vs, out)) { ser_buf_put(out, h + ve, e - ve); continue; }
 			out->len = before;
 		}
-		put(out, h + i, e - i);
+		ser_buf_put(out, h + i, e - i);
 	}
 }

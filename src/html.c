@@ -78,28 +78,7 @@ void html_reset(struct html *h, struct sink out, struct offmap *marks)
 	h->state = HS_DATA;
 	h->in_off = 0;
 	h->npend = 0;
-	h->track_lines = h->report && report_wants_positions(h->report);
-	h->lines = 0;
-	h->line_start_in = 0;
-	h->lc_off = 0;
-}
-
-/* ---- positions (check mode) ------------------------------------------ */
-
-/* Newlines before input offset `off`, counted lazily over the current
- * chunk. Offsets before lc_off only occur for held bytes ("<", "</scrip"),
- * which hold no newline, so the count at lc_off is theirs too. */
-static void lines_upto(struct html *h, uint64_t off)
-{
-	if (!h->track_lines || off <= h->lc_off) return;
-	const unsigned char *p = h->chunk + (h->lc_off - h->chunk_off);
-	const unsigned char *end = h->chunk + (off - h->chunk_off), *q;
-	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) {
-		h->lines++;
-		h->line_start_in = h->chunk_off + (uint64_t)(q - h->chunk) + 1;
-		p = q + 1;
-	}
-	h->lc_off = off;
+	linepos_reset(&h->lp, h->report && report_wants_positions(h->report));
 }
 
 /* ---- segments and verbatim output ------------------------------------ */
@@ -107,9 +86,9 @@ static void lines_upto(struct html *h, uint64_t off)
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
 	window_begin(&h->w, s, off);
-	if (h->track_lines) {
-		lines_upto(h, off);
-		window_set_lines(&h->w, h->lines, h->line_start_in);
+	if (h->lp.on) {
+		linepos_upto(&h->lp, off);
+		window_set_lines(&h->w, h->lp.lines, h->lp.line_start);
 	}
 }
 
@@ -140,10 +119,10 @@ static void tag_begin(struct html *h, enum html_tag_kind kind)
 	h->tag_pos = 0;
 	h->name_len = 0;
 	h->nattrs = 0;
-	if (h->track_lines && kind == TAG_START) {
-		lines_upto(h, h->tok_start);
-		h->tag_lines = h->lines;
-		h->tag_line_start = h->line_start_in;
+	if (h->lp.on && kind == TAG_START) {
+		linepos_upto(&h->lp, h->tok_start);
+		h->tag_lines = h->lp.lines;
+		h->tag_line_start = h->lp.line_start;
 	}
 }
 
@@ -318,7 +297,7 @@ static void tag_oversize(struct html *h)
 	if (h->report) {
 		struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = SURFACE_HTML_ATTR, .text = h->tag, .text_len = 0 };
-		if (h->track_lines) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
+		if (h->lp.on) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
 		report_add(h->report, &re);
 		if (!h->quiet)
 			fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
@@ -330,7 +309,7 @@ static void tag_oversize(struct html *h)
 	h->w.hold_cap = 0;
 	window_begin(&h->w, SURFACE_HTML_ATTR, h->tok_start);
 	h->w.hold_cap = hold;
-	if (h->track_lines) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
+	if (h->lp.on) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
 	window_feed(&h->w, h->tag, h->tag_pos);
 }
 
@@ -546,10 +525,9 @@ static void comment_end(struct html *h, const unsigned char *p, size_t n)
 
 void html_feed(struct html *h, const unsigned char *p, size_t n)
 {
-	h->chunk = p;
-	h->chunk_off = h->in_off;
+	linepos_chunk(&h->lp, p, h->in_off);
 	size_t i = 0;
-#define OFF(k) (h->chunk_off + (k))
+#define OFF(k) (h->lp.chunk_off + (k))
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (h->state) {
@@ -826,7 +804,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 	}
 #undef OFF
 	h->in_off += n;
-	lines_upto(h, h->in_off);
+	linepos_upto(&h->lp, h->in_off);
 }
 
 void html_finish(struct html *h)

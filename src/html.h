@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "linepos.h"
 #include "offmap.h"
 #include "report.h"
 #include "value.h"
@@ -131,12 +132,7 @@ struct html {
 	char tmp[8];                  /* script double-escape name buffer */
 	size_t tmp_len;
 
-	/* check mode: newlines before input offset lc_off */
-	bool track_lines;
-	size_t lines;
-	uint64_t line_start_in, lc_off;
-	const unsigned char *chunk;   /* the chunk being fed, and its input offset */
-	uint64_t chunk_off;
+	struct linepos lp;            /* check mode: input line positions */
 };
 
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

@@ -52,22 +52,7 @@ void json_reset(struct json *j, struct sink out, struct offmap *marks)
 	j->path_len = 0;
 	j->path_at[0] = 0;
 	j->paths = j->report && j->report->opt.explain;
-	j->track_lines = j->report && report_wants_positions(j->report);
-	j->lines = 0;
-	j->line_start_in = 0;
-	j->lc_off = 0;
-}
-
-static void lines_upto(struct json *j, uint64_t off)
-{
-	if (!j->track_lines || off <= j->lc_off) return;
-	const unsigned char *p = j->chunk + (j->lc_off - j->chunk_off), *end = j->chunk + (off - j->chunk_off), *r;
-	while (p < end && (r = memchr(p, '\n', (size_t)(end - p)))) {
-		j->lines++;
-		j->line_start_in = j->chunk_off + (uint64_t)(r - j->chunk) + 1;
-		p = r + 1;
-	}
-	j->lc_off = off;
+	linepos_reset(&j->lp, j->report && report_wants_positions(j->report));
 }
 
 /* ---- the RFC 6901 path (explain) -------------------------------------- */
@@ -173,17 +158,17 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		window_end(&j->w);
 		j->w.path = NULL;
 		j->w.path_len = 0;
-		lines_upto(j, off);
+		linepos_upto(&j->lp, off);
 		window_begin(&j->w, SURFACE_TEXT, off);
-		if (j->track_lines) window_set_lines(&j->w, j->lines, j->line_start_in);
+		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
 	} else if (in_string) {
 		window_begin(&j->w, SURFACE_TEXT, j->tok_start);
-		if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
+		if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
 		window_feed(&j->w, j->tok, j->tok_len);
 	} else {
-		lines_upto(j, off);
+		linepos_upto(&j->lp, off);
 		window_begin(&j->w, SURFACE_TEXT, off);
-		if (j->track_lines) window_set_lines(&j->w, j->lines, j->line_start_in);
+		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
 	}
 	j->state = JSON_TEXT;
 }
@@ -197,10 +182,10 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 	j->utf8_need = 0;
 	j->tok_start = off;
 	j->tok_len = 0;
-	if (j->track_lines) {
-		lines_upto(j, off);
-		j->tok_lines = j->lines;
-		j->tok_line_start = j->line_start_in;
+	if (j->lp.on) {
+		linepos_upto(&j->lp, off);
+		j->tok_lines = j->lp.lines;
+		j->tok_line_start = j->lp.line_start;
 	}
 	j->state = JSON_STRING;
 }
@@ -213,7 +198,7 @@ static void go_oversize(struct json *j)
 		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = s, .text = j->tok, .text_len = 0,
 		                           .path = j->paths ? j->path : NULL, .path_len = j->paths ? j->path_len : 0 };
-		if (j->track_lines) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
+		if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
 		report_add(j->report, &re);
 		if (!j->quiet)
 			fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
@@ -222,7 +207,7 @@ static void go_oversize(struct json *j)
 	window_begin(&j->w, s, j->tok_start);
 	j->w.path = j->paths ? j->path : NULL;
 	j->w.path_len = j->paths ? j->path_len : 0;
-	if (j->track_lines) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
+	if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
 	window_feed(&j->w, j->tok, j->tok_len);
 }
 
@@ -330,10 +315,9 @@ static bool value_start_ok(struct json *j)
 
 void json_feed(struct json *j, const unsigned char *p, size_t n)
 {
-	j->chunk = p;
-	j->chunk_off = j->in_off;
+	linepos_chunk(&j->lp, p, j->in_off);
 	size_t i = 0;
-#define OFF(k) (j->chunk_off + (k))
+#define OFF(k) (j->lp.chunk_off + (k))
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (j->state) {
@@ -462,7 +446,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 	}
 #undef OFF
 	j->in_off += n;
-	lines_upto(j, j->in_off);
+	linepos_upto(&j->lp, j->in_off);
 }
 
 void json_finish(struct json *j)

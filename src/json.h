@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "linepos.h"
 #include "offmap.h"
 #include "report.h"
 #include "value.h"
@@ -73,12 +74,9 @@ struct json {
 	size_t path_len;
 	size_t path_at[JSON_DEPTH_MAX + 1];        /* path length at each level's start */
 
-	/* check mode */
-	bool track_lines;
-	size_t lines, tok_lines;
-	uint64_t line_start_in, lc_off, tok_line_start;
-	const unsigned char *chunk;
-	uint64_t chunk_off;
+	struct linepos lp;            /* check mode: input line positions */
+	size_t tok_lines;             /* and those of the string's opening quote */
+	uint64_t tok_line_start;
 };
 
 void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

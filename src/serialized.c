@@ -25,6 +25,7 @@
 #include "serialized.h"
 
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -432,6 +433,19 @@ static bool reserve(struct ser_buf *o, size_t need)
 	if (!p) return false;
 	o->p = p;
 	o->cap = cap;
+	return true;
+}
+
+bool ser_buf_put(struct ser_buf *o, const void *p, size_t n)
+{
+	if (!n) return o->len <= o->cap;
+	if (!reserve(o, o->len + n)) {
+		if (!o->limit || o->limit == SIZE_MAX) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		o->len = SIZE_MAX;
+		return false;
+	}
+	memcpy(o->p + o->len, p, n);
+	o->len += n;
 	return true;
 }
 

@@ -35,6 +35,11 @@ struct ser_buf {
 	size_t len, cap, limit;
 };
 
+/* Append n bytes, growing the buffer (doubling, up to its limit; 0: none).
+ * Past the limit it marks the buffer failed (len > cap) and returns false;
+ * a walk whose output failed so ends SER_DECLINED. */
+bool ser_buf_put(struct ser_buf *o, const void *p, size_t n);
+
 /* Rewrite one run of source bytes (string data, or text outside any value)
  * by appending the rewritten bytes to out. `offset` is where the run starts
  * in the walked buffer (for event offsets); `in_string` says whether the

@@ -63,25 +63,10 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 	q->stmt = STMT_NONE;
 	q->ident_len = 0;
 	for (size_t t = 0; t < q->ntables; t++) q->tables[t].ncols = 0;
-	q->track_lines = q->report && report_wants_positions(q->report);
-	q->lines = 0;
-	q->line_start_in = 0;
-	q->lc_off = 0;
+	linepos_reset(&q->lp, q->report && report_wants_positions(q->report));
 }
 
 /* ---- positions (check mode) ------------------------------------------- */
-
-static void lines_upto(struct sql *q, uint64_t off)
-{
-	if (!q->track_lines || off <= q->lc_off) return;
-	const unsigned char *p = q->chunk + (q->lc_off - q->chunk_off), *end = q->chunk + (off - q->chunk_off), *r;
-	while (p < end && (r = memchr(p, '\n', (size_t)(end - p)))) {
-		q->lines++;
-		q->line_start_in = q->chunk_off + (uint64_t)(r - q->chunk) + 1;
-		p = r + 1;
-	}
-	q->lc_off = off;
-}
 
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
@@ -266,10 +251,10 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->oversize = false;
 	q->body_len = 0;
 	q->body_start = body_off;
-	if (q->track_lines) {
-		lines_upto(q, body_off);
-		q->body_lines = q->lines;
-		q->body_line_start = q->line_start_in;
+	if (q->lp.on) {
+		linepos_upto(&q->lp, body_off);
+		q->body_lines = q->lp.lines;
+		q->body_line_start = q->lp.line_start;
 	}
 	q->state = SQL_LITERAL;
 }
@@ -281,14 +266,14 @@ static void go_oversize(struct sql *q)
 	if (q->report) {
 		struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = SURFACE_SQL_STRING, .text = q->body, .text_len = 0 };
-		if (q->track_lines) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
+		if (q->lp.on) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
 		report_add(q->report, &re);
 		if (!q->quiet)
 			fprintf(stderr, "hostshift: %s: the string literal at offset %llu is over the %u-byte cap; matched as prose, serialized lengths not repaired\n",
 			        q->report->file, (unsigned long long)q->body_start, SQL_VALUE_CAP);
 	}
 	window_begin(&q->w, SURFACE_SQL_STRING, q->body_start);
-	if (q->track_lines) window_set_lines(&q->w, q->body_lines, q->body_line_start);
+	if (q->lp.on) window_set_lines(&q->w, q->body_lines, q->body_line_start);
 	window_feed(&q->w, q->body, q->body_len);
 }
 
@@ -331,8 +316,7 @@ static const unsigned char special_byte[256] = { ['\''] = 1, ['"'] = 1, ['`'] = 
 
 void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 {
-	q->chunk = p;
-	q->chunk_off = q->in_off;
+	linepos_chunk(&q->lp, p, q->in_off);
 	size_t i = 0;
 	while (i < n) {
 		unsigned char c = p[i];
@@ -347,7 +331,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			c = p[i];
 			if (c == '\'' || c == '"') {
 				window_verbatim(&q->w, p + i, 1);
-				literal_begin(q, c, q->chunk_off + i + 1);
+				literal_begin(q, c, q->lp.chunk_off + i + 1);
 			} else {
 				window_verbatim(&q->w, p + i, 1);
 				note_normal(q, p + i, 1);
@@ -437,7 +421,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 		}
 	}
 	q->in_off += n;
-	lines_upto(q, q->in_off);
+	linepos_upto(&q->lp, q->in_off);
 }
 
 void sql_finish(struct sql *q)

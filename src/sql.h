@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "linepos.h"
 #include "offmap.h"
 #include "report.h"
 #include "value.h"
@@ -85,12 +86,9 @@ struct sql {
 	char ident[SQL_NAME_MAX + 1];
 	size_t ident_len;             /* > SQL_NAME_MAX: too long to be a name */
 
-	/* check mode */
-	bool track_lines;
-	size_t lines, body_lines;
-	uint64_t line_start_in, lc_off, body_line_start;
-	const unsigned char *chunk;
-	uint64_t chunk_off;
+	struct linepos lp;            /* check mode: input line positions */
+	size_t body_lines;            /* and those of the literal's body */
+	uint64_t body_line_start;
 };
 
 void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

@@ -37,19 +37,6 @@ void value_free(struct value *vp)
 	memset(vp, 0, sizeof *vp);
 }
 
-static void buf_put(struct ser_buf *b, const unsigned char *p, size_t n)
-{
-	if (!n) return;
-	if (b->len + n > b->cap) {
-		size_t nc = b->cap ? b->cap : 256;
-		while (nc < b->len + n) nc *= 2;
-		b->p = xrealloc(b->p, nc);
-		b->cap = nc;
-	}
-	memcpy(b->p + b->len, p, n);
-	b->len += n;
-}
-
 static void report_ev(struct value *vp, const struct match_event *ev, uint64_t off, const unsigned char *text,
                       size_t text_len)
 {
@@ -166,12 +153,12 @@ static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct 
 	size_t last = 0;
 	for (size_t i = 0; i < vp->nsplices; i++) {
 		const struct value_splice *s = &vp->splices[i];
-		buf_put(dst, p + last, s->start - last);
-		buf_put(dst, s->repl.p, s->repl.n);
+		ser_buf_put(dst, p + last, s->start - last);
+		ser_buf_put(dst, s->repl.p, s->repl.n);
 		if (s->repl.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
 		last = s->end;
 	}
-	buf_put(dst, p + last, n - last);
+	ser_buf_put(dst, p + last, n - last);
 }
 
 /* A run of the serialized walk: string data or the text around values, each
