@@ -44,12 +44,15 @@ static bool is_alnum(unsigned char c)
 
 /* Bytewise order of (a, alen) against the NUL-terminated table name b: the
  * order tools/gen_entity_names.py sorts by. */
+/* Byte order of a (alen bytes) against the NUL-terminated b, in one pass. */
 static int name_cmp(const char *a, size_t alen, const char *b)
 {
-	size_t blen = strlen(b);
-	int c = memcmp(a, b, alen < blen ? alen : blen);
-	if (c != 0) return c;
-	return alen < blen ? -1 : alen > blen ? 1 : 0;
+	for (size_t i = 0; i < alen; i++) {
+		unsigned char x = (unsigned char)a[i], y = (unsigned char)b[i];
+		if (!y) return 1;
+		if (x != y) return x < y ? -1 : 1;
+	}
+	return b[alen] ? -1 : 0;
 }
 
 uint32_t entity_single_codepoint(const char *name, size_t len)
@@ -110,6 +113,10 @@ static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], 
 			return len + 2;
 		}
 	}
+	/* `&amp;` and its kin are most references in URLs: ASCII, not decoded */
+	if ((len == 3 && !memcmp(name, "amp", 3)) || (len == 2 && (!memcmp(name, "lt", 2) || !memcmp(name, "gt", 2))) ||
+	    (len == 4 && (!memcmp(name, "quot", 4) || !memcmp(name, "apos", 4))))
+		return 0;
 	uint32_t cp = entity_single_codepoint(name, len);
 	if (cp < 0x80) return 0; /* 0: not in the table; the table is non-ASCII only */
 	*blen = utf8_put(cp, b);

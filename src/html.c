@@ -248,15 +248,17 @@ static void enter_raw(struct html *h, enum html_state st, enum surface s)
  * start or self-closing tag alike. */
 static void after_start_tag(struct html *h, bool js)
 {
-	if (h->name_len > HTML_NAME_MAX) { h->state = HS_DATA; return; }
 	const char *n = h->name;
-	if (!strcmp(n, "script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
-	else if (!strcmp(n, "style")) enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE);
-	else if (!strcmp(n, "plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
-	else if (!strcmp(n, "textarea") || !strcmp(n, "title") || !strcmp(n, "iframe") || !strcmp(n, "noembed") ||
-	         !strcmp(n, "noframes") || !strcmp(n, "noscript") || !strcmp(n, "xmp"))
+	size_t l = h->name_len;
+#define IS(lit) (l == sizeof(lit) - 1 && memcmp(n, lit, sizeof(lit) - 1) == 0)
+	if (l < 3 || l > 9) h->state = HS_DATA;  /* none of the ten is shorter or longer */
+	else if (IS("script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
+	else if (IS("style")) enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE);
+	else if (IS("plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
+	else if (IS("textarea") || IS("title") || IS("iframe") || IS("noembed") || IS("noframes") || IS("noscript") || IS("xmp"))
 		enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT);
 	else h->state = HS_DATA;
+#undef IS
 }
 
 /* A complete start tag: every value of every attribute, then the tag
