@@ -380,6 +380,13 @@ static void tag_end(struct html *h)
 	}
 }
 
+/* Bytes that end an attribute name (white space, '/', '>', '=') and an
+ * unquoted value (white space, '>'). */
+static const unsigned char ends_name[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['/'] = 1, ['>'] = 1, ['='] = 1,
+};
+static const unsigned char ends_unquoted[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['>'] = 1 };
+
 /* Run the tag-body states over p[i..n); returns the new index. The attribute
  * positions are tag offsets (tag_pos + distance into the run). */
 static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t n)
@@ -405,6 +412,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			h->state = HS_ATTR_NAME;
 			break;
 		case HS_ATTR_NAME:
+			if (!ends_name[c]) {
+				/* the rest of the name in one step */
+				while (i + 1 < n && !ends_name[p[i + 1]]) i++;
+				break;
+			}
 			if (is_ws(c) || c == '/' || c == '>') { cur_attr(h)->name_end = pos; h->state = HS_AFTER_ATTR_NAME; continue; }
 			if (c == '=') { cur_attr(h)->name_end = pos; h->state = HS_BEFORE_ATTR_VALUE; }
 			break;
@@ -444,6 +456,10 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			break;
 		}
 		case HS_ATTR_VALUE_UNQ:
+			if (!ends_unquoted[c]) {
+				while (i + 1 < n && !ends_unquoted[p[i + 1]]) i++;
+				break;
+			}
 			if (is_ws(c)) { cur_attr(h)->value_end = pos; h->state = HS_BEFORE_ATTR_NAME; }
 			else if (c == '>') { cur_attr(h)->value_end = pos; goto done; }
 			break;
