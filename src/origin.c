@@ -94,6 +94,7 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 		}
 		if (hlen && host[hlen - 1] == '.') hlen--;  /* one trailing root dot (§1.1) */
 		if (hlen == 0) { *err = "the host is empty"; return false; }
+		if (host[hlen - 1] == '.') { *err = "empty label in the host"; return false; }  /* a second dot */
 		if (hlen > ORIGIN_HOST_MAX) { *err = "the host is longer than 253 bytes"; return false; }
 		for (size_t k = 0; k < hlen; k++) {
 			int c = lower((unsigned char)host[k]);

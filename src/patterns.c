@@ -201,11 +201,14 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 		for (size_t g = 0; g < pt->nhosts; g++)
 			for (size_t i = 0; i < pt->hosts[g].npairs; i++) {
 				const struct pattern_pair *p = &pt->hosts[g].pairs[i];
-				for (int e = 0; e < ENC_COUNT; e++) {
-					struct slice t = p->repl[e][FORM_SCHEME];
+				/* every form the rewrite writes (scheme and relative, each
+				 * spelling), as a value and in prose */
+				for (int k = 0; k < ENC_COUNT * FORM_COUNT * 2; k++) {
+					int e = k % ENC_COUNT, f = (k / ENC_COUNT) % FORM_COUNT;
+					struct slice t = p->repl[e][f];
 					struct probe_state probe = { 0, 0, 0 };
-					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_TEXT,
-					                           .joins = -1, .sql = true, .json = true };
+					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = k < ENC_COUNT * FORM_COUNT ? MATCH_VALUE : MATCH_PROSE,
+					                           .surface = SURFACE_TEXT, .joins = -1, .sql = true, .json = true };
 					matcher_scan_ex(pt, t.p, t.n, t.n, &mp, probe_event, &probe);
 					if (probe.rewrites) {
 						map_pair_where(p->source, w1, sizeof w1);

@@ -781,9 +781,40 @@ START_TEST(ref_1_3_all_identity_accepted)
 }
 END_TEST
 
+/* Found by fuzz_map (corpus/fuzz/regressions/map/): §1.3 V6d probes every
+ * form the rewrite writes. The relative form of the variant `http://h:443`
+ * is `//h:443`, which takes the canonical's scheme (§3.6) and so matches
+ * `https://h`: refused. */
+START_TEST(fuzz_relative_variant_rewritten_again)
+{
+	char err[ERRCAP];
+	expect_refused_at("https://h https://z\nhttps://q http://h:443\n", ST_FORWARD, err, sizeof err);
+	assert_err_at(err, "site.map", 2, 1);
+}
+END_TEST
+
+/* Found by fuzz_map: one root dot is stripped (§1.1); a second is an empty
+ * label, refused (docs/deviations.md), so `https://a..` is no alias of
+ * `https://a`, and a variant `https://m..` cannot grow in prose. */
+START_TEST(fuzz_trailing_empty_label)
+{
+	char err[ERRCAP];
+	expect_refused_at("https://a.. https://b\n", ST_LOAD, err, sizeof err);
+	assert_err_at(err, "site.map", 1, 0);
+	expect_refused_at("https://a https://b\nhttps://a.. https://c\n", ST_LOAD, err, sizeof err);
+	expect_refused_at("https://m https://m..\n", ST_LOAD, err, sizeof err);
+	expect_accepted("https://a. https://b.\n");
+}
+END_TEST
+
 Suite *map_suite(void)
 {
 	Suite *s = suite_create("map");
+
+	TCase *fz = tcase_create("fuzz findings");
+	tcase_add_test(fz, fuzz_relative_variant_rewritten_again);
+	tcase_add_test(fz, fuzz_trailing_empty_label);
+	suite_add_tcase(s, fz);
 
 	TCase *fmt = tcase_create("SPEC §3 map format and --pair");
 	tcase_add_test(fmt, spec3_example_map);
