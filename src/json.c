@@ -387,57 +387,52 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			after_value(j);
 			break;
 		}
-		case JSON_STRING: {
-			/* plain ASCII runs in one step */
+		case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U: {
+			/* The string's bytes, escapes and UTF-8 checked on the way, up to
+			 * its closing quote, an error or the end of the chunk: held in
+			 * one step. */
 			size_t k = i;
-			if (!j->utf8_need)
-				while (k < n && p[k] >= 0x20 && p[k] < 0x80 && p[k] != '"' && p[k] != '\\') k++;
+			enum json_state st = j->state;
+			const char *bad = NULL;
+			bool closed = false;
+			while (k < n) {
+				unsigned char b = p[k];
+				if (st == JSON_STRING) {
+					if (j->utf8_need) {
+						if (b < j->utf8_lo || b > j->utf8_hi) { bad = "invalid UTF-8"; break; }
+						j->utf8_need--;
+						j->utf8_lo = 0x80;
+						j->utf8_hi = 0xBF;
+					} else if (b >= 0x20 && b < 0x80) {
+						if (b == '"') { closed = true; k++; break; }
+						if (b == '\\') st = JSON_STRING_ESC;
+					} else if (b >= 0xC2 && b <= 0xF4) {
+						/* RFC 3629 §4: no overlong forms, no surrogates, nothing past U+10FFFF */
+						j->utf8_need = b <= 0xDF ? 1 : b <= 0xEF ? 2 : 3;
+						j->utf8_lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+						j->utf8_hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+					} else {
+						bad = b < 0x20 ? "control character in a string" : "invalid UTF-8";
+						break;
+					}
+				} else if (st == JSON_STRING_ESC) {
+					if (b == 'u') { j->u_digits = 0; st = JSON_STRING_U; }
+					else if (b == '"' || b == '\\' || b == '/' || b == 'b' || b == 'f' || b == 'n' || b == 'r' || b == 't')
+						st = JSON_STRING;
+					else { bad = "bad escape"; break; }
+				} else {
+					if (!((b >= '0' && b <= '9') || ((b | 0x20) >= 'a' && (b | 0x20) <= 'f'))) { bad = "bad \\u escape"; break; }
+					if (++j->u_digits == 4) st = JSON_STRING;
+				}
+				k++;
+			}
+			j->state = st;
 			tok_put(j, p + i, k - i);
 			i = k;
-			if (i == n) break;
-			c = p[i];
-			if (j->utf8_need) {
-				if (c < j->utf8_lo || c > j->utf8_hi) { malformed(j, OFF(i), "invalid UTF-8"); break; }
-				j->utf8_need--;
-				j->utf8_lo = 0x80;
-				j->utf8_hi = 0xBF;
-			} else if (c == '"') {
-				tok_put(j, p + i, 1);
-				i++;
-				string_done(j);
-				break;
-			} else if (c == '\\') {
-				j->state = JSON_STRING_ESC;
-			} else if (c < 0x20) {
-				malformed(j, OFF(i), "control character in a string");
-				break;
-			} else if (c >= 0xC2 && c <= 0xF4) {
-				/* RFC 3629 §4: no overlong forms, no surrogates, nothing past U+10FFFF */
-				j->utf8_need = c <= 0xDF ? 1 : c <= 0xEF ? 2 : 3;
-				j->utf8_lo = c == 0xE0 ? 0xA0 : c == 0xF0 ? 0x90 : 0x80;
-				j->utf8_hi = c == 0xED ? 0x9F : c == 0xF4 ? 0x8F : 0xBF;
-			} else { malformed(j, OFF(i), "invalid UTF-8"); break; }
-			tok_put(j, p + i, 1);
-			i++;
+			if (bad) { malformed(j, OFF(i), bad); break; }
+			if (closed) string_done(j);
 			break;
 		}
-		case JSON_STRING_ESC:
-			if (c == 'u') { j->u_digits = 0; j->state = JSON_STRING_U; }
-			else if (c == '"' || c == '\\' || c == '/' || c == 'b' || c == 'f' || c == 'n' || c == 'r' || c == 't')
-				j->state = JSON_STRING;
-			else { malformed(j, OFF(i), "bad escape"); break; }
-			tok_put(j, p + i, 1);
-			i++;
-			break;
-		case JSON_STRING_U:
-			if (!((c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'))) {
-				malformed(j, OFF(i), "bad \\u escape");
-				break;
-			}
-			tok_put(j, p + i, 1);
-			if (++j->u_digits == 4) j->state = JSON_STRING;
-			i++;
-			break;
 		case JSON_TEXT:
 			window_feed(&j->w, p + i, n - i);
 			i = n;
