@@ -284,7 +284,7 @@ static void start_tag_done(struct html *h)
 		const struct html_splice *s = &h->splices[i];
 		verbatim(h, h->tag + last, s->start - last);
 		window_replace_marked(&h->w, h->tag_out + s->out_off, s->out_len, h->tok_start + s->end, s->end - s->start,
-		                      h->tag_marks + s->marks_off, s->marks_n);
+		                      s->marks_n ? h->tag_marks + s->marks_off : NULL, s->marks_n);
 		last = s->end;
 	}
 	verbatim(h, h->tag + last, h->tag_pos - last);

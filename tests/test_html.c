@@ -390,6 +390,21 @@ START_TEST(same_length_rewrite)
 }
 END_TEST
 
+/* Found by fuzz_pipeline (corpus/fuzz/regressions/pipeline/): an origin
+ * found through references whose replacement has the same length leaves no
+ * marks for its tag; UBSan must stay quiet and the bytes be right. */
+START_TEST(entity_splice_same_length)
+{
+	const char *in = "<a r=&#47&#47;a.b>";
+	struct pf_options o = { .type = FILETYPE_HTML, .read_size = 7 };
+	struct pf_result r;
+	pf_run("https://a.b http://[::1]:8080\n", in, strlen(in), &o, &r);
+	ck_assert_str_eq((char *)r.out, "<a r=//[::1]:8080>");
+	ck_assert_uint_eq(r.rewrites[SURFACE_HTML_ENTITY], 1);
+	pf_free(&r);
+}
+END_TEST
+
 Suite *html_suite(void)
 {
 	Suite *s = suite_create("html");
@@ -414,6 +429,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, dry_run_html);
 	tcase_add_test(tc, sweep_keeps_value_start_amp);
 	tcase_add_test(tc, same_length_rewrite);
+	tcase_add_test(tc, entity_splice_same_length);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -416,8 +416,8 @@ START_TEST(checker_accepts_valid)
 		"INSERT INTO t VALUES ('O:1:\\\"A\\\":2:{s:4:\\\"\\0*\\0x\\\";i:1;s:4:\\\"\\0A\\0y\\\";N;}');",
 		/* a serialized string inside a serialized string, both lengths right */
 		"INSERT INTO t VALUES ('s:26:\\\"a:1:{i:0;s:9:\\\"https://x\\\";}\\\";');",
-		"INSERT INTO t VALUES ('a:6:{i:0;b:1;i:1;d:0.5;i:2;d:-INF;i:3;E:7:\\\"E:Case1\\\";i:4;r:1;i:5;"
-		"C:11:\\\"ArrayObject\\\":21:{x:i:0;a:0:{};m:a:0:{}}}');",
+		("INSERT INTO t VALUES ('a:6:{i:0;b:1;i:1;d:0.5;i:2;d:-INF;i:3;E:7:\\\"E:Case1\\\";i:4;r:1;i:5;"
+		 "C:11:\\\"ArrayObject\\\":21:{x:i:0;a:0:{};m:a:0:{}}}');"),
 		"-- a comment with 's:9:\"broken\";'\n/* and 's:1:\"xx\";' here */ INSERT INTO `t's` VALUES ('plain text', \"dq \"\"quoted\"\" text\");",
 		/* mydumper-style double-quoted literal with a doubled quote */
 		"INSERT INTO t VALUES (\"s:3:\"\"a'b\"\";\");",
