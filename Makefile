@@ -30,7 +30,7 @@ TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
 BIN      := $(BUILD)/hostshift
 UNIT     := $(BUILD)/unit
 
-.PHONY: all check unit e2e bench install clean fuzz install-test lint-man
+.PHONY: all check unit e2e bench install clean fuzz install-test lint-man valgrind-check
 all: hostshift
 
 # The top-level ./hostshift is always the build of the current flavour.
@@ -65,6 +65,11 @@ check: $(UNIT) $(BIN)
 	$(UNIT)
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e_http.sh
+	HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
+
+# The bad-input table under valgrind (its small rows: valgrind is slow).
+valgrind-check: $(BIN)
+	WRAP="valgrind -q --error-exitcode=99" BAD_SMALL=1 HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
 
 # The installed layout, into a throwaway DESTDIR; and the manual's lint.
 install-test: $(BIN)
@@ -86,9 +91,33 @@ install: $(BIN)
 clean:
 	rm -rf build hostshift
 
-# libFuzzer target (clang): the window against the whole-buffer matcher.
-FUZZ_SRCS := $(filter-out src/pipeline.c,$(SRCS))
-fuzz: build/fuzz_window
-build/fuzz_window: tests/fuzz/fuzz_window.c $(SRCS) $(wildcard src/*.h)
-	mkdir -p build
-	clang -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -O1 -g -fsanitize=fuzzer,address,undefined -o $@ tests/fuzz/fuzz_window.c $(FUZZ_SRCS)
+# ---- fuzz (libFuzzer + ASan + UBSan, clang): not part of `make check` --------
+# `make fuzz` builds every target into build/fuzz/ and runs each for
+# FUZZ_SECONDS (default 60) on a temp copy of its seeds (corpus/fuzz/NAME/),
+# after replaying corpus/fuzz/regressions/NAME/; `make -j2 fuzz` runs two at
+# once. `make fuzz-smoke` is the short CI variant (20 s each).
+# FUZZ_TARGETS picks targets. Needs clang with libFuzzer (Debian: clang,
+# libclang-rt-14-dev).
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_TARGETS ?= map matcher pipeline window serialized
+FUZZ_DIR     := build/fuzz
+FUZZ_CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itests/fuzz -O1 -g -fno-omit-frame-pointer \
+                -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
+FUZZ_BINS    := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_TARGETS))
+FUZZ_EXTRA_matcher := tests/fuzz/ref_matcher.c
+
+FUZZ_RUNS    := $(patsubst %,fuzz-run-%,$(FUZZ_TARGETS))
+
+.PHONY: fuzz fuzz-build fuzz-smoke $(FUZZ_RUNS)
+fuzz-build: $(FUZZ_BINS)
+fuzz: $(FUZZ_RUNS)
+fuzz-smoke:
+	$(MAKE) fuzz FUZZ_SECONDS=20
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(wildcard tests/fuzz/*.h tests/fuzz/ref_*.c) $(SRCS) $(wildcard src/*.h)
+	@mkdir -p $(FUZZ_DIR)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ $< $(FUZZ_EXTRA_$*) $(SRCS)
+
+$(FUZZ_RUNS): fuzz-run-%: $(FUZZ_DIR)/fuzz_%
+	@sh tests/fuzz/run.sh $(abspath $<) $* $(FUZZ_SECONDS)

@@ -7,10 +7,7 @@
  * decided before the first call). A second walk with a lengthening rewrite
  * exercises the length splicing.
  *
- * Build by hand (not part of `make`):
- *   clang -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -O1 -g \
- *     -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
- *     -o /tmp/fuzz_serialized tests/fuzz/fuzz_serialized.c src/serialized.c */
+ * Build and run: `make fuzz` (or `make build/fuzz/fuzz_serialized`). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,7 +1,9 @@
 /* fuzz_window.c — libFuzzer target: the streamed window must give the same
  * bytes as one whole-buffer matcher call, for any input and any chunking
  * (engine-reference §11), and never read out of bounds. The first input
- * byte picks the chunk size and the surface. Build: `make fuzz`. */
+ * byte picks the largest chunk and the surface; the chunks are fed at
+ * pseudo-random split points (1..largest bytes each, seeded by the input),
+ * and then again split at every byte. Build and run: `make fuzz`. */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,15 +53,29 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t vlen;
 	matcher_rewrite(&pt, data, size, MATCH_VALUE, s, whole + 0, 0, &vlen, NULL);
 
-	struct cap c = { 0 };
-	struct window w;
-	window_init(&w, &pt, s, (struct sink){ put, &c, NULL }, NULL);
-	window_begin(&w, s, 0);
-	for (size_t i = 0; i < size; i += chunk) window_feed(&w, data + i, size - i < chunk ? size - i : chunk);
-	window_end(&w);
-	if (c.n != wlen || memcmp(c.p, whole, wlen) != 0) abort();
-	window_free(&w);
-	free(c.p);
+	/* random split points: an xorshift seeded from the input */
+	uint32_t rng = 2166136261u;
+	for (size_t i = 0; i < size && i < 64; i++) rng = (rng ^ data[i]) * 16777619u;
+	for (int pass = 0; pass < 2; pass++) {
+		struct cap c = { 0 };
+		struct window w;
+		window_init(&w, &pt, s, (struct sink){ put, &c, NULL }, NULL);
+		window_begin(&w, s, 0);
+		for (size_t i = 0; i < size;) {
+			size_t k = 1;
+			if (pass == 0) {
+				rng ^= rng << 13; rng ^= rng >> 17; rng ^= rng << 5;
+				k = 1 + rng % chunk;
+			}
+			if (k > size - i) k = size - i;
+			window_feed(&w, data + i, k);
+			i += k;
+		}
+		window_end(&w);
+		if (c.n != wlen || (wlen && memcmp(c.p, whole, wlen) != 0)) abort();
+		window_free(&w);
+		free(c.p);
+	}
 	free(whole);
 	return 0;
 }

@@ -1,0 +1,270 @@
+/* fuzz_pipeline.c — libFuzzer target: the whole pipeline in-process
+ * (framer → value pipeline → sweep → output, pipeline_init/pipeline_run
+ * over a memfd), for each type.
+ *
+ * Input layout:
+ *   byte 0   type (bits 0–1: html, sql, json, text), map (bits 2–3: one of
+ *            four fixed maps below)
+ *   byte 1   read size A (low 4 bits, from read_sizes[])
+ *   byte 2   read size B (low 4 bits; B != A is forced)
+ *   the rest the document.
+ *
+ * Properties (SPEC §11):
+ *   (a) identity: with the identity map of the chosen map's canonicals, the
+ *       output equals the input byte for byte and no rewrite is counted;
+ *   (b) chunking: with the real map, read sizes A and B give the same
+ *       output and the same counters (rewrites, candidates, skips,
+ *       structured attributes);
+ *   (c) idempotence: the output of (b) run again (read size A) is
+ *       unchanged and counts no rewrite.
+ * At exit it prints the cases per type and how many rewrote; with at least
+ * 2000 cases, a rewrite share under 5% fails the run (exit 70). */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "map.h"
+#include "patterns.h"
+#include "pipeline.h"
+
+#define MIN_SHARE_CASES 2000
+#define MIN_SHARE_PERCENT 5
+
+static const char *const maps[4] = {
+	/* page1 (shared corpus): containment, www.acmecorp.fi inside wt-a--www.acmecorp.fi */
+	"https://www.acmecorp.fi https://wt-a--www.acmecorp.fi\n"
+	"https://www.acmecorpnat.fi https://wt-a--www.acmecorpnat.fi\n"
+	"https://kiinnitys.acmecorp.fi https://wt-a--kiinnitys.acmecorp.fi\n"
+	"https://portal.acmecorp.fi https://wt-a--portal.acmecorp.fi\n"
+	"https://identity.acmecorp.fi https://wt-a--identity.acmecorp.fi\n",
+	/* the sql/json fixtures' site, many→one, and a port */
+	"https://www.example.fi https://wt-a--example.ddev.site\n"
+	"http://example.fi https://wt-a--example.ddev.site\n"
+	"https://shop.example.fi:8443 https://wt-a--shop.example.ddev.site\n",
+	/* short hosts: an IPv6 variant with a port, a port-only variant, an
+	 * identity pair, a scheme-only change */
+	"https://a.b http://[::1]:8080\n"
+	"http://x.a.b https://a.b:8443\n"
+	"https://b.c https://b.c\n"
+	"http://c.d https://c.d\n",
+	/* WordPress-style: two canonicals of one site, a shorter variant */
+	"https://www.example.com http://ex.test\n"
+	"http://example.com http://ex.test\n"
+	"https://cdn.example.com http://cdn.ex.test:8080\n",
+};
+
+static const size_t read_sizes[16] = { 1, 2, 3, 5, 7, 11, 16, 64, 100, 511, 512, 1000, 4096, 8191, 65536, 1 << 20 };
+static const enum filetype types[4] = { FILETYPE_HTML, FILETYPE_SQL, FILETYPE_JSON, FILETYPE_TEXT };
+static const char *const type_names[4] = { "html", "sql", "json", "text" };
+
+static struct map real_map[4], ident_map[4];
+static struct patterns real_pt[4], ident_pt[4];
+static int in_fd = -1, out_fd = -1;
+static FILE *devnull;
+
+static struct {
+	unsigned long cases, per_type[4], rewrote, rewrote_per_type[4], rewrites;
+} stats;
+
+static void report_stats(void)
+{
+	if (!stats.cases) return;
+	double share = 100.0 * (double)stats.rewrote / (double)stats.cases;
+	fprintf(stderr, "fuzz_pipeline: %lu cases, %lu rewrote (%.1f%%), %lu rewrites;", stats.cases, stats.rewrote, share,
+	        stats.rewrites);
+	for (int t = 0; t < 4; t++)
+		fprintf(stderr, " %s %lu/%lu", type_names[t], stats.rewrote_per_type[t], stats.per_type[t]);
+	fputc('\n', stderr);
+	if (stats.cases >= MIN_SHARE_CASES && share < MIN_SHARE_PERCENT) {
+		fprintf(stderr, "fuzz_pipeline: FAIL: only %.1f%% of cases rewrote (want >= %d%%)\n", share, MIN_SHARE_PERCENT);
+		fflush(stderr);
+		_Exit(70);
+	}
+}
+
+static void build(struct map *m, struct patterns *pt, const char *text)
+{
+	char err[512];
+	map_init(m);
+	if (!map_load_text(m, "fuzz.map", text, strlen(text), err, sizeof err) || !map_validate(m, err, sizeof err) ||
+	    !patterns_build(pt, m, DIR_FORWARD, err, sizeof err)) {
+		fprintf(stderr, "fuzz_pipeline: map refused: %s\n%s", err, text);
+		abort();
+	}
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc; (void)argv;
+	for (int i = 0; i < 4; i++) {
+		build(&real_map[i], &real_pt[i], maps[i]);
+		/* the identity map of its canonicals, one line per host */
+		char text[2048];
+		size_t n = 0;
+		for (size_t k = 0; k < real_map[i].npairs; k++) {
+			const struct origin *c = &real_map[i].pairs[k].canonical;
+			bool seen = false;
+			for (size_t j = 0; j < k && !seen; j++) seen = strcmp(real_map[i].pairs[j].canonical.host, c->host) == 0;
+			if (seen) continue;
+			char r[300];
+			origin_render(c, r, sizeof r);
+			n += (size_t)snprintf(text + n, sizeof text - n, "%s %s\n", r, r);
+		}
+		build(&ident_map[i], &ident_pt[i], text);
+	}
+	in_fd = memfd_create("fuzz-in", 0);
+	out_fd = memfd_create("fuzz-out", 0);
+	devnull = fopen("/dev/null", "w");
+	if (in_fd < 0 || out_fd < 0 || !devnull) abort();
+	atexit(report_stats);
+	return 0;
+}
+
+struct result {
+	unsigned char *out;
+	size_t len, cap;
+	uint64_t rewrites[SURFACE_COUNT], candidates[SURFACE_COUNT], skips[REASON_COUNT], structured[ATTR_COUNT];
+	uint64_t total_rewrites;
+	int rc;
+};
+
+static void run(const struct patterns *pt, enum filetype type, size_t read_size, const uint8_t *in, size_t n,
+                struct result *r)
+{
+	if (ftruncate(in_fd, 0) != 0 || (n && pwrite(in_fd, in, n, 0) != (ssize_t)n) || lseek(in_fd, 0, SEEK_SET) != 0) abort();
+	if (ftruncate(out_fd, 0) != 0 || lseek(out_fd, 0, SEEK_SET) != 0) abort();
+	struct report_options ro = { .quiet = true, .out = devnull, .check_out = devnull };
+	struct report rep;
+	report_init(&rep, &ro);
+	struct pipeline_config cfg = { .pt = pt, .type = type, .read_size = read_size, .quiet = true,
+	                               .progress = PROGRESS_OFF };
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	struct io_writer w;
+	io_writer_init(&w, out_fd);
+	r->rc = pipeline_run(&pl, in_fd, "in", NULL, &w);
+	report_end(&rep);
+	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
+	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
+	memcpy(r->skips, rep.skips, sizeof r->skips);
+	memcpy(r->structured, rep.structured, sizeof r->structured);
+	r->total_rewrites = 0;
+	for (int s = 0; s < SURFACE_COUNT; s++) r->total_rewrites += r->rewrites[s];
+	io_writer_free(&w);
+	pipeline_free(&pl);
+	report_free(&rep);
+
+	off_t end = lseek(out_fd, 0, SEEK_END);
+	if (end < 0) abort();
+	r->len = (size_t)end;
+	if (r->len + 1 > r->cap) {
+		r->cap = r->len + 1;
+		r->out = realloc(r->out, r->cap);
+		if (!r->out) abort();
+	}
+	if (r->len && pread(out_fd, r->out, r->len, 0) != (ssize_t)r->len) abort();
+}
+
+static const uint8_t *cur_in;
+static size_t cur_n;
+static int cur_type, cur_map;
+static size_t cur_a, cur_b;
+
+static void dump(const char *what, const unsigned char *p, size_t n)
+{
+	fprintf(stderr, "%s (%zu bytes): \"", what, n);
+	for (size_t i = 0; i < n && i < 4096; i++) {
+		if (p[i] == '\\') fputs("\\\\", stderr);
+		else if (p[i] == '"') fputs("\\\"", stderr);
+		else if (p[i] == '\n') fputs("\\n", stderr);
+		else if (p[i] >= 0x20 && p[i] < 0x7f) fputc(p[i], stderr);
+		else fprintf(stderr, "\\x%02x", p[i]);
+	}
+	fputs(n > 4096 ? "\"...\n" : "\"\n", stderr);
+}
+
+static size_t first_diff(const unsigned char *a, size_t an, const unsigned char *b, size_t bn)
+{
+	size_t i = 0;
+	while (i < an && i < bn && a[i] == b[i]) i++;
+	return i;
+}
+
+static void fail(const char *what, const struct result *x, const struct result *y)
+{
+	fprintf(stderr, "\n=== fuzz_pipeline: %s\ntype %s, map %d, read sizes %zu and %zu\nmap:\n%s", what,
+	        type_names[cur_type], cur_map, cur_a, cur_b, maps[cur_map]);
+	dump("input", cur_in, cur_n);
+	if (x) dump("output 1", x->out, x->len);
+	if (y) dump("output 2", y->out, y->len);
+	if (x && y) fprintf(stderr, "first difference at byte %zu\n", first_diff(x->out, x->len, y->out, y->len));
+	abort();
+}
+
+static struct result ra, rb, rc, rid;
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 3) return 0;
+	cur_type = data[0] & 3;
+	cur_map = (data[0] >> 2) & 3;
+	int ia = data[1] & 15, ib = data[2] & 15;
+	if (ib == ia) ib = (ib + 1) & 15;
+	cur_a = read_sizes[ia];
+	cur_b = read_sizes[ib];
+	cur_in = data + 3;
+	cur_n = size - 3;
+	enum filetype type = types[cur_type];
+	stats.cases++;
+	stats.per_type[cur_type]++;
+
+	/* (a) identity */
+	run(&ident_pt[cur_map], type, cur_a, cur_in, cur_n, &rid);
+	if (rid.rc != 0) fail("identity map: pipeline_run failed", &rid, NULL);
+	if (rid.len != cur_n || (cur_n && memcmp(rid.out, cur_in, cur_n) != 0)) {
+		struct result in = { .out = (unsigned char *)cur_in, .len = cur_n };
+		fail("identity map: the output differs from the input", &in, &rid);
+	}
+	if (rid.total_rewrites) fail("identity map: rewrites were counted", &rid, NULL);
+
+	/* (b) chunking */
+	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, &ra);
+	run(&real_pt[cur_map], type, cur_b, cur_in, cur_n, &rb);
+	if (ra.rc != 0 || rb.rc != 0) fail("pipeline_run failed", &ra, &rb);
+	if (ra.len != rb.len || memcmp(ra.out, rb.out, ra.len) != 0) fail("chunking: the outputs differ", &ra, &rb);
+	if (memcmp(ra.rewrites, rb.rewrites, sizeof ra.rewrites) || memcmp(ra.candidates, rb.candidates, sizeof ra.candidates) ||
+	    memcmp(ra.skips, rb.skips, sizeof ra.skips) || memcmp(ra.structured, rb.structured, sizeof ra.structured)) {
+		fprintf(stderr, "counters (A | B):\n");
+		for (int s = 0; s < SURFACE_COUNT; s++)
+			if (ra.rewrites[s] != rb.rewrites[s] || ra.candidates[s] != rb.candidates[s])
+				fprintf(stderr, "  %s: rewrites %llu | %llu, candidates %llu | %llu\n", surface_name(s),
+				        (unsigned long long)ra.rewrites[s], (unsigned long long)rb.rewrites[s],
+				        (unsigned long long)ra.candidates[s], (unsigned long long)rb.candidates[s]);
+		for (int k = 0; k < REASON_COUNT; k++)
+			if (ra.skips[k] != rb.skips[k])
+				fprintf(stderr, "  skipped %s: %llu | %llu\n", reason_name(k), (unsigned long long)ra.skips[k],
+				        (unsigned long long)rb.skips[k]);
+		fail("chunking: the counters differ", &ra, &rb);
+	}
+
+	/* (c) idempotence */
+	run(&real_pt[cur_map], type, cur_a, ra.out, ra.len, &rc);
+	if (rc.rc != 0) fail("second pass: pipeline_run failed", &ra, &rc);
+	if (rc.len != ra.len || memcmp(rc.out, ra.out, ra.len) != 0) fail("idempotence: the second pass changed the output", &ra, &rc);
+	if (rc.total_rewrites) {
+		for (int s = 0; s < SURFACE_COUNT; s++)
+			if (rc.rewrites[s]) fprintf(stderr, "  second pass rewrites on %s: %llu\n", surface_name(s), (unsigned long long)rc.rewrites[s]);
+		fail("idempotence: the second pass counted rewrites", &ra, &rc);
+	}
+
+	if (ra.total_rewrites) {
+		stats.rewrote++;
+		stats.rewrote_per_type[cur_type]++;
+		stats.rewrites += ra.total_rewrites;
+	}
+	return 0;
+}

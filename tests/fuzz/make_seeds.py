@@ -1,0 +1,232 @@
+#!/usr/bin/env python3
+"""make_seeds.py — (re)generate the seed corpora of the fuzz targets under
+corpus/fuzz/<target>/ from the project's corpus (corpus/), the shared corpus
+(../shared/corpus) and hand-written seeds. Run from the repository root:
+
+    python3 tests/fuzz/make_seeds.py
+
+Not run by make: the seeds are committed. Every seed is small (a fuzz input
+of at most a few KiB), so SQL dumps and pages are cut into slices that still
+hold canonical origins of the target's maps. The input layouts are those
+described at the top of each tests/fuzz/fuzz_*.c.
+"""
+import os
+import random
+import re
+import shutil
+
+ROOT = os.getcwd()
+SHARED = os.path.join(ROOT, "..", "shared", "corpus")
+OUT = os.path.join(ROOT, "corpus", "fuzz")
+MAX = 3800
+
+
+def put(target, name, data):
+    d = os.path.join(OUT, target)
+    os.makedirs(d, exist_ok=True)
+    if isinstance(data, str):
+        data = data.encode()
+    with open(os.path.join(d, name), "wb") as f:
+        f.write(data)
+
+
+def read(path):
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def reset(target):
+    d = os.path.join(OUT, target)
+    if os.path.isdir(d):
+        shutil.rmtree(d)
+    os.makedirs(d)
+
+
+# ---- fuzz_map: map files ---------------------------------------------------
+reset("map")
+for f in sorted(os.listdir(os.path.join(SHARED, "maps"))):
+    put("map", "shared-" + f, read(os.path.join(SHARED, "maps", f)))
+for sub in ("sql", "json"):
+    p = os.path.join(ROOT, "corpus", sub, "site.map")
+    if os.path.exists(p):
+        put("map", sub + "-site.map", read(p))
+HAND_MAPS = {
+    "ports.map": "https://c.example:0443/ https://v.example:8443\nhttp://c.example:8080 http://v.example:8080\n",
+    "ipv6.map": "https://[::1]:8080 https://local.test\nhttp://127.0.0.1 http://[fe80::1]\n",
+    "identity.map": "https://a.example https://a.example\nhttp://b.example:81 http://b.example:81\n",
+    "scheme-only.map": "http://www.example.fi https://www.example.fi\n",
+    "containment.map": "https://acmecorp.ddev.site https://wt-a--acmecorp.ddev.site\n"
+                       "https://nat.acmecorp.ddev.site https://nat.wt-a--acmecorp.ddev.site\n",
+    "many-to-one.map": "# site\nhttps://www.example.fi https://wt-a--example.ddev.site  # primary\n"
+                       "https://example.staging.net\thttps://wt-a--example.ddev.site\r\n"
+                       "\n   \nhttps://shop.example.fi https://wt-a--shop.example.ddev.site\n",
+    "root-dot.map": "https://Example.COM. https://x.test.\n",
+    "refused-loop.map": "https://c.example https://c.example:8081\nhttps://c.example:8081 https://v.example\n",
+    "refused-shared-variant.map": "https://a.example https://v.example\nhttps://b.example http://v.example:81\n",
+    "refused-two-ways.map": "http://h.example https://one.example\nhttps://h.example https://two.example\n",
+    "refused-syntax.map": "https://a.example/path https://v\nftp://x y\nhttps://u@h https://v\nhttps://h:99999 https://v\n",
+    "long-port.map": "https://h.example:000000000080 https://v.example\n",
+    "no-newline.map": "https://a.example https://b.example",
+}
+for k, v in HAND_MAPS.items():
+    put("map", "hand-" + k, v)
+
+# ---- fuzz_matcher: token-coded buffers ---------------------------------------
+# Token indices are read from fuzz_matcher.c so the seeds follow its table.
+reset("matcher")
+src = open(os.path.join(ROOT, "tests", "fuzz", "fuzz_matcher.c"), encoding="utf-8").read()
+body = re.search(r"static const char \*const multi\[\] = \{(.*?)\n\};", src, re.S).group(1)
+multi = [bytes(s, "utf-8").decode("unicode_escape").encode("latin-1") for s in re.findall(r'"((?:[^"\\]|\\.)*)"', body)]
+singles_src = re.search(r'static const char singles\[\] = "((?:[^"\\]|\\.)*)";', src).group(1)
+singles = bytes(singles_src, "utf-8").decode("unicode_escape").encode("latin-1")
+ntok = len(multi) + len(singles)
+
+
+def tok_index(t):
+    if t in multi:
+        return multi.index(t)
+    assert len(t) == 1 and t in singles, t
+    return len(multi) + singles.index(t)
+
+
+def tokens(*ts):
+    return bytes(tok_index(t.encode("latin-1") if isinstance(t, str) else t) for t in ts)
+
+
+def header(npairs, prev=0, value=False, surface=0, pairs=()):
+    b0 = (npairs - 1) | (prev << 2) | (int(value) << 5) | (surface << 6)
+    out = bytes([b0])
+    for c, v in pairs:
+        out += bytes([c, v])
+    return out
+
+
+# canonical byte: bit0 https, bits1-3 host, bits4-6 port, bit7 identity
+def canon(https, host, port=0, ident=False):
+    return int(https) | (host << 1) | (port << 4) | (int(ident) << 7)
+
+
+def var(https, host, port=0):
+    return int(https) | (host << 1) | (port << 4)
+
+
+MATCHER_SEEDS = {
+    "basic": (header(1, pairs=[(canon(1, 0), var(1, 0))]),
+              ["https://a.b", "/", " ", "//a.b", "/x", " ", "http:\\/\\/", "a.b", "\"", "https%3A%2F%2F", "a.b", "%2F"]),
+    "ports": (header(2, surface=1, pairs=[(canon(1, 0, 1), var(1, 3, 1)), (canon(0, 0), var(0, 0, 2))]),
+              ["https://", "a.b", ":8080", "/", " ", "//a.b", ":", "0", "8080", "?", " ", "http://", "a.b", ":80", "#"]),
+    "longest": (header(3, value=True, pairs=[(canon(1, 0), var(1, 0)), (canon(1, 1), var(1, 4)), (canon(1, 3), var(0, 1))]),
+                ["https://", "a.bc", "/", "https://", "a.b", "c", " ", "//", "x.a.b", ".", "/", "&", "https://", "a.b", "&"]),
+    "anchors": (header(2, prev=3, pairs=[(canon(1, 6), var(1, 6)), (canon(0, 5, 0, True), 0)]),
+                ["//", "a.b.c", " ", "x", "//", "a.b.c", " ", "%2F%2F", "a.b.c", ".", "%3F", " ", "@", "//", "a", ".", "\t", "x"]),
+    "value-amp": (header(1, value=True, surface=1, pairs=[(canon(1, 0), var(1, 0))]),
+                  [" ", "https://", "a.b", "&", "x", "=", "0"]),
+}
+for name, (h, ts) in MATCHER_SEEDS.items():
+    put("matcher", name, h + tokens(*ts))
+rng = random.Random(7)
+for i in range(12):
+    n = 1 + rng.randrange(4)
+    put("matcher", "random-%02d" % i, bytes(rng.randrange(256) for _ in range(1 + 2 * n + rng.randrange(20, 120))))
+
+# ---- fuzz_pipeline: [type|map<<2][read A][read B] + document ----------------
+reset("pipeline")
+HTML, SQL, JSON, TEXT = 0, 1, 2, 3
+
+
+def pipe(name, typ, mapi, doc, a=12, b=3):
+    put("pipeline", name, bytes([typ | (mapi << 2), a, b]) + doc[:MAX])
+
+
+for i, f in enumerate(sorted(os.listdir(os.path.join(SHARED, "adv")))):
+    data = read(os.path.join(SHARED, "adv", f))
+    pipe("adv-" + f, HTML, 0, data, a=(i % 16), b=((i * 7 + 3) % 16))
+# slices of a real page that hold page1 canonicals
+page = read(os.path.join(SHARED, "pages", "page1.html"))
+k = 0
+for m in re.finditer(rb"acmecorp\.fi", page):
+    if k >= 8:
+        break
+    start = max(0, m.start() - 1500 - k * 200)
+    pipe("page1-slice-%d" % k, HTML, 0, page[start:start + 3000], a=k + 4, b=12)
+    k += 1
+# the project's text corpus (www.example.fi: map 1)
+for f in sorted(os.listdir(os.path.join(ROOT, "corpus", "text"))):
+    pipe("text-" + f, TEXT, 1, read(os.path.join(ROOT, "corpus", "text", f)), a=1, b=13)
+# the json corpus, small files only
+jd = os.path.join(ROOT, "corpus", "json")
+if os.path.isdir(jd):
+    for f in sorted(os.listdir(jd)):
+        if f.endswith(".json") and ".expected." not in f and os.path.getsize(os.path.join(jd, f)) <= MAX:
+            pipe("json-" + f, JSON, 1, read(os.path.join(jd, f)), a=6, b=12)
+# the sql dump, cut into statements of a few rows each
+dump = read(os.path.join(ROOT, "corpus", "sql", "wp.sql"))
+k = 0
+for line in dump.split(b"\n"):
+    m = re.match(rb"(INSERT INTO `[a-z_]+` VALUES )(.*);$", line)
+    if not m:
+        continue
+    rows = m.group(2).split(b"),(")
+    for j in range(0, len(rows), 3):
+        chunk = rows[j:j + 3]
+        if not any(b"example.fi" in r for r in chunk):
+            continue
+        stmt = m.group(1) + b"(" + b"),(".join(chunk).strip(b"()") + b");\n"
+        if len(stmt) > MAX:
+            continue
+        pipe("sql-%02d" % k, SQL, 1, stmt, a=k % 16, b=(k * 5 + 1) % 16)
+        k += 1
+        if k >= 16:
+            break
+    if k >= 16:
+        break
+HAND_PIPE = [
+    ("hand-html-attrs", HTML, 2,
+     b'<a href="https://a.b/x" data-u=\'//a.b:443/\' srcset="http://x.a.b/1.png 1x, https://a.b./2.png 2x">'
+     b'<img src=https:&#47;&#47;a.b/p.png><p>see https://a.b/ and //c.d</p><!-- http://c.d/ -->'
+     b'<script>var u="https:\\/\\/a.b\\/x";</script><style>a{background:url(//a.b/i.png)}</style>'
+     b'<a href="https://a.b&amp;x=1">x</a><textarea>https://b.c/</textarea>'),
+    ("hand-html-serialized", HTML, 1,
+     b'<input value=\'a:1:{s:3:"url";s:26:"https://www.example.fi/abc";}\'>'
+     b'<p>s:22:"https://www.example.fi";</p>'),
+    ("hand-sql", SQL, 3,
+     b"INSERT INTO `wp_options` VALUES (1,'siteurl','https://www.example.com','yes'),"
+     b"(2,'x','a:2:{s:4:\\\"home\\\";s:23:\\\"https://www.example.com\\\";s:1:\\\"j\\\";s:40:\\\"{\\\\\\\"u\\\\\\\":\\\\\\\"https:\\\\\\\\/\\\\\\\\/www.example.com\\\\\\\"}\\\";}','no');\n"
+     b"-- http://example.com in a comment\n/* https://cdn.example.com:443/x */ SELECT \"https://www.example.com/\";\n"),
+    ("hand-json", JSON, 3,
+     b'{"home":"https:\\/\\/www.example.com","u":"https:\\u002F\\u002Fcdn.example.com\\/x",'
+     b'"https://example.com/key":["//www.example.com/a",{"html":"<a href=\\"http://example.com/\\">"}],'
+     b'"s":"a:1:{s:1:\\"u\\";s:23:\\"https://www.example.com\\";}","n":1.5e3,"t":true}\n{"ndjson":"http://example.com"}\n'),
+    ("hand-text", TEXT, 2,
+     b"https://a.b/x http://x.a.b:80/ //a.b.\thttps%3A%2F%2Fa.b%2F https:\\/\\/a.b\\/ mailto:u@a.b https://a.b@evil\n"
+     b"s:14:\"https://a.b/xy\";\r\nhttp://c.d https://b.c/ https://a.b:8443/ https://a.b.?q\n"),
+    ("hand-json-malformed", JSON, 1, b'{"u": "https://www.example.fi/x", bad https://www.example.fi [1,2'),
+    ("hand-html-unterminated", HTML, 0, b'<a href="https://www.acmecorp.fi/<script>https://www.acmecorp.fi'),
+    ("hand-sql-unterminated", SQL, 1, b"INSERT INTO t VALUES ('https://www.example.fi\\'),('http://example.fi"),
+]
+for name, typ, mapi, doc in HAND_PIPE:
+    pipe(name, typ, mapi, doc, a=4, b=12)
+
+# ---- fuzz_window: [chunk|surface] + text (its own map: www.example.fi ...) ----
+reset("window")
+for i, f in enumerate(sorted(os.listdir(os.path.join(ROOT, "corpus", "text")))):
+    put("window", "text-" + f, bytes([(i * 37 + 5) & 0xFF]) + read(os.path.join(ROOT, "corpus", "text", f))[:MAX])
+put("window", "hand-script", bytes([0x80 | 3]) +
+    b'var a="https:\\/\\/www.example.fi\\/x",b="//shop.example.fi:8443\\u002fy",c="http://old.example.fi\\x3a80/";')
+put("window", "hand-attr", bytes([0xC0 | 1]) + b'https://www.example.fi\t/x https://x.fi/ //www.example.fi:443/')
+
+# ---- fuzz_serialized: serialize() output in its spellings --------------------
+reset("serialized")
+SER = {
+    "literal": b'a:2:{s:4:"home";s:22:"https://www.example.fi";i:0;a:1:{s:1:"x";b:1;}}',
+    "object": b'O:8:"stdClass":1:{s:3:"url";s:24:"http://example.fi/a&b=1x";}',
+    "percent": b'a%3A1%3A%7Bs%3A1%3A%22u%22%3Bs%3A22%3A%22https%3A%2F%2Fwww.example.fi%22%3B%7D',
+    "html": b'a:1:{s:1:&quot;u&quot;;s:22:&quot;https://www.example.fi&quot;;}',
+    "json": b'a:1:{s:1:\\"u\\";s:22:\\"https://www.example.fi\\";}',
+    "sql": b"a:1:{s:1:\\\"u\\\";s:25:\\\"it\\'s https://x.fi\\n\\\\\\\";}",
+    "nested-text": b'x s:5:"hello"; d:1.5; N; a:0:{} i:-3; b:0; s:0:"";',
+    "bad-length": b'a:1:{s:1:"u";s:999999999999999999:"x";}',
+}
+for k, v in SER.items():
+    put("serialized", k, v)
+print("seeds written under", OUT)

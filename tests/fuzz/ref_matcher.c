@@ -1,0 +1,330 @@
+/* ref_matcher.c — the reference matcher of ref_matcher.h: engine-reference
+ * §3.2–§3.6 read as literally as possible, brute force, for the fuzz
+ * differential only. Speed is no concern: at every position every pattern
+ * text of the table is tried. Nothing here is shared with src/. */
+#include "ref_matcher.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- origins ------------------------------------------------------------ */
+
+static char lower(char c) { return (c >= 'A' && c <= 'Z') ? (char)(c + 32) : c; }
+
+/* §1.1 port: strip leading zeros (all zeros is "0"), then drop the
+ * scheme's default. `digits` are n ASCII digits. */
+static void normalise_port(bool https, const char *digits, size_t n, char *out, size_t cap)
+{
+	while (n > 1 && digits[0] == '0') { digits++; n--; }
+	if (n >= cap) n = cap - 1;   /* longer than any real port: compares unequal anyway */
+	memcpy(out, digits, n);
+	out[n] = 0;
+	if ((https && strcmp(out, "443") == 0) || (!https && strcmp(out, "80") == 0)) out[0] = 0;
+}
+
+bool ref_origin_parse(const char *t, struct ref_origin *o)
+{
+	memset(o, 0, sizeof *o);
+	size_t i;
+	if (strncmp(t, "https://", 8) == 0) { o->https = true; i = 8; }
+	else if (strncmp(t, "http://", 7) == 0) { o->https = false; i = 7; }
+	else return false;
+	size_t h = i;
+	if (t[i] == '[') {
+		while (t[i] && t[i] != ']') i++;
+		if (t[i] != ']') return false;
+		i++;
+	} else {
+		while (t[i] && t[i] != ':') i++;
+	}
+	if (i == h || i - h >= sizeof o->host) return false;
+	for (size_t k = h; k < i; k++) o->host[k - h] = lower(t[k]);
+	if (t[i] == ':') {
+		size_t d = ++i;
+		while (t[i] >= '0' && t[i] <= '9') i++;
+		if (i == d) return false;
+		normalise_port(o->https, t + d, i - d, o->port, sizeof o->port);
+	}
+	return t[i] == 0;
+}
+
+static bool origin_eq(const struct ref_origin *a, const struct ref_origin *b)
+{
+	return a->https == b->https && strcmp(a->host, b->host) == 0 && strcmp(a->port, b->port) == 0;
+}
+
+/* ---- spellings (§2.1) ---------------------------------------------------- */
+
+enum { E_RAW, E_JSON, E_PCT, E_N };
+static const char *const scheme_sep[E_N] = { "://", ":\\/\\/", "%3A%2F%2F" };
+static const char *const rel_sep[E_N] = { "//", "\\/\\/", "%2F%2F" };
+
+/* §2.3: ASCII-only case-insensitive comparison of the buffer at i with a
+ * pattern text. */
+static bool ci_at(const unsigned char *b, size_t len, size_t i, const char *pat)
+{
+	size_t n = strlen(pat);
+	if (i > len || n > len - i) return false;
+	for (size_t k = 0; k < n; k++)
+		if (lower((char)b[i + k]) != lower(pat[k])) return false;
+	return true;
+}
+
+/* §2.2: the replacement text of a (form, encoding) for a variant. */
+static size_t replacement(const struct ref_origin *v, int enc, bool scheme_form, char *buf, size_t cap)
+{
+	const char *port_sep = enc == E_PCT ? "%3A" : ":";
+	int n;
+	if (scheme_form)
+		n = snprintf(buf, cap, "%s%s%s%s%s", v->https ? "https" : "http", scheme_sep[enc], v->host,
+		             v->port[0] ? port_sep : "", v->port);
+	else
+		n = snprintf(buf, cap, "%s%s%s%s", rel_sep[enc], v->host, v->port[0] ? port_sep : "", v->port);
+	return n < 0 ? 0 : (size_t)n;
+}
+
+/* ---- byte classes ------------------------------------------------------- */
+
+static bool is_alpha(int c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+static bool is_digit(int c) { return c >= '0' && c <= '9'; }
+
+/* §3.5: host bytes are A–Z a–z 0–9 - . _ and every byte >= 0x80. */
+static bool host_byte(int c) { return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' || c >= 0x80; }
+
+static int hex(int c)
+{
+	if (is_digit(c)) return c - '0';
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+/* ---- the scan ---------------------------------------------------------- */
+
+struct run {
+	const struct ref_pair *pairs;
+	size_t npairs;
+	const unsigned char *b;
+	size_t len;
+	const struct ref_params *rp;
+	struct ref_event *ev;
+	size_t evcap, nev;
+	/* the rewrites, as splices */
+	size_t rs[4096], re[4096];
+	const struct ref_pair *rpair[4096];
+	int renc[4096];
+	bool rscheme[4096];
+	size_t nrw;
+	bool overflow;
+};
+
+static void event(struct run *r, size_t start, size_t end, enum ref_reason what)
+{
+	if (r->nev < r->evcap) r->ev[r->nev] = (struct ref_event){ start, end, what };
+	r->nev++;
+}
+
+/* SPEC §12: in value mode, a candidate that begins the value (after
+ * optional white space) is where a URL parser reads `&` into the host. */
+static bool begins_value(const struct run *r, size_t cand)
+{
+	if (!r->rp->value) return false;
+	for (size_t i = 0; i < cand; i++) {
+		unsigned char c = r->b[i];
+		if (!(c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')) return false;
+	}
+	return true;
+}
+
+/* §3.5 delimiter(i), rules 1–6 in order (rule 5 is for the escJS
+ * alphabet, which this reference does not cover). */
+static bool delimiter(const struct run *r, size_t cand, size_t i)
+{
+	const unsigned char *b = r->b;
+	if (i >= r->len) return true;                               /* 1 */
+	if (b[i] == '@') return false;                              /* 2 */
+	if (b[i] == '%') {                                          /* 3 */
+		if (i + 2 < r->len && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0)
+			return !host_byte(hex(b[i + 1]) * 16 + hex(b[i + 2]));
+		return true;
+	}
+	if (b[i] == '&') return !begins_value(r, cand);             /* 4, with SPEC §12 */
+	return !host_byte(b[i]);                                    /* 6 */
+}
+
+/* §3.5 right anchor at e: skip removable characters (literal TAB LF CR
+ * where the surface joins), at most 64 bytes in all, then delimiter(e), or
+ * a dot followed by a delimiter. */
+static bool terminated(const struct run *r, size_t cand, size_t e)
+{
+	size_t removed = 0;
+	while (r->rp->joins && e < r->len && (r->b[e] == '\t' || r->b[e] == '\n' || r->b[e] == '\r') && removed + 1 <= 64) {
+		e++;
+		removed++;
+	}
+	if (delimiter(r, cand, e)) return true;
+	return e < r->len && r->b[e] == '.' && delimiter(r, cand, e + 1);
+}
+
+/* §3.4: the byte after the dot is / : ? # or a percent escape of one. */
+static bool dot_follower(const struct run *r, size_t i)
+{
+	int c = r->b[i];
+	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
+	if (c == '%' && i + 2 < r->len && hex(r->b[i + 1]) >= 0 && hex(r->b[i + 2]) >= 0) {
+		int d = hex(r->b[i + 1]) * 16 + hex(r->b[i + 2]);
+		return d == '/' || d == ':' || d == '?' || d == '#';
+	}
+	return false;
+}
+
+/* Evaluate one candidate (§3.3–§3.6); returns the end of the examined span. */
+static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_https, int enc, const char *host,
+                       size_t host_end)
+{
+	const unsigned char *b = r->b;
+	/* §3.3 left anchor, relative forms only */
+	if (!scheme_form) {
+		int before = c > 0 ? b[c - 1] : r->rp->prev;
+		bool blocks = before != REF_NO_PREV &&
+		              (is_alpha(before) || is_digit(before) || before == '/' || before == '.' || before == '-' ||
+		               before == '_' || before == '%' || before == '\\');
+		if (blocks) { event(r, c, host_end, REF_UNANCHORED); return host_end; }
+	}
+	size_t e = host_end;
+	/* §3.4 root dot */
+	if (e < r->len && b[e] == '.') {
+		if (e + 1 < r->len) { if (dot_follower(r, e + 1)) e++; }
+		else if (r->rp->value) e++;
+	}
+	/* §3.5 port */
+	const unsigned char *port = NULL;
+	size_t port_len = 0;
+	size_t ps = 0;
+	if (e < r->len && b[e] == ':') ps = 1;
+	else if (ci_at(b, r->len, e, "%3A")) ps = 3;
+	if (ps) {
+		size_t d = e + ps, k = d;
+		while (k < r->len && is_digit(b[k])) k++;
+		if (k - d > 12) {                                       /* docs/deviations.md */
+			event(r, c, d + 13, REF_NOT_A_URL);
+			return d + 13;
+		}
+		if (k > d) {
+			port = b + d;
+			port_len = k - d;
+			e = k;
+		} else if (!terminated(r, c, d)) {
+			event(r, c, d, REF_NOT_A_URL);
+			return d;
+		}
+	}
+	if (!terminated(r, c, e)) { event(r, c, e, REF_NOT_A_URL); return e; }
+
+	/* §3.6 pair choice: pairs of this host in declaration order */
+	const struct ref_pair *chosen = NULL;
+	for (size_t i = 0; i < r->npairs && !chosen; i++) {
+		const struct ref_pair *p = &r->pairs[i];
+		if (strcmp(p->canon.host, host) != 0) continue;
+		bool s = scheme_form ? written_https : p->canon.https;
+		char norm[32] = "";
+		if (port) normalise_port(s, (const char *)port, port_len, norm, sizeof norm);
+		if (strcmp(norm, p->canon.port) == 0) chosen = p;
+	}
+	if (!chosen) { event(r, c, e, REF_HOST_NOT_IN_MAP); return e; }
+	if (origin_eq(&chosen->canon, &chosen->variant)) { event(r, c, e, REF_IDENTITY_MAP); return e; }
+	char repl[256];
+	size_t rn = replacement(&chosen->variant, enc, scheme_form, repl, sizeof repl);
+	if (rn == e - c && memcmp(repl, b + c, rn) == 0) { event(r, c, e, REF_IDENTITY_MAP); return e; }
+	event(r, c, e, REF_REWROTE);
+	if (r->nrw < sizeof r->rs / sizeof r->rs[0]) {
+		r->rs[r->nrw] = c;
+		r->re[r->nrw] = e;
+		r->rpair[r->nrw] = chosen;
+		r->renc[r->nrw] = enc;
+		r->rscheme[r->nrw] = scheme_form;
+		r->nrw++;
+	} else {
+		r->overflow = true;
+	}
+	return e;
+}
+
+bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned char *b, size_t len,
+                 const struct ref_params *rp, unsigned char *out, size_t cap, size_t *out_len,
+                 struct ref_event *ev, size_t evcap, size_t *nev)
+{
+	static struct run r;
+	memset(&r, 0, sizeof r);
+	r.pairs = pairs;
+	r.npairs = npairs;
+	r.b = b;
+	r.len = len;
+	r.rp = rp;
+	r.ev = ev;
+	r.evcap = evcap;
+
+	size_t scanned = 0;
+	/* §3.2: every separator position in order (one byte past each start). */
+	for (size_t sep = 0; sep < len; sep++) {
+		for (int enc = 0; enc < E_N; enc++) {
+			/* step 3: the doubled relative separator of this encoding */
+			if (!ci_at(b, len, sep, rel_sep[enc])) continue;
+			size_t hs = sep + strlen(rel_sep[enc]);
+			/* step 4: the longest canonical host that matches here */
+			const char *host = NULL;
+			for (size_t i = 0; i < npairs; i++) {
+				const char *h = pairs[i].canon.host;
+				if (ci_at(b, len, hs, h) && (!host || strlen(h) > strlen(host))) host = h;
+			}
+			if (!host) continue;
+			size_t host_end = hs + strlen(host);
+			/* step 5a: the scheme form, https then http, ending at the host */
+			for (int https = 1; https >= 0; https--) {
+				char pat[64];
+				snprintf(pat, sizeof pat, "%s%s", https ? "https" : "http", scheme_sep[enc]);
+				size_t pl = strlen(pat);
+				if (hs < pl || !ci_at(b, len, hs - pl, pat)) continue;
+				size_t c = hs - pl;
+				if (c >= scanned) scanned = evaluate(&r, c, true, https, enc, host, host_end);  /* step 6 */
+				break;
+			}
+			/* step 5b: the relative form */
+			if (sep >= scanned) scanned = evaluate(&r, sep, false, false, enc, host, host_end);
+		}
+	}
+
+	/* §3.6 output: b[0:start1] + repl1 + ... + rest */
+	size_t n = 0, last = 0;
+	bool ok = !r.overflow;
+	for (size_t i = 0; i < r.nrw; i++) {
+		char repl[256];
+		size_t rn = replacement(&r.rpair[i]->variant, r.renc[i], r.rscheme[i], repl, sizeof repl);
+		size_t keep = r.rs[i] - last;
+		if (n + keep + rn > cap) { ok = false; break; }
+		memcpy(out + n, b + last, keep);
+		n += keep;
+		memcpy(out + n, repl, rn);
+		n += rn;
+		last = r.re[i];
+	}
+	if (ok) {
+		if (n + (len - last) > cap) ok = false;
+		else { memcpy(out + n, b + last, len - last); n += len - last; }
+	}
+	*out_len = n;
+	*nev = r.nev;
+	return ok;
+}
+
+const char *ref_reason_name(enum ref_reason r)
+{
+	switch (r) {
+	case REF_REWROTE: return "rewrote";
+	case REF_NOT_A_URL: return "not-a-url";
+	case REF_HOST_NOT_IN_MAP: return "host-not-in-map";
+	case REF_IDENTITY_MAP: return "identity-map";
+	case REF_UNANCHORED: return "unanchored";
+	}
+	return "?";
+}

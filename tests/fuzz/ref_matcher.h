@@ -1,0 +1,54 @@
+/* ref_matcher.h — a deliberately simple, slow reference implementation of
+ * the byte matcher of engine-reference §3 (§3.2–§3.6), written only for the
+ * differential fuzz target fuzz_matcher.c. It shares no code with src/: it
+ * parses its own origins, builds its own pattern texts and replacement
+ * texts, and at every position tries every pattern text.
+ *
+ * Scope: the three separator spellings of §2.1 (raw `//`, JSON `\/\/`,
+ * percent `%2F%2F`), ASCII hosts (an IPv6 literal in brackets too), the
+ * path escape alphabet of §3.8 (a backslash is a path separator; no JS
+ * escapes), either joining axis, complete buffers (limit = length), and
+ * the deviations SPEC §12 (`&`) and docs/deviations.md (at most 12 port
+ * digits; the removable run stops before passing 64 bytes). */
+#ifndef HOSTSHIFT_REF_MATCHER_H
+#define HOSTSHIFT_REF_MATCHER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define REF_NO_PREV (-1)
+
+struct ref_origin {
+	bool https;
+	char host[128];    /* lowercase, as written (an IPv6 literal keeps its brackets) */
+	char port[16];     /* normalised: leading zeros stripped, "" for the default */
+};
+
+struct ref_pair { struct ref_origin canon, variant; };
+
+enum ref_reason { REF_REWROTE, REF_NOT_A_URL, REF_HOST_NOT_IN_MAP, REF_IDENTITY_MAP, REF_UNANCHORED };
+
+struct ref_event {
+	size_t start, end;
+	enum ref_reason what;
+};
+
+/* Parse "scheme://host[:port]" as the fuzz target writes it (no path, no
+ * userinfo). Returns false if it is not of that shape. */
+bool ref_origin_parse(const char *text, struct ref_origin *o);
+
+struct ref_params {
+	bool value;        /* value mode (else prose) */
+	bool joins;        /* the surface joins controls (§3.8) */
+	int prev;          /* byte before the buffer, or REF_NO_PREV */
+};
+
+/* Rewrite b[0..len) into out (cap bytes; returns false if it does not fit)
+ * and record every candidate event (up to evcap; *nev is the total). */
+bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned char *b, size_t len,
+                 const struct ref_params *rp, unsigned char *out, size_t cap, size_t *out_len,
+                 struct ref_event *ev, size_t evcap, size_t *nev);
+
+const char *ref_reason_name(enum ref_reason r);
+
+#endif
