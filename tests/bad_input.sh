@@ -67,13 +67,13 @@ for tail in '<!-- https://www.example.fi/' '<a href="https://www.example.fi/' '<
 	rewrites "unterminated at EOF: $tail" "$T/eof"
 done
 if [ -z "${BAD_SMALL:-}" ]; then   # the big rows; skipped under valgrind (BAD_SMALL=1)
-	awk 'BEGIN { for (i = 0; i < 1000000; i++) printf "%s", "abcdefghij https://www.example.fi/ 0123456789 %%2F%%2F " }' >"$T/noline"
-	identity "50 MB without a newline" "$T/noline"
-	rewrites "50 MB without a newline" "$T/noline"
+	awk 'BEGIN { for (i = 0; i < 2000000; i++) printf "%s", "abcdefghij https://www.example.fi/ 0123456789 %%2F%%2F " }' >"$T/noline"
+	identity "100 MB without a newline" "$T/noline"
+	rewrites "100 MB without a newline" "$T/noline"
 	rm -f "$T/noline"
-	{ printf '<a title="'; awk 'BEGIN { for (i = 0; i < 400000; i++) printf "%s", "xxxxxxxxxx https://www.example.fi/ y" }'; printf '">k</a>'; } >"$T/attr"
-	identity "a 14 MB attribute" "$T/attr"
-	rewrites "a 14 MB attribute" "$T/attr"
+	{ printf '<a title="'; awk 'BEGIN { for (i = 0; i < 1400000; i++) printf "%s", "xxxxxxxxxx https://www.example.fi/ y" }'; printf '">k</a>'; } >"$T/attr"
+	identity "a 50 MB attribute" "$T/attr"
+	rewrites "a 50 MB attribute" "$T/attr"
 	rm -f "$T/attr"
 fi
 awk 'BEGIN { s = "s:22:\"https://www.example.fi\";"; for (i = 0; i < 40; i++) s = "a:1:{i:0;" s "}"; print s; print "s:1000000000000000000:\"https://www.example.fi\";" }' >"$T/ser"
