@@ -67,8 +67,10 @@ check: $(UNIT) $(BIN)
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e_http.sh
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
 
-# The bad-input table under valgrind (its small rows: valgrind is slow).
+# The end-to-end suite and the bad-input table (its small rows: valgrind is
+# slow) with every run of the binary under valgrind (issue 7).
 valgrind-check: $(BIN)
+	VALGRIND=1 HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
 	WRAP="valgrind -q --error-exitcode=99" BAD_SMALL=1 HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
 
 # The installed layout, into a throwaway DESTDIR; and the manual's lint.
