@@ -1,0 +1,45 @@
+#!/bin/sh
+# bench/corpus_hash.sh BINARY — one sha256 over everything BINARY writes
+# (stdout, stderr, exit status) for every corpus file, as each type, with
+# several maps, rewriting and with --stats --explain. Issue 6 acceptance 4:
+# run it before and after an optimisation; the two totals must be equal.
+#   sh bench/corpus_hash.sh build/rel/hostshift            -> total only
+#   VERBOSE=1 sh bench/corpus_hash.sh ...                   -> a line per run
+#   LIST=FILE sh bench/corpus_hash.sh ...                   -> the lines kept in FILE
+set -u
+bin=$1
+root=$(cd "$(dirname "$0")/.." && pwd)
+shared=${BENCH_CORPUS:-$root/../shared/corpus}
+out=$root/bench/out
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+maps="$shared/maps/page1.map $shared/maps/identity.map $shared/maps/none.map $shared/maps/shorter.map
+$shared/maps/wordpress.org.map $root/corpus/sql/site.map $shared/bench/es-spec.map"
+[ -f "$out/example.map" ] && maps="$maps $out/example.map"
+
+files=$(find "$shared/pages" "$shared/adv" "$shared/bench" "$root/corpus" -type f \
+          ! -name '*.md' ! -name '*.map' | sort)
+for f in "$out/page1x20.html" "$out/wp-dump-10M.sql" "$out/wp-json-10M.json"; do
+	[ -f "$f" ] && files="$files
+$f"
+done
+
+: > "$tmp/all"
+for f in $files; do
+	for t in html sql json text; do
+		for m in $maps; do
+			for mode in rewrite explain; do
+				if [ $mode = rewrite ]; then set -- -q; else set -- --stats --explain; fi
+				"$bin" -t $t -m "$m" "$@" "$f" > "$tmp/o" 2> "$tmp/e"
+				rc=$?
+				h=$( (cat "$tmp/o" "$tmp/e"; echo "rc=$rc") | sha256sum | cut -c1-16)
+				line="$h $t $(basename "$m") $mode ${f#$root/}"
+				echo "$line" >> "$tmp/all"
+				[ "${VERBOSE:-0}" = 1 ] && echo "$line"
+			done
+		done
+	done
+done
+[ -n "${LIST:-}" ] && cp "$tmp/all" "$LIST"
+echo "runs: $(wc -l < "$tmp/all")  total: $(sha256sum < "$tmp/all" | cut -c1-16)"
