@@ -200,9 +200,18 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 	size_t o = 0;
 	bool decoded = false;
 	for (size_t i = 0; i < n;) {
+		/* issue 6: the bytes up to the next '&' are copied through in bulk */
+		if (in[i] != '&') {
+			const unsigned char *amp = memchr(in + i, '&', n - i);
+			size_t e = amp ? (size_t)(amp - in) : n;
+			memcpy(out + o, in + i, e - i);
+			for (size_t k = i; k < e; k++) src[o++] = (uint32_t)k;
+			i = e;
+			continue;
+		}
 		unsigned char b[4];
 		size_t blen = 0, used = 0;
-		if (in[i] == '&' && n - i >= 3) {
+		if (n - i >= 3) {
 			if (in[i + 1] == '#') used = parse_numeric(in + i, n - i, b, &blen);
 			else used = parse_named(in + i, n - i, b, &blen);
 		}
@@ -226,4 +235,41 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 	src[o] = (uint32_t)n;
 	*out_len = o;
 	return decoded ? ENTITY_DECODED : ENTITY_NONE;
+}
+
+static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])
+{
+	for (size_t k = 0; k < n; k++)
+		if (alphabet[b[k]]) return true;
+	return false;
+}
+
+bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256])
+{
+	const unsigned char *p = in, *end = in + n;
+	while (p < end && (p = memchr(p, '&', (size_t)(end - p)))) {
+		size_t m = (size_t)(end - p);
+		unsigned char b[4];
+		size_t blen = 0;
+		if (m >= 3 && p[1] == '#') {
+			/* Every cut of the digits: a run of the serialized walk may end
+			 * inside them, and a prefix can decode where the whole does not
+			 * (`&#119` of `&#1195;`). Each prefix's value is what
+			 * parse_numeric would decode; once past MAX_CP no longer prefix
+			 * decodes. Linear in the digits, leading zeros included. */
+			size_t e = 2;
+			bool hex = e < m && (p[e] == 'x' || p[e] == 'X');
+			if (hex) e++;
+			uint32_t v = 0;
+			for (int d; e < m && (d = digit_val(p[e], hex)) >= 0; e++) {
+				v = v * (hex ? 16u : 10u) + (uint32_t)d;
+				if (v > MAX_CP) break;
+				if (numeric_allowed(v) && any_in(b, utf8_put(v, b), alphabet)) return true;
+			}
+		} else if (m >= 3 && parse_named(p, m, b, &blen) && any_in(b, blen, alphabet)) {
+			return true;
+		}
+		p++;
+	}
+	return false;
 }

@@ -31,6 +31,13 @@ enum entity_result {
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
                                           uint32_t *src);
 
+/* Whether some reference in in[0..n), decoded by the rules above, would
+ * give a byte of `alphabet`, in the whole buffer or in any piece of it the
+ * serialized walk may cut (issue 6: a value whose references cannot spell a
+ * host byte holds a host only if its source bytes do). A superset: the
+ * fusing guard is not applied. */
+bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256]);
+
 /* The named-reference table of the one-non-ASCII rule (src/entity_names.h,
  * generated from the HTML5 table by tools/gen_entity_names.py): returns the
  * code point a name (without '&' and ';', exactly `len` bytes,

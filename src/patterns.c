@@ -192,6 +192,12 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 			pt->by_first[c] = list;
 		}
 	}
+	{
+		const unsigned char *hs[pt->nhosts ? pt->nhosts : 1];
+		size_t hl[pt->nhosts ? pt->nhosts : 1];
+		for (size_t g = 0; g < pt->nhosts; g++) { hs[g] = pt->hosts[g].host; hl[g] = pt->hosts[g].len; }
+		hostfind_build(&pt->find, hs, hl, pt->nhosts);
+	}
 	pt->max_pat = SCHEME_PREFIX_MAX + pt->max_host;
 	pt->window = pt->max_pat + LOOKAHEAD_PAST_HOST;
 

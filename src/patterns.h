@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "hostfind.h"
 #include "map.h"
 #include "origin.h"
 
@@ -45,6 +46,7 @@ struct patterns {
 	size_t max_host, max_pat;
 	size_t window;                          /* carry-over window for streaming */
 	bool all_identity;
+	struct hostfind find;                   /* where a host can begin (the matcher's skip) */
 	unsigned char *arena;                   /* every string and array above */
 };
 

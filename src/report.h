@@ -73,6 +73,18 @@ void report_begin(struct report *r, const char *file, bool sweep_ran);
 void report_add(struct report *r, const struct report_event *ev);
 /* Whether events need line/column (check mode). */
 static inline bool report_wants_positions(const struct report *r) { return r->opt.check; }
+/* Whether skipped events are seen (--stats, --explain, --json): when not,
+ * a value that can hold no candidate needs no walk (issue 6). */
+static inline bool report_wants_skips(const struct report *r)
+{
+	return r && (r->opt.stats || r->opt.explain || r->opt.json);
+}
+/* Whether events are listed one by one (--explain, --check, --json), so
+ * the order in which the stages find them shows. */
+static inline bool report_lists_events(const struct report *r)
+{
+	return r && (r->opt.explain || r->opt.check || r->opt.json);
+}
 /* Print this input's report (stats/explain) if asked for. */
 void report_end(struct report *r);
 

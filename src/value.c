@@ -171,9 +171,21 @@ static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, 
 	emit_run(vp, p, n, out, 0);
 }
 
+/* Issue 6: every event of the pipeline but the serialized walk's decline
+ * needs a canonical host in the value, in its source bytes or spelled by
+ * references; when the decline is not observed either, a value without
+ * one is unchanged and needs no walk, match or decoding. */
+static bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n, const struct value_opts *o)
+{
+	const struct hostfind *f = &vp->pt->find;
+	if (report_wants_skips(vp->report) || hostfind_any(f, v, n)) return true;
+	return o->entities && entity_may_decode_into(v, n, f->alphabet);
+}
+
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out)
 {
+	if (!may_hold_candidate(vp, v, n, o)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;

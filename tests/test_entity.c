@@ -712,6 +712,196 @@ START_TEST(s5_1_contract_random)
 }
 END_TEST
 
+/* ------------------------------------------ issue 6: may decode into */
+
+/* An alphabet of the given bytes in both ASCII cases (as hostfind builds
+ * it from host bytes); NULL: every byte. */
+static void alpha(bool a[256], const char *bytes)
+{
+	for (int c = 0; c < 256; c++) a[c] = bytes == NULL;
+	if (!bytes) return;
+	for (const unsigned char *p = (const unsigned char *)bytes; *p; p++) {
+		unsigned char c = *p;
+		a[c] = true;
+		if (c >= 'a' && c <= 'z') a[c - 32] = true;
+		if (c >= 'A' && c <= 'Z') a[c + 32] = true;
+	}
+}
+
+static bool may(const char *in, const char *bytes)
+{
+	bool a[256];
+	alpha(a, bytes);
+	return entity_may_decode_into((const unsigned char *)in, strlen(in), a);
+}
+
+#define HOST_BYTES "www.example.com"
+
+/* issue 6: a numeric reference to a host byte, decimal or hex, either
+ * case of x, anywhere in the value. */
+START_TEST(i6_may_numeric_to_host_byte)
+{
+	ck_assert(may("&#119;", "w"));
+	ck_assert(may("&#119;", HOST_BYTES));
+	ck_assert(may("https://&#119;ww.example.com", "w"));
+	ck_assert(may("&#119", "w"));             /* `;` optional (§5.1) */
+	ck_assert(may("&#x77;", "w"));
+	ck_assert(may("&#X77;", "w"));
+	ck_assert(may("&#x57;", "w"));            /* 'W': the alphabet has both cases */
+	ck_assert(may("&#46;", "."));
+	ck_assert(may("&amp;&#119;", "w"));       /* a later reference after one that decodes nothing */
+	/* the same references, the alphabet without their byte (no cut of them
+	 * decodes into it either: &#1, &#11, &#x7 are refused controls) */
+	ck_assert(!may("&#119;", "v"));
+	ck_assert(!may("&#x77;", "v"));
+	ck_assert(!may("&#46;", "w"));
+}
+END_TEST
+
+/* issue 6: references that decode to nothing, or to a byte refused by §5.1
+ * ('&', controls), never count, whatever the alphabet. */
+START_TEST(i6_may_not_decoded)
+{
+	ck_assert(!may("&#038;", HOST_BYTES));
+	ck_assert(!may("&#038;", NULL));   /* &#0, &#03, &#038: 0, 3, '&' — all refused */
+	ck_assert(!may("&#38;", NULL));
+	ck_assert(!may("&amp;", HOST_BYTES));
+	ck_assert(!may("&amp;", NULL));
+	ck_assert(!may("&lt;&gt;&quot;&apos;", NULL));
+	ck_assert(!may("&#9;&#10;&#13;&#32;", NULL));
+	ck_assert(!may("&#;&#x;&#&", NULL));
+	ck_assert(!may("&period", "."));   /* a named reference needs its `;` */
+	ck_assert(!may("", NULL));
+	/* host bytes without a reference: the source bytes, not this, say it */
+	ck_assert(!may("https://www.example.com/", HOST_BYTES));
+}
+END_TEST
+
+/* issue 6: the ten URL-structure names, by the alphabet. */
+START_TEST(i6_may_url_names)
+{
+	ck_assert(may("&period;", "."));
+	ck_assert(may("www&period;example&period;com", HOST_BYTES));
+	ck_assert(!may("&period;", "wexamplcom"));
+	ck_assert(may("&colon;", ":"));
+	ck_assert(!may("&colon;", HOST_BYTES));
+	ck_assert(may("&lowbar;", "_"));
+	ck_assert(may("&UnderBar;", "_"));
+	ck_assert(!may("&sol;&bsol;&quest;&num;&percnt;&commat;", HOST_BYTES));
+	ck_assert(may("&sol;&bsol;&quest;&num;&percnt;&commat;", "@"));
+}
+END_TEST
+
+/* issue 6: a cut of the digits decodes where the whole does not: `&#1195;`
+ * is U+04AB, but the walk may end a run after `&#119` — 'w'. */
+START_TEST(i6_may_cut_digits)
+{
+	expect_decoded("&#1195;", "\xD2\xAB");
+	expect_decoded("&#119", "w");
+	ck_assert(may("&#1195;", "w"));
+	ck_assert(may("&#x775;", "w"));     /* &#x77 of U+0775 */
+	ck_assert(!may("&#1195;", "v"));    /* cuts: 1, 11, 'w', U+04AB */
+	bool a[256];
+	alpha(a, "");
+	a[0xD2] = true;
+	ck_assert(entity_may_decode_into((const unsigned char *)"&#1195;", 7, a));
+}
+END_TEST
+
+/* issue 6: a named non-ASCII reference decodes to UTF-8 (&auml; is U+00E4,
+ * C3 A4): it counts only when the alphabet has one of those bytes. */
+START_TEST(i6_may_named_non_ascii)
+{
+	ck_assert_uint_eq(entity_single_codepoint("auml", 4), 0xE4);
+	expect_decoded("&auml;", "\xC3\xA4");
+	ck_assert(!may("&auml;", HOST_BYTES));
+	ck_assert(!may("&auml;", "abcdefghijklmnopqrstuvwxyz0123456789.-_:[]"));
+	ck_assert(may("&auml;", "\xC3"));
+	ck_assert(may("&auml;", "\xA4"));
+	ck_assert(!may("&auml;", "\xC4\xE4"));
+	ck_assert(may("&auml;", NULL));
+}
+END_TEST
+
+/* issue 6: leading zeros do not change a numeric reference's value
+ * (§5.1: digits until a non-digit), so `&#` + 25 zeros + `119;` is 'w' —
+ * and so must the superset say. */
+START_TEST(i6_may_leading_zeros)
+{
+	const char *dec = "&#0000000000000000000000000119;";
+	const char *hex = "&#x000000000000000000000000077;";
+	expect_decoded(dec, "w");
+	expect_decoded(hex, "w");
+	ck_assert_msg(may(dec, "w"), "%s: decodes to 'w' but may_decode_into says no", dec);
+	ck_assert_msg(may(hex, "w"), "%s: decodes to 'w' but may_decode_into says no", hex);
+}
+END_TEST
+
+/* issue 6, the superset property: for random values built of reference
+ * pieces, if ANY substring [a, b) decodes a reference (an output byte whose
+ * source token starts with '&'; no reference decodes to '&' itself) to a
+ * byte of a random alphabet, entity_may_decode_into says so for the whole
+ * value and for that substring. */
+START_TEST(i6_may_superset_random)
+{
+	static const char *const pieces[] = { "&", "&", "&#", "&#", "&#x", "&#X", "#", "x", "X", "0", "1", "4", "6",
+	                                      "7", "9", "119", "46", "58", "0000000", ";", ";", ";", "period", "period;",
+	                                      "amp;", "sol;", "colon", "auml;", "a", "w", "Z", ".", "e", "F" };
+	static const unsigned char alpha_pool[] = "w./:-0123456789abcdefxz_#?%@\\\xC3\xA4\xD2\xAB";
+	uint64_t x = 0x2545F4914F6CDD1Dull;
+#define NEXT() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	unsigned char buf[160], out[160];
+	uint32_t src[161];
+	unsigned long hits = 0, said_no = 0, values = 0;
+	for (int iter = 0; iter < 10000; iter++) {
+		size_t n = 0;
+		int parts = 1 + (int)(NEXT() % 12);
+		for (int p = 0; p < parts; p++) {
+			const char *pc = pieces[NEXT() % (sizeof pieces / sizeof *pieces)];
+			size_t pl = strlen(pc);
+			if (n + pl > sizeof buf) break;
+			memcpy(buf + n, pc, pl);
+			n += pl;
+		}
+		bool a[256];
+		char ab[8];
+		int na = 1 + (int)(NEXT() % 7);
+		/* half the time from the bytes these pieces decode to most */
+		static const unsigned char likely[] = "w.:/_FOX\xC4\xC3";
+		bool from_likely = NEXT() % 2;
+		for (int k = 0; k < na; k++)
+			ab[k] = (char)(from_likely ? likely[NEXT() % (sizeof likely - 1)] : alpha_pool[NEXT() % (sizeof alpha_pool - 1)]);
+		ab[na] = 0;
+		alpha(a, ab);
+		bool whole = entity_may_decode_into(buf, n, a);
+		if (!whole) said_no++;
+		values++;
+		for (size_t s = 0; s < n; s++) {
+			if (buf[s] != '&') continue;   /* a decoded byte needs its '&' in the piece */
+			for (size_t e = s + 1; e <= n; e++) {
+				size_t olen;
+				entity_decode_url_refs(buf + s, e - s, out, &olen, src);
+				for (size_t o = 0; o < olen; o++) {
+					if (out[o] == '&' || buf[s + src[o]] != '&' || !a[out[o]]) continue;
+					hits++;
+					ck_assert_msg(whole, "\"%s\" with alphabet \"%s\": its piece [%zu, %zu) \"%s\" decodes 0x%02X, "
+					              "but may_decode_into(whole) is false", show(buf, n), show((unsigned char *)ab, (size_t)na),
+					              s, e, show(buf + s, e - s), out[o]);
+					ck_assert_msg(entity_may_decode_into(buf + s, e - s, a),
+					              "\"%s\" with alphabet \"%s\" decodes 0x%02X, but may_decode_into is false",
+					              show(buf + s, e - s), show((unsigned char *)ab, (size_t)na), out[o]);
+					break;
+				}
+			}
+		}
+	}
+#undef NEXT
+	ck_assert_uint_eq(values, 10000);
+	ck_assert_uint_gt(hits, 1000);
+	ck_assert_uint_gt(said_no, 1000);
+}
+END_TEST
+
 Suite *entity_suite(void)
 {
 	Suite *s = suite_create("entity");
@@ -742,6 +932,15 @@ Suite *entity_suite(void)
 	tcase_add_test(tc, s5_1_fusing_guard_not_triggered);
 	tcase_add_test(tc, s5_1_none_results);
 	tcase_add_test(tc, s5_1_contract_random);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("may_decode_into");   /* issue 6 */
+	tcase_add_test(tc, i6_may_numeric_to_host_byte);
+	tcase_add_test(tc, i6_may_not_decoded);
+	tcase_add_test(tc, i6_may_url_names);
+	tcase_add_test(tc, i6_may_cut_digits);
+	tcase_add_test(tc, i6_may_named_non_ascii);
+	tcase_add_test(tc, i6_may_leading_zeros);
+	tcase_add_test(tc, i6_may_superset_random);
 	suite_add_tcase(s, tc);
 	return s;
 }

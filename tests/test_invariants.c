@@ -1906,6 +1906,224 @@ START_TEST(bounded_memory)
 }
 END_TEST
 
+/* ======================================================================
+ * Issue 6: the prefilter is invisible. When the report does not want skip
+ * events (no --stats/--explain/--json), values and held segments without
+ * a host, or a reference that could spell one, are passed through without
+ * the walk, matcher or decoding; so the output (and every rewrite, and
+ * every candidate but the walk's declines) must be the same as with --stats, for every corpus
+ * file as every type and with several maps. pf_run always turns explain
+ * on (the prefilter off), so these runs build their report here.
+ * ====================================================================== */
+
+#define SK_MAX_FILES 200
+
+static char sk_files[SK_MAX_FILES][512];
+static int sk_nfiles;
+static bool sk_truncated;
+
+static void sk_glob(const char *pattern)
+{
+	glob_t g;
+	if (glob(pattern, 0, NULL, &g) != 0) return;
+	for (size_t i = 0; i < g.gl_pathc; i++) {
+		struct stat st;
+		if (stat(g.gl_pathv[i], &st) != 0 || !S_ISREG(st.st_mode)) continue;
+		if (sk_nfiles == SK_MAX_FILES) { sk_truncated = true; break; }
+		snprintf(sk_files[sk_nfiles++], sizeof sk_files[0], "%s", g.gl_pathv[i]);
+	}
+	globfree(&g);
+}
+
+static void sk_load(void)
+{
+	if (sk_nfiles) return;
+	sk_glob(PF_CORPUS "/pages/*");
+	sk_glob(PF_CORPUS "/adv/*");
+	sk_glob("corpus/json/*");
+	sk_glob("corpus/sql/*");
+	sk_glob("corpus/text/*");
+	sk_glob("corpus/adv/*");
+}
+
+/* pf_run_pt with the report options given: explain off, stats as asked. */
+static void sk_run(const struct patterns *pt, enum filetype type, const uc *in, size_t len, size_t read_size,
+                   bool stats, bool check, struct pf_result *r)
+{
+	memset(r, 0, sizeof *r);
+	char ipath[] = "/tmp/hs-sk-in-XXXXXX", opath[] = "/tmp/hs-sk-out-XXXXXX";
+	int ifd = mkstemp(ipath), ofd = mkstemp(opath);
+	ck_assert_int_ge(ifd, 0);
+	ck_assert_int_ge(ofd, 0);
+	unlink(ipath);
+	unlink(opath);
+	ck_assert_int_eq(write(ifd, in, len), (ssize_t)len);
+	lseek(ifd, 0, SEEK_SET);
+	FILE *ex = open_memstream(&r->explain, &r->explain_len);
+	FILE *ck = open_memstream(&r->check, &r->check_len);
+	struct report_options ro = { .stats = stats, .check = check, .quiet = true, .out = ex, .check_out = ck };
+	struct report rep;
+	report_init(&rep, &ro);
+	ck_assert(report_wants_skips(&rep) == stats);
+	struct pipeline_config cfg = { .pt = pt, .type = type, .read_size = read_size, .quiet = true,
+	                               .progress = PROGRESS_OFF };
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	struct io_writer w;
+	io_writer_init(&w, ofd);
+	r->rc = pipeline_run(&pl, ifd, "in", NULL, check ? NULL : &w);
+	report_end(&rep);
+	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
+	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
+	memcpy(r->skips, rep.skips, sizeof r->skips);
+	fclose(ex);
+	fclose(ck);
+	off_t end = lseek(ofd, 0, SEEK_END);
+	r->out_len = (size_t)end;
+	r->out = malloc(r->out_len + 1);
+	ck_assert_ptr_nonnull(r->out);
+	ck_assert_int_eq(pread(ofd, r->out, r->out_len, 0), (ssize_t)r->out_len);
+	r->out[r->out_len] = 0;
+	close(ifd);
+	close(ofd);
+	io_writer_free(&w);
+	pipeline_free(&pl);
+	report_free(&rep);
+}
+
+static const struct { const char *path; bool reverse; } sk_maps[] = {
+	{ PF_CORPUS "/maps/page1.map", false },   { PF_CORPUS "/maps/page1.map", true },
+	{ PF_CORPUS "/maps/identity.map", false }, { PF_CORPUS "/maps/none.map", false },
+	{ "corpus/sql/site.map", false },          { "corpus/json/site.map", false },
+	{ "corpus/sql/site.map", true },
+};
+
+static const struct { enum filetype type; const char *name; } sk_types[] = {
+	{ FILETYPE_HTML, "html" }, { FILETYPE_SQL, "sql" }, { FILETYPE_JSON, "json" }, { FILETYPE_TEXT, "text" },
+};
+
+START_TEST(prefilter_corpus_files)
+{
+	sk_load();
+	ck_assert_msg(!sk_truncated, "more than %d corpus files", SK_MAX_FILES);
+	ck_assert_msg(sk_nfiles >= 100, "corpus not found (cwd must be the repository root): %d files", sk_nfiles);
+}
+END_TEST
+
+/* issue 6: one file, every map and type: the output with a report that
+ * does not want skips (prefilter on; read sizes 64 KiB and 1000) equals
+ * the output with --stats (prefilter off), byte for byte, and so do the
+ * rewrites and the candidates but declines counted; check mode finds the
+ * same. */
+START_TEST(prefilter_stats_invisible)
+{
+	sk_load();
+	if (_i >= sk_nfiles) return;
+	const char *path = sk_files[_i];
+	size_t len;
+	uc *in = pf_slurp(path, &len);
+	ck_assert_msg(in != NULL, "cannot read %s", path);
+	for (size_t k = 0; k < sizeof sk_maps / sizeof *sk_maps; k++) {
+		char *mt = slurp_text(sk_maps[k].path);
+		ck_assert_msg(mt != NULL, "cannot read %s", sk_maps[k].path);
+		struct map m;
+		struct patterns pt;
+		pf_build(&m, &pt, mt, sk_maps[k].reverse);
+		for (size_t t = 0; t < sizeof sk_types / sizeof *sk_types; t++) {
+			struct pf_result with, without, small, ckw, ckwo;
+			sk_run(&pt, sk_types[t].type, in, len, 0, true, false, &with);
+			sk_run(&pt, sk_types[t].type, in, len, 0, false, false, &without);
+			sk_run(&pt, sk_types[t].type, in, len, 1000, false, false, &small);
+			ck_assert_int_eq(with.rc, 0);
+			ck_assert_int_eq(without.rc, 0);
+			ck_assert_int_eq(small.rc, 0);
+			char ctx[400];
+			size_t d = first_diff(with.out, with.out_len, without.out, without.out_len);
+			context(ctx, sizeof ctx, without.out, without.out_len, d);
+			ck_assert_msg(with.out_len == without.out_len && d == with.out_len,
+			              "%s as %s with %s%s: output without --stats differs at byte %zu: %s", path,
+			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", d, ctx);
+			d = first_diff(with.out, with.out_len, small.out, small.out_len);
+			ck_assert_msg(small.out_len == with.out_len && d == with.out_len,
+			              "%s as %s with %s%s: output without --stats, read size 1000, differs at byte %zu", path,
+			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", d);
+			/* every event but the walk's decline (a skip, seen only with
+			 * --stats) needs a host: the same rewrites, and the same
+			 * candidates once the declines are taken out */
+			uint64_t cw = sum(with.candidates, SURFACE_COUNT) - with.skips[REASON_SERIALIZED_DECLINED];
+			uint64_t cwo = sum(without.candidates, SURFACE_COUNT) - without.skips[REASON_SERIALIZED_DECLINED];
+			ck_assert_msg(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites) && cw == cwo,
+			              "%s as %s with %s%s: rewrites %" PRIu64 "/%" PRIu64 ", candidates but declines %" PRIu64
+			              "/%" PRIu64 " with/without --stats", path, sk_types[t].name, sk_maps[k].path,
+			              sk_maps[k].reverse ? " (reverse)" : "", sum(with.rewrites, SURFACE_COUNT),
+			              sum(without.rewrites, SURFACE_COUNT), cw, cwo);
+			/* check mode (--check, with and without --stats): the same findings */
+			sk_run(&pt, sk_types[t].type, in, len, 0, true, true, &ckw);
+			sk_run(&pt, sk_types[t].type, in, len, 0, false, true, &ckwo);
+			ck_assert_msg(ckw.check_len == ckwo.check_len && !memcmp(ckw.check, ckwo.check, ckw.check_len),
+			              "%s as %s with %s%s: --check findings differ with --stats (%zu vs %zu bytes)", path,
+			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", ckw.check_len,
+			              ckwo.check_len);
+			pf_free(&with);
+			pf_free(&without);
+			pf_free(&small);
+			pf_free(&ckw);
+			pf_free(&ckwo);
+		}
+		patterns_free(&pt);
+		map_free(&m);
+		free(mt);
+	}
+	free(in);
+}
+END_TEST
+
+/* issue 6: the same with the whole pipeline's input built to sit on the
+ * prefilter's edges: hosts spelled only through references (decimal, hex,
+ * with leading zeros, &period;, an upper-case 'W'), hosts cut by a value's
+ * end, in comments and text, serialized values with and without a host. */
+static const char *const sk_docs[] = {
+	"<a href=\"https://www&period;acmecorp.fi/\">x</a>\n",
+	"<a href=\"https:&#47;&#47;&#119;ww.acmecorp.fi/\">x</a>\n",
+	"<a href=\"https://www&#46;acmecorp.fi/\">x</a>\n",
+	"<a href=\"https://www&#x2e;acmecorp.fi/\">x</a>\n",
+	"<a href=\"https://&#87;WW.ACMECORP.FI/\">x</a><img srcset=\"//portal&period;acmecorp.fi/a.png 2x\">\n",
+	"<a href=\"https://www&#00000000000000000000000000046;acmecorp.fi/\">x</a>\n",
+	"<a href=\"https://www&#x000000000000000000000000002e;acmecorp.fi/\">x</a>\n",
+	"<a title='s:22:\"https://www.acmecorp.f\";'>s:5:\"abcde\";</a><!-- https://www.acmecorp.fi -->\n",
+	"<div data-x='a:1:{s:3:\"url\";s:23:\"https://www.acmecorp.fi\";}'>WWW.ACMECORP.FI</div>\n",
+	"<div data-x='a:1:{s:3:\"url\";s:9:\"no host!\";}'>s:4:\"abc\";</div>\n",
+	"INSERT INTO t VALUES ('a:1:{s:3:\\\"url\\\";s:23:\\\"https://www.acmecorp.fi\\\";}','s:3:\\\"ab\\\";');\n",
+	"{\"a\":\"https:\\/\\/www.acmecorp.fi\\/x\",\"b\":\"https://www&period;acmecorp.fi\",\"c\":\"s:2:\\\"x\\\";\"}\n",
+	"see https://www.acmecorp.fi and //portal.acmecorp.fi/ and https%3A%2F%2Fidentity.acmecorp.fi\n",
+};
+
+START_TEST(prefilter_stats_invisible_edges)
+{
+	char *mt = slurp_text(PF_CORPUS "/maps/page1.map");
+	ck_assert_ptr_nonnull(mt);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, mt, false);
+	const char *doc = sk_docs[_i];
+	size_t len = strlen(doc);
+	for (size_t t = 0; t < sizeof sk_types / sizeof *sk_types; t++) {
+		struct pf_result with, without;
+		sk_run(&pt, sk_types[t].type, (const uc *)doc, len, 0, true, false, &with);
+		sk_run(&pt, sk_types[t].type, (const uc *)doc, len, 0, false, false, &without);
+		ck_assert_msg(with.out_len == without.out_len && !memcmp(with.out, without.out, with.out_len),
+		              "as %s: %s\nwith --stats:    %s\nwithout --stats: %s", sk_types[t].name, doc,
+		              (char *)with.out, (char *)without.out);
+		ck_assert(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites));
+		pf_free(&with);
+		pf_free(&without);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+	free(mt);
+}
+END_TEST
+
 /* ====================================================================== */
 
 Suite *invariants_suite(void)
@@ -1947,6 +2165,14 @@ Suite *invariants_suite(void)
 	tcase_set_timeout(tc, 120);
 	tcase_add_unchecked_fixture(tc, mem_setup, mem_teardown);
 	tcase_add_test(tc, bounded_memory);
+	suite_add_tcase(s, tc);
+
+	sk_load();
+	tc = tcase_create("prefilter");   /* issue 6 */
+	tcase_set_timeout(tc, 300);
+	tcase_add_test(tc, prefilter_corpus_files);
+	tcase_add_loop_test(tc, prefilter_stats_invisible, 0, sk_nfiles > 0 ? sk_nfiles : 1);
+	tcase_add_loop_test(tc, prefilter_stats_invisible_edges, 0, (int)(sizeof sk_docs / sizeof *sk_docs));
 	suite_add_tcase(s, tc);
 	return s;
 }

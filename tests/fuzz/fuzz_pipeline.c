@@ -16,7 +16,10 @@
  *       output and the same counters (rewrites, candidates, skips,
  *       structured attributes);
  *   (c) idempotence: the output of (b) run again (read size A) is
- *       unchanged and counts no rewrite.
+ *       unchanged and counts no rewrite;
+ *   (d) the prefilter is invisible (issue 6): (b) runs with a report that
+ *       wants no skips (the prefilter on); with --stats (off) the output
+ *       is the same, byte for byte, and so are the rewrites.
  * At exit it prints the cases per type and how many rewrote; with at least
  * 2000 cases, a rewrite share under 5% fails the run (exit 70). */
 #define _GNU_SOURCE
@@ -133,11 +136,11 @@ struct result {
 };
 
 static void run(const struct patterns *pt, enum filetype type, size_t read_size, const uint8_t *in, size_t n,
-                struct result *r)
+                bool with_stats, struct result *r)
 {
 	if (ftruncate(in_fd, 0) != 0 || (n && pwrite(in_fd, in, n, 0) != (ssize_t)n) || lseek(in_fd, 0, SEEK_SET) != 0) abort();
 	if (ftruncate(out_fd, 0) != 0 || lseek(out_fd, 0, SEEK_SET) != 0) abort();
-	struct report_options ro = { .quiet = true, .out = devnull, .check_out = devnull };
+	struct report_options ro = { .stats = with_stats, .quiet = true, .out = devnull, .check_out = devnull };
 	struct report rep;
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = type, .read_size = read_size, .quiet = true,
@@ -205,7 +208,7 @@ static void fail(const char *what, const struct result *x, const struct result *
 	abort();
 }
 
-static struct result ra, rb, rc, rid;
+static struct result ra, rb, rc, rid, rs;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -223,7 +226,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stats.per_type[cur_type]++;
 
 	/* (a) identity */
-	run(&ident_pt[cur_map], type, cur_a, cur_in, cur_n, &rid);
+	run(&ident_pt[cur_map], type, cur_a, cur_in, cur_n, false, &rid);
 	if (rid.rc != 0) fail("identity map: pipeline_run failed", &rid, NULL);
 	if (rid.len != cur_n || (cur_n && memcmp(rid.out, cur_in, cur_n) != 0)) {
 		struct result in = { .out = (unsigned char *)cur_in, .len = cur_n };
@@ -232,8 +235,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (rid.total_rewrites) fail("identity map: rewrites were counted", &rid, NULL);
 
 	/* (b) chunking */
-	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, &ra);
-	run(&real_pt[cur_map], type, cur_b, cur_in, cur_n, &rb);
+	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, false, &ra);
+	run(&real_pt[cur_map], type, cur_b, cur_in, cur_n, false, &rb);
 	if (ra.rc != 0 || rb.rc != 0) fail("pipeline_run failed", &ra, &rb);
 	if (ra.len != rb.len || memcmp(ra.out, rb.out, ra.len) != 0) fail("chunking: the outputs differ", &ra, &rb);
 	if (memcmp(ra.rewrites, rb.rewrites, sizeof ra.rewrites) || memcmp(ra.candidates, rb.candidates, sizeof ra.candidates) ||
@@ -252,7 +255,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* (c) idempotence */
-	run(&real_pt[cur_map], type, cur_a, ra.out, ra.len, &rc);
+	run(&real_pt[cur_map], type, cur_a, ra.out, ra.len, false, &rc);
 	if (rc.rc != 0) fail("second pass: pipeline_run failed", &ra, &rc);
 	if (rc.len != ra.len || memcmp(rc.out, ra.out, ra.len) != 0) fail("idempotence: the second pass changed the output", &ra, &rc);
 	if (rc.total_rewrites) {
@@ -260,6 +263,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (rc.rewrites[s]) fprintf(stderr, "  second pass rewrites on %s: %llu\n", surface_name(s), (unsigned long long)rc.rewrites[s]);
 		fail("idempotence: the second pass counted rewrites", &ra, &rc);
 	}
+
+	/* (d) the prefilter is invisible: --stats gives the same output */
+	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, true, &rs);
+	if (rs.rc != 0) fail("with --stats: pipeline_run failed", &ra, &rs);
+	if (rs.len != ra.len || memcmp(rs.out, ra.out, ra.len) != 0)
+		fail("prefilter: the output without --stats (1) differs from the output with it (2)", &ra, &rs);
+	if (memcmp(rs.rewrites, ra.rewrites, sizeof ra.rewrites) != 0)
+		fail("prefilter: the rewrites counted differ with --stats", &ra, &rs);
 
 	if (ra.total_rewrites) {
 		stats.rewrote++;

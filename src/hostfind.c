@@ -1,0 +1,111 @@
+/* hostfind.c — where the next canonical host can begin (see hostfind.h). */
+#include "hostfind.h"
+
+#include <string.h>
+
+static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+static unsigned char upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? (unsigned char)(c - 32) : c; }
+
+/* How often a byte occurs in web text, per mille, case folded: counted over
+ * the WordPress pages of the shared corpus (2.25 MB) and rounded. Only the
+ * order matters: the anchor of a host is its rarest byte. Bytes not listed
+ * (non-ASCII, '[' and ']' of an IPv6 host) are rarer than any. */
+static unsigned frequency(unsigned char c)
+{
+	static const unsigned char letters[26] = {
+		46, 15, 35, 23, 52, 11, 18, 15, 39, 3, 12, 34, 20, 34, 46, 27, 2, 37, 41, 47, 17, 10, 15, 5, 8, 3,
+	};
+	static const unsigned char digits[10] = { 18, 16, 15, 10, 9, 9, 9, 7, 7, 6 };
+	c = lower(c);
+	if (c >= 'a' && c <= 'z') return letters[c - 'a'];
+	if (c >= '0' && c <= '9') return digits[c - '0'];
+	switch (c) {
+	case '.': return 23;
+	case '-': return 54;
+	case '_': return 5;
+	case ':': return 13;
+	default: return 1;
+	}
+}
+
+void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const size_t *lens, size_t n)
+{
+	memset(f, 0, sizeof *f);
+	for (size_t h = 0; h < n; h++) {
+		if (!lens[h]) { f->all = true; continue; }
+		size_t at = 0;
+		for (size_t k = 0; k < lens[h]; k++) {
+			f->alphabet[lower(hosts[h][k])] = f->alphabet[upper(hosts[h][k])] = true;
+			if (frequency(hosts[h][k]) < frequency(hosts[h][at])) at = k;
+		}
+		unsigned char a = lower(hosts[h][at]);
+		size_t s = 0;
+		while (s < f->nstreams && f->s[s].lo != a) s++;
+		if (s == HOSTFIND_STREAMS_MAX) { f->all = true; continue; }
+		struct hostfind_stream *st = &f->s[s];
+		if (s == f->nstreams) {
+			f->nstreams++;
+			st->lo = a;
+			st->up = upper(a);
+			st->min_off = (size_t)-1;
+		}
+		if (st->n == HOSTFIND_PER_STREAM_MAX) { f->all = true; continue; }
+		st->host[st->n] = hosts[h];
+		st->len[st->n] = lens[h];
+		st->off[st->n] = at;
+		st->n++;
+		if (at < st->min_off) st->min_off = at;
+		if (at > st->max_off) st->max_off = at;
+	}
+	if (!n) f->all = false;   /* no host: nothing can ever match */
+}
+
+static bool host_here(const unsigned char *b, const unsigned char *host, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+		if (lower(b[k]) != host[k]) return false;
+	return true;
+}
+
+/* The next occurrence of byte c at or after i in b[0..len), or len. */
+static size_t find_byte(const unsigned char *b, size_t i, size_t len, unsigned char c)
+{
+	if (i >= len) return len;
+	const unsigned char *q = memchr(b + i, c, len - i);
+	return q ? (size_t)(q - b) : len;
+}
+
+/* The first occurrence at or after from and before stop of a host of one
+ * stream, or stop. */
+static size_t stream_next(const struct hostfind_stream *st, const unsigned char *b, size_t from, size_t len,
+                          size_t stop)
+{
+	if (from + st->min_off >= len) return stop;
+	size_t start = from + st->min_off;
+	size_t lo_at = find_byte(b, start, len, st->lo);
+	size_t up_at = st->up == st->lo ? len : find_byte(b, start, len, st->up);
+	size_t best = stop;
+	for (;;) {
+		size_t i = lo_at < up_at ? lo_at : up_at;
+		if (i >= len) break;
+		/* a later anchor gives a host starting at i - max_off or later */
+		if (i > best + st->max_off) break;
+		for (size_t k = 0; k < st->n; k++) {
+			if (i < from + st->off[k]) continue;
+			size_t j = i - st->off[k];
+			if (j >= best || st->len[k] > len - j) continue;
+			if (host_here(b + j, st->host[k], st->len[k])) best = j;
+		}
+		if (i == lo_at) lo_at = find_byte(b, i + 1, len, st->lo);
+		else up_at = find_byte(b, i + 1, len, st->up);
+	}
+	return best;
+}
+
+size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t from, size_t len)
+{
+	if (f->all) return from < len ? from : len;
+	size_t best = len;
+	for (size_t s = 0; s < f->nstreams; s++) best = stream_next(&f->s[s], b, from, len, best);
+	return best;
+}

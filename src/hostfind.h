@@ -1,0 +1,52 @@
+/* hostfind.h — owns the cheap superset test of the matcher (issue 6): where
+ * the next canonical host of the map occurs, ASCII case-insensitively, in a
+ * buffer. Every candidate of §3.2 has a whole canonical host right after
+ * its relative separator (step 4), so bytes before the next occurrence hold
+ * no candidate and a buffer without one holds none at all.
+ *
+ * Each host is found through one anchor byte (its rarest byte by a fixed
+ * table of web-text frequencies), scanned with memchr in both cases and
+ * confirmed by comparing the whole host around it. Hosts that share an
+ * anchor byte share a stream. With more streams or hosts than the limits
+ * below the finder gives up (`all`): every position may then hold a host,
+ * which only costs the skip, never a match. Built once per map; no
+ * allocation when scanning. */
+#ifndef HOSTSHIFT_HOSTFIND_H
+#define HOSTSHIFT_HOSTFIND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#define HOSTFIND_STREAMS_MAX 8
+#define HOSTFIND_PER_STREAM_MAX 8
+
+struct hostfind_stream {
+	unsigned char lo, up;                        /* the anchor byte, both ASCII cases */
+	size_t n;                                    /* hosts found through it */
+	const unsigned char *host[HOSTFIND_PER_STREAM_MAX];   /* lowercase host forms */
+	size_t len[HOSTFIND_PER_STREAM_MAX];
+	size_t off[HOSTFIND_PER_STREAM_MAX];         /* where the anchor is in the host */
+	size_t min_off, max_off;
+};
+
+struct hostfind {
+	bool all;                                    /* gave up: any position may hold a host */
+	size_t nstreams;
+	struct hostfind_stream s[HOSTFIND_STREAMS_MAX];
+	bool alphabet[256];                          /* bytes that occur in a host, both cases */
+};
+
+/* hosts[i][0..len[i]) are lowercase host forms. */
+void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const size_t *lens, size_t n);
+
+/* The first position j >= from where a whole host occurs in b[0..len), or
+ * len if there is none. When the finder gave up, returns from. */
+size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t from, size_t len);
+
+/* Whether b[0..len) holds a whole host (always true when the finder gave up). */
+static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b, size_t len)
+{
+	return f->all || hostfind_next(f, b, 0, len) < len;
+}
+
+#endif
