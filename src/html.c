@@ -46,6 +46,9 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->seg_vp.pos = seg_position;
 	h->seg_vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
+	/* The sweep then sees the output in large pieces; not when events are
+	 * listed, whose order would change (structured and sweep interleave). */
+	if (!report_lists_events(rep)) window_coalesce(&h->w, WINDOW_OUT_COALESCE);
 	h->tag_cap = 4096;
 	h->tag = xrealloc(NULL, h->tag_cap);
 	h->attrs_cap = 32;
@@ -138,6 +141,9 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
                                    struct slice *out, const struct offmap_rel **marks, size_t *nmarks)
 {
 	struct html *h = ctx;
+	/* issue 6: with no host in it and no skip observed, neither the walk
+	 * nor prose matching can change or report anything */
+	if (!report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p, n)) return WHOLE_UNCHANGED;
 	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
 	if (!value_rewrite(&h->seg_vp, p, n, off, &o, out)) return WHOLE_UNCHANGED;
@@ -822,6 +828,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 	}
 #undef OFF
 	h->in_off += n;
+	window_flush(&h->w);
 	linepos_upto(&h->lp, h->in_off);
 }
 
@@ -851,5 +858,6 @@ void html_finish(struct html *h)
 		break;
 	}
 	seg_close(h);
+	window_flush(&h->w);
 	h->state = HS_DATA;
 }

@@ -21,12 +21,29 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 void window_free(struct window *w)
 {
 	free(w->buf);
-	w->buf = NULL;
+	free(w->obuf);
+	w->buf = w->obuf = NULL;
+}
+
+void window_coalesce(struct window *w, size_t cap)
+{
+	w->obuf = malloc(cap);
+	if (!w->obuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	w->ocap = cap;
+	w->olen = 0;
+}
+
+void window_flush(struct window *w)
+{
+	if (!w->olen) return;
+	sink_write(&w->out, w->obuf, w->olen);
+	w->olen = 0;
 }
 
 void window_reset(struct window *w)
 {
 	w->len = 0;
+	w->olen = 0;
 	w->open = false;
 	w->prev = MATCH_NO_PREV;
 	w->base = 0;
@@ -77,8 +94,21 @@ static uint64_t to_input(const struct window *w, uint64_t off)
 
 static void emit_out(struct window *w, const unsigned char *p, size_t n)
 {
-	sink_write(&w->out, p, n);
 	w->out_off += n;
+	if (w->obuf) {
+		if (n <= w->ocap - w->olen) {
+			memcpy(w->obuf + w->olen, p, n);
+			w->olen += n;
+			return;
+		}
+		window_flush(w);
+		if (n < w->ocap) {
+			memcpy(w->obuf, p, n);
+			w->olen = n;
+			return;
+		}
+	}
+	sink_write(&w->out, p, n);
 }
 
 void window_verbatim(struct window *w, const unsigned char *p, size_t n)
@@ -88,6 +118,7 @@ void window_verbatim(struct window *w, const unsigned char *p, size_t n)
 
 void window_protected(struct window *w, const unsigned char *p, size_t n)
 {
+	window_flush(w);
 	sink_write_protected(&w->out, p, n);
 	w->out_off += n;
 }

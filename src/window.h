@@ -23,6 +23,7 @@
 #include "sink.h"
 
 #define WINDOW_BATCH (64 * 1024)
+#define WINDOW_OUT_COALESCE (16 * 1024)   /* output collected for the next stage (issue 6) */
 
 /* A segment may be held whole, up to a cap, and offered to a hook at its
  * end (html text and raw text that may carry serialized data, §7.4). */
@@ -58,6 +59,11 @@ struct window {
 
 	size_t last;                  /* during one scan */
 
+	/* coalescing output (issue 6): the next stage is written in large
+	 * pieces instead of token by token; NULL: written through */
+	unsigned char *obuf;
+	size_t ocap, olen;
+
 	/* holding a whole segment */
 	size_t hold_cap;              /* 0: segments stream in batches */
 	bool held;                    /* the open segment is still entirely in buf */
@@ -70,6 +76,12 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 void window_free(struct window *w);
 /* A new output stream: output offset 0, no segment open. */
 void window_reset(struct window *w);
+/* Collect output in a buffer of cap bytes (allocated once) and write it
+ * to the next stage only when full or at window_flush, which the owner
+ * calls at the end of every input chunk it was given and at the end of the
+ * stream (window_protected flushes first, to keep the order). */
+void window_coalesce(struct window *w, size_t cap);
+void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
 /* Hold the next segments whole, up to cap bytes, and offer each to `fn` at
