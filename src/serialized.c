@@ -340,6 +340,10 @@ static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t
  * them all); a reading that would end inside a unit is dropped; more than
  * READINGS_CAP live readings, or a closer found by more than one reading,
  * or by none, fails. */
+/* Bytes that may start a unit other than one plain byte in some spelling
+ * (see unit): escapes, references, percent-escapes, doubled quotes. */
+static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = true, ['\''] = true, ['"'] = true };
+
 static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
                      size_t *end)
 {
@@ -361,6 +365,16 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 			head++;
 		}
 		if (head == nlive || i >= hi) break;
+		/* issue 6: a run of bytes that are one plain unit in every spelling
+		 * (one source byte, one decoded byte, one reading) moves every
+		 * reading alike, up to the nearest one's end. */
+		size_t gap = live[head] - spent, lim = hi - i < gap ? hi - i : gap, run = 0;
+		while (run < lim && !unit_special[b[i + run]]) run++;
+		if (run) {
+			spent += run;
+			i += run;
+			continue;
+		}
 		size_t dec, alt, src = unit(b, s, i, hi, &dec, &alt);
 		if (src == 0) break;
 		if (alt == 0 || alt == dec) {
