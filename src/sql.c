@@ -387,16 +387,32 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_LITERAL: {
-			/* to the next quote or backslash, whichever comes first */
+			/* To the next unescaped quote: each backslash takes the byte
+			 * after it; the quote is searched again only when escaped
+			 * (issue 6: one search per backslash made long literals with
+			 * many escapes quadratic). */
 			const unsigned char *qt = memchr(p + i, q->quote, n - i);
-			size_t lim = qt ? (size_t)(qt - p) : n;
-			const unsigned char *bs = memchr(p + i, '\\', lim - i);
-			size_t k = bs ? (size_t)(bs - p) : lim;
+			size_t lim = qt ? (size_t)(qt - p) : n, k = i;
+			for (;;) {
+				const unsigned char *bs = memchr(p + k, '\\', lim - k);
+				if (!bs) { k = lim; break; }
+				k = (size_t)(bs - p) + 2;
+				if (k > n) break;                  /* the escaped byte is in the next chunk */
+				if (k - 1 == lim) {                /* the quote was escaped */
+					qt = memchr(p + k, q->quote, n - k);
+					lim = qt ? (size_t)(qt - p) : n;
+				}
+			}
+			if (k > n) {
+				body_put(q, p + i, n - i);
+				q->state = SQL_LITERAL_ESC;
+				i = n;
+				break;
+			}
 			body_put(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
-			if (p[i] == '\\') { body_put(q, p + i, 1); q->state = SQL_LITERAL_ESC; }
-			else q->state = SQL_LITERAL_QUOTE;
+			q->state = SQL_LITERAL_QUOTE;
 			i++;
 			break;
 		}
