@@ -30,7 +30,7 @@ TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
 BIN      := $(BUILD)/hostshift
 UNIT     := $(BUILD)/unit
 
-.PHONY: all check unit e2e bench install clean fuzz install-test lint-man valgrind-check
+.PHONY: all check unit e2e bench install clean fuzz install-test lint-man valgrind-check valgrind-run
 all: hostshift
 
 # The top-level ./hostshift is always the build of the current flavour.
@@ -70,8 +70,15 @@ check: $(UNIT) $(BIN)
 # The end-to-end suite and the bad-input table (its small rows: valgrind is
 # slow) with every run of the binary under valgrind (issue 7).
 valgrind-check: $(BIN)
-	VALGRIND=1 HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
-	WRAP="valgrind -q --error-exitcode=99" BAD_SMALL=1 HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
+	$(MAKE) --no-print-directory valgrind-run VG_BIN=$(abspath $(BIN))
+
+# The same on any binary (CI runs it in the background on a copy, beside
+# the sanitizer builds): the e2e suite and the whole bad-input table, the
+# 100 MB and 50 MB rows included, under valgrind.
+VG_BIN ?= $(abspath $(BIN))
+valgrind-run:
+	VALGRIND=1 HOSTSHIFT=$(VG_BIN) sh tests/e2e.sh
+	WRAP="valgrind -q --error-exitcode=99" HOSTSHIFT=$(VG_BIN) sh tests/bad_input.sh
 
 # The installed layout, into a throwaway DESTDIR; and the manual's lint.
 install-test: $(BIN)
