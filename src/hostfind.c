@@ -33,6 +33,7 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
 	memset(f, 0, sizeof *f);
 	for (size_t h = 0; h < n; h++) {
 		if (!lens[h]) { f->all = true; continue; }
+		if (!f->min_len || lens[h] < f->min_len) f->min_len = lens[h];
 		size_t at = 0;
 		for (size_t k = 0; k < lens[h]; k++) {
 			f->alphabet[lower(hosts[h][k])] = f->alphabet[upper(hosts[h][k])] = true;
@@ -105,6 +106,7 @@ static size_t stream_next(const struct hostfind_stream *st, const unsigned char 
 size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t from, size_t len)
 {
 	if (f->all) return from < len ? from : len;
+	if (from >= len || len - from < f->min_len) return len;
 	size_t best = len;
 	for (size_t s = 0; s < f->nstreams; s++) best = stream_next(&f->s[s], b, from, len, best);
 	return best;

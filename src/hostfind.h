@@ -34,6 +34,7 @@ struct hostfind {
 	size_t nstreams;
 	struct hostfind_stream s[HOSTFIND_STREAMS_MAX];
 	bool alphabet[256];                          /* bytes that occur in a host, both cases */
+	size_t min_len;                              /* the shortest host: a shorter buffer holds none */
 };
 
 /* hosts[i][0..len[i]) are lowercase host forms. */
@@ -46,7 +47,7 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 /* Whether b[0..len) holds a whole host (always true when the finder gave up). */
 static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b, size_t len)
 {
-	return f->all || hostfind_next(f, b, 0, len) < len;
+	return f->all || (len >= f->min_len && hostfind_next(f, b, 0, len) < len);
 }
 
 #endif
