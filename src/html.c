@@ -391,6 +391,9 @@ static void tag_end(struct html *h)
 static const unsigned char ends_name[256] = {
 	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['/'] = 1, ['>'] = 1, ['='] = 1,
 };
+static const unsigned char ends_tag_name[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['/'] = 1, ['>'] = 1,
+};
 static const unsigned char ends_unquoted[256] = { [' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['>'] = 1 };
 
 /* Run the tag-body states over p[i..n); returns the new index. The attribute
@@ -407,8 +410,16 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			else if (c == '/') h->state = HS_SELF_CLOSING;
 			else if (c == '>') goto done;
 			else {
-				if (h->name_len < HTML_NAME_MAX) h->name[h->name_len] = (char)lower(c), h->name[h->name_len + 1] = 0;
-				h->name_len++;
+				/* the rest of the name in one step (issue 6) */
+				size_t k = i;
+				while (k < n && !ends_tag_name[p[k]]) {
+					if (h->name_len < HTML_NAME_MAX) h->name[h->name_len] = (char)lower(p[k]);
+					h->name_len++;
+					k++;
+				}
+				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
+				i = k;
+				continue;
 			}
 			break;
 		case HS_BEFORE_ATTR_NAME:
