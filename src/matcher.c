@@ -8,6 +8,8 @@
  * (§3.4), port and right anchor (§3.5), pair choice (§3.6). */
 #include "matcher.h"
 
+#include "bytescan.h"
+
 #include <string.h>
 
 static const unsigned char lower_tab[256] = {
@@ -431,20 +433,26 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	while (pos < sep_stop) {
 		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos
 		 * (and, by mode, \\/ and \u002F). */
+		/* Only a '/' followed by '/' or '\\' can be part of a relative
+		 * separator (`//`, `\/\/`, `\\/\\/`), only a '%' followed by '2'
+		 * (`%2F`), only a '\\' followed by 'u' (`\u002F`): the others are
+		 * skipped by the scan itself (issue 6), as step 3 would reject them. */
 		if (!slash_done && (!slash || (size_t)(slash - b) < pos)) {
-			slash = memchr(b + pos, '/', len - pos);
+			size_t k = bytescan_pair(b, pos, len, '/', '/', '\\');
+			slash = k < len ? b + k : NULL;
 			if (!slash) slash_done = true;
 		}
 		if (!pct_done && (!pct || (size_t)(pct - b) < pos)) {
-			pct = memchr(b + pos, '%', len - pos);
+			size_t k = bytescan_pair(b, pos, len, '%', '2', '2');
+			pct = k < len ? b + k : NULL;
 			if (!pct) pct_done = true;
 		}
 		if (mp->json && (!u_known || u < pos)) {
-			const unsigned char *r = b + pos, *end = b + len;
+			size_t r = pos;
 			u = len;
-			while (r < end && (r = memchr(r, '\\', (size_t)(end - r)))) {
-				if (end - r >= 6 && r[1] == 'u' && r[2] == '0' && r[3] == '0' && r[4] == '2' && lc(r[5]) == 'f') {
-					u = (size_t)(r - b);
+			while ((r = bytescan_pair(b, r, len, '\\', 'u', 'u')) < len) {
+				if (len - r >= 6 && b[r + 2] == '0' && b[r + 3] == '0' && b[r + 4] == '2' && lc(b[r + 5]) == 'f') {
+					u = r;
 					break;
 				}
 				r++;
