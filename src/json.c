@@ -26,6 +26,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 	j->quiet = quiet;
 	j->spellings = spellings;
 	window_init(&j->w, pt, SURFACE_JSON_STRING, out, rep);
+	if (!report_lists_events(rep)) window_coalesce(&j->w, WINDOW_OUT_COALESCE);
 	j->w.json = true;
 	value_init(&j->vp, pt, rep);
 	j->vp.pos = tok_position;
@@ -464,6 +465,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 #undef OFF
 	j->in_off += n;
 	linepos_upto(&j->lp, j->in_off);
+	window_flush(&j->w);
 }
 
 void json_finish(struct json *j)
@@ -487,4 +489,5 @@ void json_finish(struct json *j)
 	}
 	window_end(&j->w);
 	j->state = JSON_BETWEEN;
+	window_flush(&j->w);
 }
