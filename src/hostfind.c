@@ -1,6 +1,8 @@
 /* hostfind.c — where the next canonical host can begin (see hostfind.h). */
 #include "hostfind.h"
 
+#include "bytescan.h"
+
 #include <string.h>
 
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
@@ -34,20 +36,32 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
 	for (size_t h = 0; h < n; h++) {
 		if (!lens[h]) { f->all = true; continue; }
 		if (!f->min_len || lens[h] < f->min_len) f->min_len = lens[h];
-		size_t at = 0;
+		const unsigned char *hs = hosts[h];
+		size_t at = 0, pat = 0;
+		unsigned long pscore = (unsigned long)-1;
 		for (size_t k = 0; k < lens[h]; k++) {
-			f->alphabet[lower(hosts[h][k])] = f->alphabet[upper(hosts[h][k])] = true;
-			if (frequency(hosts[h][k]) < frequency(hosts[h][at])) at = k;
+			f->alphabet[lower(hs[k])] = f->alphabet[upper(hs[k])] = true;
+			if (frequency(hs[k]) < frequency(hs[at])) at = k;
+			/* a pair led by a caseless byte: one scan finds both cases */
+			if (k + 1 < lens[h] && lower(hs[k]) == upper(hs[k])) {
+				unsigned long sc = (unsigned long)frequency(hs[k]) * frequency(hs[k + 1]);
+				if (sc < pscore) { pscore = sc; pat = k; }
+			}
 		}
-		unsigned char a = lower(hosts[h][at]);
+		bool pair = pscore != (unsigned long)-1;
+		if (pair) at = pat;
+		unsigned char a = lower(hs[at]), nx = pair ? lower(hs[at + 1]) : 0;
 		size_t s = 0;
-		while (s < f->nstreams && f->s[s].lo != a) s++;
+		while (s < f->nstreams && !(f->s[s].lo == a && f->s[s].pair == pair && f->s[s].next_lo == nx)) s++;
 		if (s == HOSTFIND_STREAMS_MAX) { f->all = true; continue; }
 		struct hostfind_stream *st = &f->s[s];
 		if (s == f->nstreams) {
 			f->nstreams++;
 			st->lo = a;
 			st->up = upper(a);
+			st->pair = pair;
+			st->next_lo = nx;
+			st->next_up = upper(nx);
 			st->min_off = (size_t)-1;
 		}
 		if (st->n == HOSTFIND_PER_STREAM_MAX) { f->all = true; continue; }
@@ -83,9 +97,10 @@ static size_t stream_next(const struct hostfind_stream *st, const unsigned char 
 {
 	if (from + st->min_off >= len) return stop;
 	size_t start = from + st->min_off;
-	size_t lo_at = find_byte(b, start, len, st->lo);
-	size_t up_at = st->up == st->lo ? len : find_byte(b, start, len, st->up);
 	size_t best = stop;
+	size_t lo_at, up_at;
+	if (st->pair) lo_at = bytescan_pair(b, start, len, st->lo, st->next_lo, st->next_up), up_at = len;
+	else lo_at = find_byte(b, start, len, st->lo), up_at = st->up == st->lo ? len : find_byte(b, start, len, st->up);
 	for (;;) {
 		size_t i = lo_at < up_at ? lo_at : up_at;
 		if (i >= len) break;
@@ -97,7 +112,8 @@ static size_t stream_next(const struct hostfind_stream *st, const unsigned char 
 			if (j >= best || st->len[k] > len - j) continue;
 			if (host_here(b + j, st->host[k], st->len[k])) best = j;
 		}
-		if (i == lo_at) lo_at = find_byte(b, i + 1, len, st->lo);
+		if (st->pair) lo_at = bytescan_pair(b, i + 1, len, st->lo, st->next_lo, st->next_up);
+		else if (i == lo_at) lo_at = find_byte(b, i + 1, len, st->lo);
 		else up_at = find_byte(b, i + 1, len, st->up);
 	}
 	return best;

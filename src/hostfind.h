@@ -4,10 +4,12 @@
  * its relative separator (step 4), so bytes before the next occurrence hold
  * no candidate and a buffer without one holds none at all.
  *
- * Each host is found through one anchor byte (its rarest byte by a fixed
- * table of web-text frequencies), scanned with memchr in both cases and
+ * Each host is found through one anchor: the rarest pair of a non-letter
+ * and the byte after it (".f" of "www.example.fi", by a fixed table of
+ * web-text frequencies), scanned as a byte pair, or for a host with no
+ * such pair its rarest byte, scanned with memchr in both cases; then
  * confirmed by comparing the whole host around it. Hosts that share an
- * anchor byte share a stream. With more streams or hosts than the limits
+ * anchor share a stream. With more streams or hosts than the limits
  * below the finder gives up (`all`): every position may then hold a host,
  * which only costs the skip, never a match. Built once per map; no
  * allocation when scanning. */
@@ -22,6 +24,8 @@
 
 struct hostfind_stream {
 	unsigned char lo, up;                        /* the anchor byte, both ASCII cases */
+	bool pair;                                   /* the anchor is lo followed by next (a byte pair) */
+	unsigned char next_lo, next_up;             /* the byte after a pair anchor, both cases */
 	size_t n;                                    /* hosts found through it */
 	const unsigned char *host[HOSTFIND_PER_STREAM_MAX];   /* lowercase host forms */
 	size_t len[HOSTFIND_PER_STREAM_MAX];
