@@ -13,4 +13,9 @@
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                      unsigned char n2);
 
+/* The same for two leads: b[i] == c and b[i + 1] == n1 or n2, or b[i] ==
+ * d and b[i + 1] == m; the first i where either holds, else len. */
+size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                      unsigned char n2, unsigned char d, unsigned char m);
+
 #endif

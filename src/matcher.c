@@ -425,8 +425,8 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	/* Scheme prefixes reach at most 8 bytes before a separator ("https%3A"),
 	 * so a separator this far past the limit can start no candidate < limit. */
 	size_t sep_stop = limit + 8 < len ? limit + 8 : len;
-	const unsigned char *slash = NULL, *pct = NULL;  /* next '/' and '%' at or after pos */
-	bool slash_done = false, pct_done = false;
+	size_t cand = 0;                                   /* next '/' or '%' pair at or after pos */
+	bool cand_done = false, cand_known = false;
 	size_t u = 0;                                      /* next `\u002f` at or after pos (json) */
 	bool u_known = false;
 
@@ -437,15 +437,12 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		 * separator (`//`, `\/\/`, `\\/\\/`), only a '%' followed by '2'
 		 * (`%2F`), only a '\\' followed by 'u' (`\u002F`): the others are
 		 * skipped by the scan itself (issue 6), as step 3 would reject them. */
-		if (!slash_done && (!slash || (size_t)(slash - b) < pos)) {
-			size_t k = bytescan_pair(b, pos, len, '/', '/', '\\');
-			slash = k < len ? b + k : NULL;
-			if (!slash) slash_done = true;
-		}
-		if (!pct_done && (!pct || (size_t)(pct - b) < pos)) {
-			size_t k = bytescan_pair(b, pos, len, '%', '2', '2');
-			pct = k < len ? b + k : NULL;
-			if (!pct) pct_done = true;
+		if (!cand_done && (!cand_known || cand < pos)) {
+			cand_known = true;
+			/* one scan for both: whichever comes first decides the order,
+			 * the other kind lies beyond it */
+			cand = bytescan_pair2(b, pos, len, '/', '/', '\\', '%', '2');
+			if (cand >= len) cand_done = true;
 		}
 		if (mp->json && (!u_known || u < pos)) {
 			size_t r = pos;
@@ -459,8 +456,8 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 			}
 			u_known = true;
 		}
-		size_t q = slash_done ? len : (size_t)(slash - b);
-		size_t p = pct_done ? len : (size_t)(pct - b);
+		size_t q = !cand_done && b[cand] == '/' ? cand : len;
+		size_t p = !cand_done && b[cand] == '%' ? cand : len;
 		size_t uu = mp->json ? u : len;
 		/* the start of the separator the next '/' belongs to */
 		size_t qs = q;

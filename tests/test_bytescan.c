@@ -16,6 +16,13 @@ static size_t ref_pair(const unsigned char *b, size_t from, size_t len, unsigned
 	return len;
 }
 
+static size_t ref_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                        unsigned char n2, unsigned char d, unsigned char m)
+{
+	size_t x = ref_pair(b, from, len, c, n1, n2), y = ref_pair(b, from, len, d, m, m);
+	return x < y ? x : y;
+}
+
 START_TEST(pair_rules)
 {
 	/* a lone '/' is not a pair; "//" and "/\" are */
@@ -39,6 +46,11 @@ START_TEST(pair_rules)
 	ck_assert_uint_eq(bytescan_pair((const unsigned char *)buf, 0, sizeof buf, '%', '2', '2'), 15);
 	ck_assert_uint_eq(bytescan_pair((const unsigned char *)buf, 0, 16, '%', '2', '2'), 16);
 	ck_assert_uint_eq(bytescan_pair((const unsigned char *)buf, 16, sizeof buf, '%', '2', '2'), sizeof buf);
+	/* two leads: whichever comes first */
+	t = "a/b%2F//c";
+	ck_assert_uint_eq(bytescan_pair2((const unsigned char *)t, 0, strlen(t), '/', '/', '\\', '%', '2'), 3);
+	ck_assert_uint_eq(bytescan_pair2((const unsigned char *)t, 4, strlen(t), '/', '/', '\\', '%', '2'), 6);
+	ck_assert_uint_eq(bytescan_pair2((const unsigned char *)t, 7, strlen(t), '/', '/', '\\', '%', '2'), strlen(t));
 	/* high bytes compare as bytes, not as signed chars */
 	buf[40] = (char)0xE4;
 	buf[41] = (char)0xFF;
@@ -66,6 +78,11 @@ START_TEST(pair_differential)
 			size_t got = bytescan_pair(b, from, len, c, n1, n2);
 			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
 			if (want < len) found++;
+			/* the two-lead form: the matcher's '/' + ('/' or '\\') and '%' + '2' */
+			unsigned char d = alpha[(round / 3) % 4], m = alpha[(round / 7) % sizeof alpha];
+			want = ref_pair2(b, from, len, c, n1, n2, d, m);
+			got = bytescan_pair2(b, from, len, c, n1, n2, d, m);
+			ck_assert_msg(got == want, "pair2 round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
 		}
 	}
 	ck_assert_uint_gt(found, 10000);   /* the cases did hold pairs */
