@@ -44,3 +44,36 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m)) return i;
 	return len;
 }
+
+size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
+                          bool *escaped)
+{
+	size_t i = from;
+	bool skip = *escaped;
+#if defined(__SSE2__)
+	const __m128i vq = _mm_set1_epi8((char)quote), ve = _mm_set1_epi8((char)esc);
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i x = load16(b + i);
+		unsigned qm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vq));
+		unsigned em = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, ve));
+		if (skip) { qm &= ~1u; em &= ~1u; skip = false; }
+		/* each escape, left to right, takes the byte after it */
+		while (em) {
+			unsigned t = (unsigned)__builtin_ctz(em);
+			if (qm & ((1u << t) - 1)) break;          /* a quote comes first */
+			em &= em - 1;
+			if (t == 15) { skip = true; break; }     /* it takes the next block's first byte */
+			em &= ~(1u << (t + 1));
+			qm &= ~(1u << (t + 1));
+		}
+		if (qm) { *escaped = false; return i + (size_t)__builtin_ctz(qm); }
+	}
+#endif
+	for (; i < len; i++) {
+		if (skip) { skip = false; continue; }
+		if (b[i] == esc) skip = true;
+		else if (b[i] == quote) { *escaped = false; return i; }
+	}
+	*escaped = skip;
+	return len;
+}

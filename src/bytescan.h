@@ -6,6 +6,7 @@
 #ifndef HOSTSHIFT_BYTESCAN_H
 #define HOSTSHIFT_BYTESCAN_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* The first i in [from, len) with b[i] == c and i + 1 < len and b[i + 1]
@@ -17,5 +18,13 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
  * d and b[i + 1] == m; the first i where either holds, else len. */
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                       unsigned char n2, unsigned char d, unsigned char m);
+
+/* The first `quote` in b[from, len) that is not escaped, where `esc`
+ * escapes the one byte after it whatever it is (a SQL literal's
+ * backslash); len if there is none. *escaped says on entry whether b[from]
+ * is escaped (an escape ended the previous piece), and on return, when len
+ * is returned, whether the byte after b[len - 1] is. */
+size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
+                          bool *escaped);
 
 #endif

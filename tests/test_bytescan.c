@@ -2,6 +2,7 @@
  * then a differential against a plain loop written here, at every start
  * offset and around the 16-byte steps of the vector path. */
 #include <check.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -89,6 +90,77 @@ START_TEST(pair_differential)
 }
 END_TEST
 
+/* The plain reading of a SQL literal body: each escape takes the next byte. */
+static size_t ref_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
+                            bool *escaped)
+{
+	bool skip = *escaped;
+	for (size_t i = from; i < len; i++) {
+		if (skip) { skip = false; continue; }
+		if (b[i] == esc) skip = true;
+		else if (b[i] == quote) { *escaped = false; return i; }
+	}
+	*escaped = skip;
+	return len;
+}
+
+START_TEST(unescaped_rules)
+{
+	bool e = false;
+	const char *t = "ab\\\\'cd'";            /* a b \ \ ' c d ' : the escape is escaped, the quote ends it */
+	ck_assert_uint_eq(bytescan_unescaped((const unsigned char *)t, 0, strlen(t), '\'', '\\', &e), 4);
+	e = false;
+	t = "ab\\\\\\'cd'";                      /* a b \ \ \ ' c d ' : the quote is escaped */
+	ck_assert_uint_eq(bytescan_unescaped((const unsigned char *)t, 0, strlen(t), '\'', '\\', &e), 8);
+	/* an escape at the end of a piece takes the first byte of the next */
+	e = false;
+	t = "xyz\\";
+	ck_assert_uint_eq(bytescan_unescaped((const unsigned char *)t, 0, strlen(t), '\'', '\\', &e), strlen(t));
+	ck_assert(e);
+	t = "'abc'";
+	ck_assert_uint_eq(bytescan_unescaped((const unsigned char *)t, 0, strlen(t), '\'', '\\', &e), 4);
+	ck_assert(!e);
+	/* escapes across a 16-byte step of the vector path */
+	char buf[48];
+	memset(buf, 'a', sizeof buf);
+	buf[15] = '\\';
+	buf[16] = '\'';
+	buf[30] = '\'';
+	e = false;
+	ck_assert_uint_eq(bytescan_unescaped((const unsigned char *)buf, 0, sizeof buf, '\'', '\\', &e), 30);
+}
+END_TEST
+
+START_TEST(unescaped_differential)
+{
+	uint64_t x = 0x2545F4914F6CDD1Du;
+	static const unsigned char alpha[] = { '\\', '\\', '\'', '"', 'a', 0xC3 };
+	unsigned char b[160];
+	size_t found = 0, carried = 0;
+	for (int round = 0; round < 4000; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 1 + (unsigned)(x >> 40) % 8;   /* from escape-dense to sparse */
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			b[i] = (x % (density * 3)) ? 'z' : alpha[(x >> 8) % sizeof alpha];
+		}
+		for (size_t from = 0; from <= len; from++)
+			for (int in = 0; in < 2; in++) {
+				bool e1 = in, e2 = in;
+				size_t want = ref_unescaped(b, from, len, '\'', '\\', &e1);
+				size_t got = bytescan_unescaped(b, from, len, '\'', '\\', &e2);
+				ck_assert_msg(got == want && e1 == e2, "round %d len %zu from %zu in %d: got %zu/%d want %zu/%d",
+				              round, len, from, in, got, e2, want, e1);
+				if (want < len) found++;
+				if (want == len && e1) carried++;
+			}
+	}
+	ck_assert_uint_gt(found, 10000);
+	ck_assert_uint_gt(carried, 100);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -96,5 +168,9 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tc, pair_rules);
 	tcase_add_test(tc, pair_differential);
 	suite_add_tcase(s, tc);
+	TCase *tu = tcase_create("unescaped");
+	tcase_add_test(tu, unescaped_rules);
+	tcase_add_test(tu, unescaped_differential);
+	suite_add_tcase(s, tu);
 	return s;
 }
