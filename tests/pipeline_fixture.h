@@ -29,6 +29,7 @@ struct pf_options {
 	enum filetype type;       /* default FILETYPE_HTML when 0 is given? no: set it */
 	size_t read_size;         /* 0: 64 KiB */
 	bool check, dry_run, no_sweep, stats, reverse, headers;
+	bool no_explain;          /* report without the explain trace (skips then unobserved unless stats) */
 	const struct sql_skip *skips;  /* --skip-column */
 	size_t nskips;
 };
@@ -57,12 +58,12 @@ static inline void pf_run_pt(const struct patterns *pt, const void *in, size_t l
 	lseek(ifd, 0, SEEK_SET);
 	FILE *ex = open_memstream(&r->explain, &r->explain_len);
 	FILE *ck = open_memstream(&r->check, &r->check_len);
-	struct report_options ro = { .explain = true, .stats = o->stats, .check = o->check, .quiet = true,
+	struct report_options ro = { .explain = !o->no_explain, .stats = o->stats, .check = o->check, .quiet = true,
 	                             .out = ex, .check_out = ck };
 	struct report rep;
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = true,
-	                               .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
+	                               .progress = PROGRESS_OFF, .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
 	                               .skips = o->skips, .nskips = o->nskips };
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
