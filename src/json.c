@@ -218,7 +218,9 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) { window_feed(&j->w, p, n); return; }
 	if (j->tok_len + n > j->tok_cap) {
-		size_t nc = j->tok_cap ? j->tok_cap : 4096;
+		/* 4 KiB, then the cap at once: the count of allocations does not
+		 * follow the longest string met (issue 6) */
+		size_t nc = j->tok_cap ? JSON_VALUE_CAP : 4096;
 		while (nc < j->tok_len + n) nc *= 2;
 		unsigned char *t = realloc(j->tok, nc);
 		if (!t) { fputs("hostshift: out of memory\n", stderr); exit(3); }

@@ -434,13 +434,18 @@ static bool read_len(const unsigned char *b, enum ser_spelling s, size_t i, size
 
 /* ------------------------------------------------------------ output */
 
+#define SER_BUF_FIRST (64u << 10)
+#define SER_BUF_SECOND ((1u << 20) + (64u << 10))
+
 static bool reserve(struct ser_buf *o, size_t need)
 {
 	if (o->len > o->cap) return false;
 	if (need <= o->cap) return true;
 	size_t limit = o->limit ? o->limit : SIZE_MAX;
 	if (need > limit) return false;
-	size_t cap = o->cap ? o->cap : 256;
+	/* Two sizes before doubling (issue 6: a count of allocations that does
+	 * not follow the input): 64 KiB, then a whole held value. */
+	size_t cap = !o->cap ? SER_BUF_FIRST : o->cap < SER_BUF_SECOND ? SER_BUF_SECOND : o->cap;
 	while (cap < need) cap = cap > limit / 2 ? limit : cap * 2;
 	if (cap > limit) cap = limit;
 	unsigned char *p = realloc(o->p, cap);

@@ -20,7 +20,7 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	memset(vp, 0, sizeof *vp);
 	vp->pt = pt;
 	vp->report = rep;
-	vp->splices_cap = 16;
+	vp->splices_cap = 1024;
 	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
 	vp->ser.limit = vp->out.limit = (size_t)-1;
 }
@@ -97,9 +97,13 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	if (!o->entities || !memchr(p, '&', n)) return vp->nsplices;
 	if (vp->dec_cap < n) {
-		vp->dec_cap = n;
-		vp->dec = xrealloc(vp->dec, n);
-		vp->src = xrealloc(vp->src, (n + 1) * sizeof *vp->src);
+		/* Once, at the size of the largest value a framer holds (the 1 MiB
+		 * caps, plus a window): growing to each new longest value made the
+		 * allocation count grow with the input (issue 6). Pages never
+		 * written stay out of RSS. */
+		vp->dec_cap = n > VALUE_SCRATCH ? n : VALUE_SCRATCH;
+		vp->dec = xrealloc(vp->dec, vp->dec_cap);
+		vp->src = xrealloc(vp->src, (vp->dec_cap + 1) * sizeof *vp->src);
 	}
 	size_t dlen;
 	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->src) != ENTITY_DECODED) return vp->nsplices;
@@ -115,8 +119,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * vp->splices[i].repl.n;
 		vp->esc.len = 0;
 		if (need > vp->esc.cap) {
-			vp->esc.p = xrealloc(vp->esc.p, need);
-			vp->esc.cap = need;
+			size_t c = vp->esc.cap ? vp->esc.cap : 4096;   /* doubling, not to each new need */
+			while (c < need) c *= 2;
+			vp->esc.p = xrealloc(vp->esc.p, c);
+			vp->esc.cap = c;
 		}
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) {
 			struct slice r = vp->splices[i].repl;
@@ -140,7 +146,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 static void add_mark(struct value *vp, size_t out, size_t in)
 {
 	if (vp->nmarks == vp->marks_cap) {
-		vp->marks_cap = vp->marks_cap ? vp->marks_cap * 2 : 16;
+		vp->marks_cap = vp->marks_cap ? vp->marks_cap * 2 : 4096;
 		vp->marks = xrealloc(vp->marks, vp->marks_cap * sizeof *vp->marks);
 	}
 	vp->marks[vp->nmarks++] = (struct offmap_rel){ out, in };

@@ -17,6 +17,10 @@
 #include "report.h"
 #include "serialized.h"
 
+/* Reference decoding's scratch is allocated once at this size (values are
+ * held up to 1 MiB, whole html tokens up to 1 MiB plus a window). */
+#define VALUE_SCRATCH ((1u << 20) + (64u << 10))
+
 struct value_opts {
 	enum match_mode mode;
 	enum surface surface;
