@@ -190,26 +190,28 @@ static void add_splice(struct html *h, size_t start, size_t end, struct slice re
 	h->tag_marks_len += h->vp.nmarks;
 }
 
-static bool name_is(const unsigned char *p, size_t n, const char *lit)
+/* p[0..n) is lit (k bytes, lowercase), ASCII case-insensitively. */
+static bool name_is_n(const unsigned char *p, size_t n, const char *lit, size_t k)
 {
-	size_t k = strlen(lit);
 	if (n != k) return false;
 	for (size_t i = 0; i < n; i++) if (lower(p[i]) != (unsigned char)lit[i]) return false;
 	return true;
 }
 
+static bool name_is(const unsigned char *p, size_t n, const char *lit) { return name_is_n(p, n, lit, strlen(lit)); }
+
 static void count_structured(struct html *h, const struct html_attr *a)
 {
 	/* §4.4: counted, not parsed. */
-	static const struct { const char *name; enum structured_attr id; } names[] = {
-		{ "content", ATTR_CONTENT }, { "imagesrcset", ATTR_IMAGESRCSET }, { "ping", ATTR_PING },
-		{ "srcdoc", ATTR_SRCDOC }, { "srcset", ATTR_SRCSET },
+	static const struct { const char *name; size_t len; enum structured_attr id; } names[] = {
+		{ "content", 7, ATTR_CONTENT }, { "imagesrcset", 11, ATTR_IMAGESRCSET }, { "ping", 4, ATTR_PING },
+		{ "srcdoc", 6, ATTR_SRCDOC }, { "srcset", 6, ATTR_SRCSET },
 	};
 	if (!h->report) return;
 	const unsigned char *n = h->tag + a->name_start;
 	size_t nl = a->name_end - a->name_start;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (name_is(n, nl, names[i].name)) { h->report->structured[names[i].id]++; return; }
+		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
 }
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7). */
@@ -279,7 +281,7 @@ static void start_tag_done(struct html *h)
 	for (size_t i = 0; i < h->nattrs; i++) {
 		const struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
-		if (!seen_type && name_is(h->tag + a->name_start, a->name_end - a->name_start, "type")) {
+		if (!seen_type && name_is_n(h->tag + a->name_start, a->name_end - a->name_start, "type", 4)) {
 			seen_type = true;
 			js = html_script_type_is_js(h->tag + a->value_start, a->value_end - a->value_start);
 		}
