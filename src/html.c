@@ -76,6 +76,7 @@ void html_reset(struct html *h, struct sink out, struct offmap *marks)
 	/* §7.4: text, raw text and comments are wrapped in the serialized walk
 	 * as whole tokens, held up to the value cap. */
 	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
+	h->observe_skips = report_wants_skips(h->report);
 	h->w.out = out;
 	h->w.out_marks = marks;
 	h->state = HS_DATA;
@@ -571,7 +572,11 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_DATA: {
 			const unsigned char *lt = memchr(p + i, '<', n - i);
 			size_t end = lt ? (size_t)(lt - p) : n;
-			run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
+			/* issue 6: a whole text token shorter than any host (the
+			 * whitespace between tags) can hold no candidate; with no skip
+			 * observed it needs no segment */
+			if (lt && !h->w.open && end - i < h->pt->find.min_len && !h->observe_skips) verbatim(h, p + i, end - i);
+			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;
 			if (lt) {
 				h->tok_start = OFF(i);
