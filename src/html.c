@@ -572,10 +572,11 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_DATA: {
 			const unsigned char *lt = memchr(p + i, '<', n - i);
 			size_t end = lt ? (size_t)(lt - p) : n;
-			/* issue 6: a whole text token shorter than any host (the
-			 * whitespace between tags) can hold no candidate; with no skip
-			 * observed it needs no segment */
-			if (lt && !h->w.open && end - i < h->pt->find.min_len && !h->observe_skips) verbatim(h, p + i, end - i);
+			/* issue 6: a whole text token without a canonical host (the
+			 * whitespace between tags, most prose) can hold no candidate;
+			 * with no skip observed it needs no segment */
+			if (lt && !h->w.open && !h->observe_skips && !hostfind_any(&h->pt->find, p + i, end - i))
+				verbatim(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;
 			if (lt) {
