@@ -21,6 +21,8 @@ struct pf_result {
 	size_t explain_len;
 	char *check;              /* check findings */
 	size_t check_len;
+	char *err;                /* what went to stderr (with .loud), else NULL */
+	size_t err_len;
 	uint64_t candidates[SURFACE_COUNT], rewrites[SURFACE_COUNT], skips[REASON_COUNT], structured[ATTR_COUNT];
 	int rc;
 };
@@ -30,6 +32,8 @@ struct pf_options {
 	size_t read_size;         /* 0: 64 KiB */
 	bool check, dry_run, no_sweep, stats, reverse, headers;
 	bool no_explain;          /* report without the explain trace (skips then unobserved unless stats) */
+	bool no_serialized;       /* --no-serialized */
+	bool loud;                /* not quiet: warnings go to stderr, captured into err */
 	const struct sql_skip *skips;  /* --skip-column */
 	size_t nskips;
 };
@@ -56,21 +60,47 @@ static inline void pf_run_pt(const struct patterns *pt, const void *in, size_t l
 	unlink(opath);
 	ck_assert_int_eq(write(ifd, in, len), (ssize_t)len);
 	lseek(ifd, 0, SEEK_SET);
+	int efd = -1;
+	if (o->loud) {
+		char epath[] = "/tmp/hs-pf-err-XXXXXX";
+		efd = mkstemp(epath);
+		ck_assert_int_ge(efd, 0);
+		unlink(epath);
+	}
 	FILE *ex = open_memstream(&r->explain, &r->explain_len);
 	FILE *ck = open_memstream(&r->check, &r->check_len);
-	struct report_options ro = { .explain = !o->no_explain, .stats = o->stats, .check = o->check, .quiet = true,
+	struct report_options ro = { .explain = !o->no_explain, .stats = o->stats, .check = o->check, .quiet = !o->loud,
 	                             .out = ex, .check_out = ck };
 	struct report rep;
 	report_init(&rep, &ro);
-	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = true,
-	                               .progress = PROGRESS_OFF, .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
+	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = !o->loud,
+	                               .no_serialized = o->no_serialized, .progress = PROGRESS_OFF, .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
 	                               .skips = o->skips, .nskips = o->nskips };
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;
 	io_writer_init(&w, ofd);
+	int saved = -1;
+	if (o->loud) {
+		fflush(stderr);
+		saved = dup(2);
+		ck_assert_int_ge(saved, 0);
+		ck_assert_int_ge(dup2(efd, 2), 0);
+	}
 	r->rc = pipeline_run(&pl, ifd, "in", NULL, o->check ? NULL : &w);
 	report_end(&rep);
+	if (o->loud) {
+		fflush(stderr);
+		dup2(saved, 2);
+		close(saved);
+		off_t elen = lseek(efd, 0, SEEK_END);
+		r->err_len = (size_t)elen;
+		r->err = malloc(r->err_len + 1);
+		ck_assert_ptr_nonnull(r->err);
+		ck_assert_int_eq(pread(efd, r->err, r->err_len, 0), (ssize_t)r->err_len);
+		r->err[r->err_len] = 0;
+		close(efd);
+	}
 	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
 	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
 	memcpy(r->skips, rep.skips, sizeof r->skips);
@@ -107,6 +137,7 @@ static inline void pf_free(struct pf_result *r)
 	free(r->out);
 	free(r->explain);
 	free(r->check);
+	free(r->err);
 	memset(r, 0, sizeof *r);
 }
 

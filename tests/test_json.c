@@ -101,66 +101,16 @@ static long find_nth(const void *inv, size_t len, const char *at, int nth)
 	return -1;
 }
 
-/* The pipeline as pf_run_pt runs it (tests/pipeline_fixture.h), but not
- * quiet, with stderr captured, so the warnings can be checked. */
+/* The pipeline through the fixture, not quiet, with stderr captured so
+ * the warnings can be checked; *err is the caller's to free. */
 static void jrun_pt(const struct patterns *pt, const void *in, size_t len, size_t read_size, bool no_sweep,
                     struct pf_result *r, char **err, size_t *err_len)
 {
-	memset(r, 0, sizeof *r);
-	char ipath[] = "/tmp/hs-json-in-XXXXXX", opath[] = "/tmp/hs-json-out-XXXXXX", epath[] = "/tmp/hs-json-err-XXXXXX";
-	int ifd = mkstemp(ipath), ofd = mkstemp(opath), efd = mkstemp(epath);
-	ck_assert_int_ge(ifd, 0);
-	ck_assert_int_ge(ofd, 0);
-	ck_assert_int_ge(efd, 0);
-	unlink(ipath);
-	unlink(opath);
-	unlink(epath);
-	ck_assert_int_eq(write(ifd, in, len), (ssize_t)len);
-	lseek(ifd, 0, SEEK_SET);
-	FILE *ex = open_memstream(&r->explain, &r->explain_len);
-	FILE *ck = open_memstream(&r->check, &r->check_len);
-	struct report_options ro = { .explain = true, .quiet = false, .out = ex, .check_out = ck };
-	struct report rep;
-	report_init(&rep, &ro);
-	struct pipeline_config cfg = { .pt = pt, .type = FILETYPE_JSON, .read_size = read_size, .quiet = false,
-	                               .no_sweep = no_sweep, .progress = PROGRESS_OFF };
-	struct pipeline pl;
-	pipeline_init(&pl, &cfg, &rep);
-	struct io_writer w;
-	io_writer_init(&w, ofd);
-	fflush(stderr);
-	int saved = dup(2);
-	ck_assert_int_ge(saved, 0);
-	ck_assert_int_ge(dup2(efd, 2), 0);
-	r->rc = pipeline_run(&pl, ifd, "in", NULL, &w);
-	report_end(&rep);
-	fflush(stderr);
-	dup2(saved, 2);
-	close(saved);
-	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
-	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
-	memcpy(r->skips, rep.skips, sizeof r->skips);
-	memcpy(r->structured, rep.structured, sizeof r->structured);
-	fclose(ex);
-	fclose(ck);
-	off_t end = lseek(ofd, 0, SEEK_END);
-	r->out_len = (size_t)end;
-	r->out = malloc(r->out_len + 1);
-	ck_assert_ptr_nonnull(r->out);
-	ck_assert_int_eq(pread(ofd, r->out, r->out_len, 0), (ssize_t)r->out_len);
-	r->out[r->out_len] = 0;
-	off_t elen = lseek(efd, 0, SEEK_END);
-	*err_len = (size_t)elen;
-	*err = malloc(*err_len + 1);
-	ck_assert_ptr_nonnull(*err);
-	ck_assert_int_eq(pread(efd, *err, *err_len, 0), (ssize_t)*err_len);
-	(*err)[*err_len] = 0;
-	close(ifd);
-	close(ofd);
-	close(efd);
-	io_writer_free(&w);
-	pipeline_free(&pl);
-	report_free(&rep);
+	struct pf_options o = { .type = FILETYPE_JSON, .read_size = read_size, .no_sweep = no_sweep, .loud = true };
+	pf_run_pt(pt, in, len, &o, r);
+	*err = r->err;
+	*err_len = r->err_len;
+	r->err = NULL;
 }
 
 static size_t count_lines(const char *s)

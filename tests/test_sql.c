@@ -462,48 +462,14 @@ START_TEST(sql_binary_no_events)
 END_TEST
 
 /* SPEC §2 --no-serialized: origins rewritten, no length repaired and no
- * decline counted. pf_options has no flag for it: this runner is the
- * fixture's with cfg.no_serialized set. */
+ * decline counted. */
 static void run_no_serialized(const void *in, size_t len, size_t read_size, struct pf_result *r)
 {
 	struct map m;
 	struct patterns pt;
 	pf_build(&m, &pt, MAP1, false);
-	memset(r, 0, sizeof *r);
-	char ipath[] = "/tmp/hs-sql-in-XXXXXX", opath[] = "/tmp/hs-sql-out-XXXXXX";
-	int ifd = mkstemp(ipath), ofd = mkstemp(opath);
-	ck_assert_int_ge(ifd, 0);
-	ck_assert_int_ge(ofd, 0);
-	unlink(ipath);
-	unlink(opath);
-	ck_assert_int_eq(write(ifd, in, len), (ssize_t)len);
-	lseek(ifd, 0, SEEK_SET);
-	FILE *ex = open_memstream(&r->explain, &r->explain_len);
-	struct report_options ro = { .explain = true, .quiet = true, .out = ex, .check_out = stdout };
-	struct report rep;
-	report_init(&rep, &ro);
-	struct pipeline_config cfg = { .pt = &pt, .type = FILETYPE_SQL, .read_size = read_size, .quiet = true,
-	                               .no_serialized = true };
-	struct pipeline pl;
-	pipeline_init(&pl, &cfg, &rep);
-	struct io_writer w;
-	io_writer_init(&w, ofd);
-	r->rc = pipeline_run(&pl, ifd, "in", NULL, &w);
-	report_end(&rep);
-	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
-	memcpy(r->skips, rep.skips, sizeof r->skips);
-	fclose(ex);
-	off_t end = lseek(ofd, 0, SEEK_END);
-	r->out_len = (size_t)end;
-	r->out = malloc(r->out_len + 1);
-	ck_assert_ptr_nonnull(r->out);
-	ck_assert_int_eq(pread(ofd, r->out, r->out_len, 0), (ssize_t)r->out_len);
-	r->out[r->out_len] = 0;
-	close(ifd);
-	close(ofd);
-	io_writer_free(&w);
-	pipeline_free(&pl);
-	report_free(&rep);
+	struct pf_options o = { .type = FILETYPE_SQL, .read_size = read_size, .no_serialized = true };
+	pf_run_pt(&pt, in, len, &o, r);
 	patterns_free(&pt);
 	map_free(&m);
 }
