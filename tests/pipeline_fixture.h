@@ -141,6 +141,23 @@ static inline void pf_free(struct pf_result *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* The sum of a counter array (candidates, rewrites, skips). */
+static inline uint64_t pf_total(const uint64_t *v, int n)
+{
+	uint64_t s = 0;
+	for (int i = 0; i < n; i++) s += v[i];
+	return s;
+}
+
+/* Whether two runs counted the same events. */
+static inline bool pf_same_counters(const struct pf_result *a, const struct pf_result *b)
+{
+	return memcmp(a->candidates, b->candidates, sizeof a->candidates) == 0 &&
+	       memcmp(a->rewrites, b->rewrites, sizeof a->rewrites) == 0 &&
+	       memcmp(a->skips, b->skips, sizeof a->skips) == 0 &&
+	       memcmp(a->structured, b->structured, sizeof a->structured) == 0;
+}
+
 /* Read a whole file (tests only). */
 static inline unsigned char *pf_slurp(const char *path, size_t *len)
 {

@@ -82,21 +82,6 @@ static const char *show(int slot, const unsigned char *b, size_t n)
 	return o;
 }
 
-static bool same_counters(const struct pf_result *a, const struct pf_result *b)
-{
-	return memcmp(a->candidates, b->candidates, sizeof a->candidates) == 0 &&
-	       memcmp(a->rewrites, b->rewrites, sizeof a->rewrites) == 0 &&
-	       memcmp(a->skips, b->skips, sizeof a->skips) == 0 &&
-	       memcmp(a->structured, b->structured, sizeof a->structured) == 0;
-}
-
-static uint64_t sum(const uint64_t *v, int n)
-{
-	uint64_t s = 0;
-	for (int i = 0; i < n; i++) s += v[i];
-	return s;
-}
-
 /* Run `in` through the pipeline at every read size; the output must be `want`
  * at each, the counters the same at each. The 64 KiB run is left in *last. */
 static void run_sizes(const struct patterns *pt, const char *what, const void *in, size_t in_len,
@@ -116,7 +101,7 @@ static void run_sizes(const struct patterns *pt, const char *what, const void *i
 			first = r;
 			continue;
 		}
-		ck_assert_msg(same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", what,
+		ck_assert_msg(pf_same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", what,
 		              read_sizes[0], read_sizes[i]);
 		if (i == NSIZES - 1) *last = r;
 		else pf_free(&r);
@@ -439,8 +424,8 @@ START_TEST(row_77)
 	struct pf_options o = { .type = FILETYPE_HTML };
 	struct pf_result r;
 	run_sizes(&pt, "row 77 (identity map)", in, e + n, in, e + n, &o, &r);
-	ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "row 77: identity map rewrote %llu",
-	              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+	ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "row 77: identity map rewrote %llu",
+	              (unsigned long long)pf_total(r.rewrites, SURFACE_COUNT));
 	pf_free(&r);
 	patterns_free(&pt);
 	map_free(&m);
@@ -462,8 +447,8 @@ START_TEST(row_78)
 	run_sizes(&pt, "row 78 (dry run)", in, sizeof in - 1, in, sizeof in - 1, &o, &r);
 	ck_assert_uint_eq(r.rewrites[SURFACE_HTML_ATTR], 1);
 	ck_assert_uint_eq(r.candidates[SURFACE_HTML_ATTR], 1);
-	ck_assert_uint_eq(sum(r.rewrites, SURFACE_COUNT), 1);
-	ck_assert_uint_eq(sum(r.candidates, SURFACE_COUNT), 1);
+	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 1);
+	ck_assert_uint_eq(pf_total(r.candidates, SURFACE_COUNT), 1);
 	ck_assert_msg(r.explain && strstr(r.explain, "straggler sweep: not run"),
 	              "row 78: report lacks \"straggler sweep: not run\":\n%s", r.explain ? r.explain : "(none)");
 	pf_free(&r);
@@ -486,8 +471,8 @@ START_TEST(row_79)
 		struct pf_result r;
 		size_t n = strlen(rows[i].want);
 		run_sizes(&pt, what, rows[i].want, n, rows[i].want, n, &o, &r);
-		ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
-		              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+		ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
+		              (unsigned long long)pf_total(r.rewrites, SURFACE_COUNT));
 		pf_free(&r);
 		patterns_free(&pt);
 		map_free(&m);
@@ -497,12 +482,12 @@ START_TEST(row_79)
 	struct pf_result once, twice;
 	pf_run(MAP_MAIN, in, n, &o, &once);
 	ck_assert_int_eq(once.rc, 0);
-	ck_assert_uint_gt(sum(once.rewrites, SURFACE_COUNT), 0);
+	ck_assert_uint_gt(pf_total(once.rewrites, SURFACE_COUNT), 0);
 	pf_run(MAP_MAIN, once.out, once.out_len, &o, &twice);
 	ck_assert_msg(twice.out_len == once.out_len && memcmp(twice.out, once.out, once.out_len) == 0,
 	              "row 79: the second pass changed the document:\n  first  \"%s\"\n  second \"%s\"",
 	              show(0, once.out, once.out_len), show(1, twice.out, twice.out_len));
-	ck_assert_uint_eq(sum(twice.rewrites, SURFACE_COUNT), 0);
+	ck_assert_uint_eq(pf_total(twice.rewrites, SURFACE_COUNT), 0);
 	pf_free(&once);
 	pf_free(&twice);
 	free(in);
@@ -588,8 +573,8 @@ START_TEST(adv_fixtures)
 		char what[600];
 		snprintf(what, sizeof what, "%s (expected output again)", exp);
 		run_sizes(&pt, what, want, want_len, want, want_len, &o, &r);
-		ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
-		              (unsigned long long)sum(r.rewrites, SURFACE_COUNT));
+		ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: rewrote %llu", what,
+		              (unsigned long long)pf_total(r.rewrites, SURFACE_COUNT));
 		pf_free(&r);
 		free(in);
 		free(want);

@@ -134,13 +134,6 @@ static void run_html(const char *map, const void *in, size_t len, size_t read_si
 	ck_assert_int_eq(r->rc, 0);
 }
 
-static uint64_t sum(const uint64_t *v, int n)
-{
-	uint64_t s = 0;
-	for (int i = 0; i < n; i++) s += v[i];
-	return s;
-}
-
 static size_t count_byte(const uc *b, size_t n, uc c)
 {
 	size_t k = 0;
@@ -1017,8 +1010,8 @@ START_TEST(inv1_identity)
 	ck_assert_msg(b.out_len == len && !memcmp(b.out, in, len), "%s: none.map changed the input at byte %zu",
 	              files[_i].path, first_diff(b.out, b.out_len, in, len));
 	ck_assert(a.out_len == b.out_len && !memcmp(a.out, b.out, a.out_len));
-	ck_assert_msg(sum(a.rewrites, SURFACE_COUNT) == 0, "%s: identity.map counted rewrites", files[_i].path);
-	ck_assert_msg(sum(b.rewrites, SURFACE_COUNT) == 0, "%s: none.map counted rewrites", files[_i].path);
+	ck_assert_msg(pf_total(a.rewrites, SURFACE_COUNT) == 0, "%s: identity.map counted rewrites", files[_i].path);
+	ck_assert_msg(pf_total(b.rewrites, SURFACE_COUNT) == 0, "%s: none.map counted rewrites", files[_i].path);
 	pf_free(&a);
 	pf_free(&b);
 	free(idm);
@@ -1050,9 +1043,9 @@ START_TEST(inv2_splice_only)
 		ck_assert_msg(t_splice_only(&tm, in, len, r.out, r.out_len, why, sizeof why, &spliced),
 		              "%s with %s.map: %s", files[_i].path, names[k], why);
 		/* every splice was counted as a rewrite, and nothing else was */
-		ck_assert_msg(spliced == sum(r.rewrites, SURFACE_COUNT),
+		ck_assert_msg(spliced == pf_total(r.rewrites, SURFACE_COUNT),
 		              "%s with %s.map: %zu spliced origins, %" PRIu64 " rewrites counted", files[_i].path,
-		              names[k], spliced, sum(r.rewrites, SURFACE_COUNT));
+		              names[k], spliced, pf_total(r.rewrites, SURFACE_COUNT));
 		pf_free(&r);
 		free(mt);
 	}
@@ -1127,8 +1120,8 @@ START_TEST(inv4_idempotence)
 		ck_assert_msg(r2.out_len == r1.out_len && !memcmp(r2.out, r1.out, r1.out_len),
 		              "%s with %s.map: the second pass changed byte %zu", files[_i].path, names[k],
 		              first_diff(r2.out, r2.out_len, r1.out, r1.out_len));
-		ck_assert_msg(sum(r2.rewrites, SURFACE_COUNT) == 0, "%s with %s.map: the second pass counted %" PRIu64
-		              " rewrites", files[_i].path, names[k], sum(r2.rewrites, SURFACE_COUNT));
+		ck_assert_msg(pf_total(r2.rewrites, SURFACE_COUNT) == 0, "%s with %s.map: the second pass counted %" PRIu64
+		              " rewrites", files[_i].path, names[k], pf_total(r2.rewrites, SURFACE_COUNT));
 		pf_free(&r1);
 		pf_free(&r2);
 		free(mt);
@@ -1199,8 +1192,8 @@ START_TEST(pages_rewrite_with_own_map)
 	char *mt = map_text(files[_i].own);
 	struct pf_result r;
 	run_html(mt, in, len, 0, &r);
-	ck_assert_msg(sum(r.rewrites, SURFACE_COUNT) >= 5, "%s with %s.map: only %" PRIu64 " rewrites",
-	              files[_i].path, files[_i].own, sum(r.rewrites, SURFACE_COUNT));
+	ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) >= 5, "%s with %s.map: only %" PRIu64 " rewrites",
+	              files[_i].path, files[_i].own, pf_total(r.rewrites, SURFACE_COUNT));
 	/* and the leak finder sees those origins in the input */
 	struct t_map tm;
 	t_map_parse(mt, &tm);
@@ -1211,7 +1204,7 @@ START_TEST(pages_rewrite_with_own_map)
 	if (getenv("HOSTSHIFT_INV_VERBOSE"))
 		fprintf(stderr, "%s with %s.map: %" PRIu64 " rewrites; the leak finder sees %zu in the input "
 		        "(%zu tags, %zu attributes, %zu scripts, %zu string literals, %zu styles, %zu url())\n",
-		        files[_i].path, files[_i].own, sum(r.rewrites, SURFACE_COUNT), L.n, st.tags, st.attrs, st.scripts,
+		        files[_i].path, files[_i].own, pf_total(r.rewrites, SURFACE_COUNT), L.n, st.tags, st.attrs, st.scripts,
 		        st.strings, st.styles, st.urls);
 	ck_assert_uint_gt(st.attrs, 100);
 	pf_free(&r);
@@ -1375,8 +1368,8 @@ START_TEST(synthetic_documents)
 		size_t spliced;
 		ck_assert_msg(count_byte(in, n, '\n') == count_byte(r.out, r.out_len, '\n'), "doc %d: line count", it);
 		ck_assert_msg(t_splice_only(&tm, in, n, r.out, r.out_len, why, sizeof why, &spliced), "doc %d: %s", it, why);
-		ck_assert_msg(spliced == sum(r.rewrites, SURFACE_COUNT), "doc %d: %zu spliced, %" PRIu64 " rewrites", it,
-		              spliced, sum(r.rewrites, SURFACE_COUNT));
+		ck_assert_msg(spliced == pf_total(r.rewrites, SURFACE_COUNT), "doc %d: %zu spliced, %" PRIu64 " rewrites", it,
+		              spliced, pf_total(r.rewrites, SURFACE_COUNT));
 		static const size_t sizes[] = { 1, 7, 13 };
 		for (size_t k = 0; k < 3; k++) {
 			o.read_size = sizes[k];
@@ -1390,7 +1383,7 @@ START_TEST(synthetic_documents)
 		o.read_size = 0;
 		pf_run_pt(&pt, r.out, r.out_len, &o, &r2);
 		ck_assert_msg(r2.out_len == r.out_len && !memcmp(r2.out, r.out, r.out_len) &&
-		              sum(r2.rewrites, SURFACE_COUNT) == 0, "doc %d: second pass rewrote", it);
+		              pf_total(r2.rewrites, SURFACE_COUNT) == 0, "doc %d: second pass rewrote", it);
 		pf_free(&r2);
 		struct t_leaks L = { 0 };
 		struct t_scan_stats st;
@@ -1461,7 +1454,7 @@ static void check_planted(const char *map, size_t read_size, bool check_mode)
 	ck_assert_msg(r.rewrites[SURFACE_STRAGGLER] == np, "read size %zu: %" PRIu64 " stragglers, want %zu:\n%s",
 	              read_size, r.rewrites[SURFACE_STRAGGLER], np, r.explain);
 	/* the structured pass did its part: title, link, p (2), a, img (2), script */
-	ck_assert_uint_eq(sum(r.rewrites, SURFACE_COUNT), np + 8);
+	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), np + 8);
 	if (!check_mode) {
 		uc want[4096];
 		size_t wn = naive_rewrite(&tm, in, n, want);
@@ -1841,7 +1834,7 @@ START_TEST(bounded_memory)
 	char *mt = map_text("page1");
 	struct pf_result pr;
 	run_html(mt, page, plen, 0, &pr);
-	uint64_t page_rewrites = sum(pr.rewrites, SURFACE_COUNT);
+	uint64_t page_rewrites = pf_total(pr.rewrites, SURFACE_COUNT);
 	ck_assert_uint_gt(page_rewrites, 400);
 
 	/* 10 KB: a small page with 100 links */
@@ -2014,13 +2007,13 @@ START_TEST(prefilter_stats_invisible)
 			/* every event but the walk's decline (a skip, seen only with
 			 * --stats) needs a host: the same rewrites, and the same
 			 * candidates once the declines are taken out */
-			uint64_t cw = sum(with.candidates, SURFACE_COUNT) - with.skips[REASON_SERIALIZED_DECLINED];
-			uint64_t cwo = sum(without.candidates, SURFACE_COUNT) - without.skips[REASON_SERIALIZED_DECLINED];
+			uint64_t cw = pf_total(with.candidates, SURFACE_COUNT) - with.skips[REASON_SERIALIZED_DECLINED];
+			uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - without.skips[REASON_SERIALIZED_DECLINED];
 			ck_assert_msg(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites) && cw == cwo,
 			              "%s as %s with %s%s: rewrites %" PRIu64 "/%" PRIu64 ", candidates but declines %" PRIu64
 			              "/%" PRIu64 " with/without --stats", path, sk_types[t].name, sk_maps[k].path,
-			              sk_maps[k].reverse ? " (reverse)" : "", sum(with.rewrites, SURFACE_COUNT),
-			              sum(without.rewrites, SURFACE_COUNT), cw, cwo);
+			              sk_maps[k].reverse ? " (reverse)" : "", pf_total(with.rewrites, SURFACE_COUNT),
+			              pf_total(without.rewrites, SURFACE_COUNT), cw, cwo);
 			/* check mode (--check, with and without --stats): the same findings */
 			sk_run(&pt, sk_types[t].type, in, len, 0, true, true, &ckw);
 			sk_run(&pt, sk_types[t].type, in, len, 0, false, true, &ckwo);

@@ -76,21 +76,6 @@ static const char *show(int slot, const void *bv, size_t n)
 	return o;
 }
 
-static bool same_counters(const struct pf_result *a, const struct pf_result *b)
-{
-	return memcmp(a->candidates, b->candidates, sizeof a->candidates) == 0 &&
-	       memcmp(a->rewrites, b->rewrites, sizeof a->rewrites) == 0 &&
-	       memcmp(a->skips, b->skips, sizeof a->skips) == 0 &&
-	       memcmp(a->structured, b->structured, sizeof a->structured) == 0;
-}
-
-static uint64_t total(const uint64_t *v, int n)
-{
-	uint64_t s = 0;
-	for (int i = 0; i < n; i++) s += v[i];
-	return s;
-}
-
 /* Offset of the nth (0-based) occurrence of `at` in in[0..len), or -1. */
 static long find_nth(const void *inv, size_t len, const char *at, int nth)
 {
@@ -297,7 +282,7 @@ static void run_case(const struct jcase *c)
 			continue;
 		}
 		/* SPEC §11.3: counters, explain and warnings do not depend on the read size. */
-		ck_assert_msg(same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", c->name,
+		ck_assert_msg(pf_same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", c->name,
 		              all_sizes[0], all_sizes[i]);
 		ck_assert_msg(strcmp(first.explain ? first.explain : "", r.explain ? r.explain : "") == 0,
 		              "%s: explain differs between read sizes %zu and %zu:\n%s\n---\n%s", c->name, all_sizes[0],
@@ -779,7 +764,7 @@ START_TEST(test_value_cap)
 		              "read size %zu: output differs (length %zu, expected %zu)", all_sizes[i], r.out_len, b.want_len);
 		ck_assert_uint_eq(r.skips[REASON_SIZE_CAP_EXCEEDED], 1);
 		ck_assert_uint_eq(r.rewrites[SURFACE_JSON_STRING], b.origins);
-		ck_assert_uint_eq(total(r.rewrites, SURFACE_COUNT), b.origins);
+		ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), b.origins);
 		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
 		ck_assert_uint_eq(r.candidates[SURFACE_TEXT], 0);
 		/* the warning: over the cap, not malformed */
@@ -791,7 +776,7 @@ START_TEST(test_value_cap)
 			first_err = err;
 			continue;
 		}
-		ck_assert_msg(same_counters(&first, &r), "counters differ between read sizes %zu and %zu", all_sizes[0],
+		ck_assert_msg(pf_same_counters(&first, &r), "counters differ between read sizes %zu and %zu", all_sizes[0],
 		              all_sizes[i]);
 		ck_assert_msg(strcmp(first.explain, r.explain) == 0, "explain differs between read sizes %zu and %zu",
 		              all_sizes[0], all_sizes[i]);
@@ -1203,13 +1188,13 @@ START_TEST(test_corpus)
 		ck_assert_msg(r.candidates[SURFACE_TEXT] == 0 && r.skips[REASON_SIZE_CAP_EXCEEDED] == 0,
 		              "%s: fell back to text or hit the cap", name);
 		ck_assert_msg(err_len == 0, "%s: stderr: %s", name, err);
-		ck_assert_msg(total(r.rewrites, SURFACE_COUNT) > 0, "%s: nothing rewritten", name);
+		ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) > 0, "%s: nothing rewritten", name);
 		free(err);
 		if (i == 0) {
 			first = r;
 			continue;
 		}
-		ck_assert_msg(same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", name,
+		ck_assert_msg(pf_same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", name,
 		              corpus_sizes[0], corpus_sizes[i]);
 		ck_assert_msg(strcmp(first.explain, r.explain) == 0, "%s: explain differs between read sizes %zu and %zu",
 		              name, corpus_sizes[0], corpus_sizes[i]);
@@ -1223,7 +1208,7 @@ START_TEST(test_corpus)
 		size_t err_len;
 		jrun_pt(&pti, in, in_len, corpus_sizes[i], false, &r, &err, &err_len);
 		ck_assert_msg(r.out_len == in_len && memcmp(r.out, in, in_len) == 0, "%s: identity map changed bytes", name);
-		ck_assert_msg(total(r.rewrites, SURFACE_COUNT) == 0, "%s: identity map rewrote", name);
+		ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: identity map rewrote", name);
 		ck_assert_msg(err_len == 0, "%s: identity: stderr: %s", name, err);
 		pf_free(&r);
 		free(err);
@@ -1252,7 +1237,7 @@ START_TEST(test_corpus)
 		size_t err_len;
 		jrun_pt(&pt, first.out, first.out_len, 65536, false, &r, &err, &err_len);
 		ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0, "%s: not idempotent", name);
-		ck_assert_msg(total(r.rewrites, SURFACE_COUNT) == 0, "%s: the second run rewrote", name);
+		ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: the second run rewrote", name);
 		pf_free(&r);
 		free(err);
 	}

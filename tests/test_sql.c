@@ -57,13 +57,6 @@ static size_t first_diff(const void *a, size_t na, const void *b, size_t nb)
 	return i;
 }
 
-static uint64_t total(const uint64_t *v, int n)
-{
-	uint64_t t = 0;
-	for (int i = 0; i < n; i++) t += v[i];
-	return t;
-}
-
 /* The pipeline reads its first 512 bytes as one block (to sniff the type)
  * whatever the read size; a 512-byte comment line in front makes the read
  * size apply from the document's first byte. It holds no origin. */
@@ -175,21 +168,21 @@ static void check_piece(const struct piece *p)
 	}
 	expect_counts(&r, p);
 	if (p->acct)
-		ck_assert_msg(r.out_len == p->in_len + DIFF * (size_t)total(r.rewrites, SURFACE_COUNT),
+		ck_assert_msg(r.out_len == p->in_len + DIFF * (size_t)pf_total(r.rewrites, SURFACE_COUNT),
 		              "%s: %zu bytes out of %zu in with %llu rewrites", p->what, r.out_len, p->in_len,
-		              (unsigned long long)total(r.rewrites, SURFACE_COUNT));
+		              (unsigned long long)pf_total(r.rewrites, SURFACE_COUNT));
 	pf_free(&r);
 
 	run_sizes(IDMAP, p->in, p->in_len, few, 2, &r);
 	ck_assert_msg(r.out_len == p->in_len && memcmp(r.out, p->in, p->in_len) == 0, "%s: identity map changed\n%s",
 	              p->what, show(r.out, r.out_len));
-	ck_assert_msg(total(r.rewrites, SURFACE_COUNT) == 0, "%s: identity map rewrote", p->what);
+	ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: identity map rewrote", p->what);
 	pf_free(&r);
 
 	run_sizes(MAP1, p->want, p->want_len, few, 2, &r);
 	ck_assert_msg(r.out_len == p->want_len && memcmp(r.out, p->want, p->want_len) == 0,
 	              "%s: second pass changed\n%s", p->what, show(r.out, r.out_len));
-	ck_assert_msg(total(r.rewrites, SURFACE_COUNT) == 0, "%s: second pass rewrote", p->what);
+	ck_assert_msg(pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: second pass rewrote", p->what);
 	pf_free(&r);
 }
 
@@ -455,7 +448,7 @@ START_TEST(sql_binary_no_events)
 		pf_run(MAP1, in, sizeof in - 1, &o, &r);
 		ck_assert_mem_eq(r.out, in, sizeof in - 1);
 		ck_assert_uint_eq(r.out_len, sizeof in - 1);
-		ck_assert_msg(total(r.candidates, SURFACE_COUNT) == 0, "events:\n%s", r.explain);
+		ck_assert_msg(pf_total(r.candidates, SURFACE_COUNT) == 0, "events:\n%s", r.explain);
 		pf_free(&r);
 	}
 }
@@ -484,7 +477,7 @@ START_TEST(sql_no_serialized)
 		ck_assert_msg(r.out_len == sizeof want - 1 && memcmp(r.out, want, sizeof want - 1) == 0, "got %s",
 		              show(r.out, r.out_len));
 		ck_assert_uint_eq(r.rewrites[SURFACE_SQL_STRING], 2);
-		ck_assert_uint_eq(total(r.rewrites, SURFACE_COUNT), 2);
+		ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 2);
 		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 0);
 		pf_free(&r);
 	}
@@ -557,10 +550,10 @@ static void cap_case(size_t body_len, bool over)
 	ck_assert_msg(r.out_len == want_len && memcmp(r.out, want, want_len) == 0, "body %zu: output differs at %zu",
 	              body_len, first_diff(r.out, r.out_len, want, want_len));
 	ck_assert_uint_eq(r.rewrites[SURFACE_SQL_STRING], 2);
-	ck_assert_uint_eq(total(r.rewrites, SURFACE_COUNT), 2);
+	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 2);
 	ck_assert_uint_eq(r.skips[REASON_SIZE_CAP_EXCEEDED], over ? 1 : 0);
 	ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 0);
-	ck_assert_uint_eq(total(r.skips, REASON_COUNT), over ? 1 : 0);
+	ck_assert_uint_eq(pf_total(r.skips, REASON_COUNT), over ? 1 : 0);
 	ck_assert_uint_eq(r.out_len, in_len + 2 * DIFF);
 	pf_free(&r);
 	free(in);
@@ -612,9 +605,9 @@ static void cap_rest_of_line(const char *snippet, size_t at, unsigned in_big)
 	 * literal and the next statement; the comment is swept */
 	ck_assert_uint_eq(r.rewrites[SURFACE_SQL_STRING], in_big + 3);
 	ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 1);
-	ck_assert_uint_eq(total(r.rewrites, SURFACE_COUNT), in_big + 4);
+	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), in_big + 4);
 	ck_assert_uint_eq(r.skips[REASON_SIZE_CAP_EXCEEDED], 1);
-	ck_assert_msg(total(r.skips, REASON_COUNT) == 1, "%s", r.explain);
+	ck_assert_msg(pf_total(r.skips, REASON_COUNT) == 1, "%s", r.explain);
 	ck_assert_uint_eq(count_str(r.explain, "size-cap-exceeded"), 1);
 	/* the event is at the body's first byte, after `INSERT INTO `t` VALUES (1,'` */
 	ck_assert_msg(explain_has(r.explain, 27, "skipped", "size-cap-exceeded", "sql-string", ""), "%.2000s", r.explain);
@@ -627,7 +620,7 @@ static void cap_rest_of_line(const char *snippet, size_t at, unsigned in_big)
 	pf_free(&r);
 	run_sizes(MAP1, want, want_len, cap_sizes + 1, 1, &r);
 	ck_assert(r.out_len == want_len && memcmp(r.out, want, want_len) == 0);
-	ck_assert_uint_eq(total(r.rewrites, SURFACE_COUNT), 0);
+	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 0);
 	pf_free(&r);
 	free(in);
 	free(want);
