@@ -46,9 +46,7 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->seg_vp.pos = seg_position;
 	h->seg_vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
-	/* The sweep then sees the output in large pieces; not when events are
-	 * listed, whose order would change (structured and sweep interleave). */
-	if (!report_lists_events(rep)) window_coalesce(&h->w, WINDOW_OUT_COALESCE);
+	window_coalesce(&h->w, WINDOW_OUT_COALESCE);   /* the sweep sees large pieces */
 	h->tag_cap = 4096;
 	h->tag = xrealloc(NULL, h->tag_cap);
 	h->attrs_cap = 32;
@@ -76,7 +74,6 @@ void html_reset(struct html *h, struct sink out, struct offmap *marks)
 	/* §7.4: text, raw text and comments are wrapped in the serialized walk
 	 * as whole tokens, held up to the value cap. */
 	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
-	h->observe_skips = report_wants_skips(h->report);
 	h->w.out = out;
 	h->w.out_marks = marks;
 	h->state = HS_DATA;
@@ -575,7 +572,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			/* issue 6: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
 			 * with no skip observed it needs no segment */
-			if (lt && !h->w.open && !h->observe_skips && !hostfind_any(&h->pt->find, p + i, end - i))
+			if (lt && !h->w.open && !report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p + i, end - i))
 				verbatim(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;

@@ -94,7 +94,6 @@ struct html {
 	struct report *report;
 	struct window w;              /* segments, and the one writer of the output */
 	bool quiet;
-	bool observe_skips;           /* the report counts skips (report_wants_skips) */
 
 	enum html_state state;
 	uint64_t in_off;              /* input offset of the next byte */

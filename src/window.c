@@ -27,6 +27,9 @@ void window_free(struct window *w)
 
 void window_coalesce(struct window *w, size_t cap)
 {
+	/* Not when events are listed: structured and sweep events would
+	 * interleave in another order. */
+	if (report_lists_events(w->report)) return;
 	w->obuf = malloc(cap);
 	if (!w->obuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 	w->ocap = cap;

@@ -79,7 +79,8 @@ void window_reset(struct window *w);
 /* Collect output in a buffer of cap bytes (allocated once) and write it
  * to the next stage only when full or at window_flush, which the owner
  * calls at the end of every input chunk it was given and at the end of the
- * stream (window_protected flushes first, to keep the order). */
+ * stream (window_protected flushes first, to keep the order). Nothing is
+ * collected when the report lists events (their order would change). */
 void window_coalesce(struct window *w, size_t cap);
 void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
