@@ -72,7 +72,6 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
 		if (at < st->min_off) st->min_off = at;
 		if (at > st->max_off) st->max_off = at;
 	}
-	if (!n) f->all = false;   /* no host: nothing can ever match */
 }
 
 static bool host_here(const unsigned char *b, const unsigned char *host, size_t len)
