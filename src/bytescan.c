@@ -45,6 +45,41 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 	return len;
 }
 
+size_t bytescan_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i vc = _mm_set1_epi8((char)c), vk = _mm_set1_epi8((char)ck);
+	for (; i < len && len - i > 15 + k; i += 16) {   /* b[i .. i + 15 + k] are all in the buffer */
+		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(load16(b + i), vc), _mm_cmpeq_epi8(load16(b + i + k), vk));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	for (; i < len && len - i > k; i++)
+		if (b[i] == c && b[i + k] == ck) return i;
+	return len;
+}
+
+size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	/* as signed bytes, 0x80..0xFF are negative: one compare finds them
+	 * and the control bytes */
+	const __m128i vlow = _mm_set1_epi8(0x20), vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i x = load16(b + i);
+		__m128i m = _mm_or_si128(_mm_cmplt_epi8(x, vlow), _mm_or_si128(_mm_cmpeq_epi8(x, vq), _mm_cmpeq_epi8(x, vb)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	for (; i < len; i++)
+		if (b[i] < 0x20 || b[i] >= 0x80 || b[i] == '"' || b[i] == '\\') return i;
+	return len;
+}
+
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped)
 {

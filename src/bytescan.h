@@ -19,6 +19,17 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                       unsigned char n2, unsigned char d, unsigned char m);
 
+/* The first i in [from, len) with b[i] == c and i + k < len and b[i + k]
+ * == ck (k >= 1): the two ends of a short pattern, checked together, so a
+ * frequent first byte whose pattern rarely follows (the `\u` of `\u00e4`
+ * when `\u002F` is wanted) costs no call each; len if there is none. */
+size_t bytescan_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck);
+
+/* The first i in [from, len) whose byte a JSON string cannot hold as
+ * itself (RFC 8259 §7: `"`, `\`, a control byte below 0x20) or that
+ * starts or continues UTF-8 (0x80 and up); len if there is none. */
+size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
+
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's
  * backslash); len if there is none. *escaped says on entry whether b[from]

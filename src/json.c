@@ -5,6 +5,8 @@
  * malformed input, into a prose text segment to the end. */
 #include "json.h"
 
+#include "bytescan.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -316,22 +318,6 @@ static bool value_start_ok(struct json *j)
 	return true;
 }
 
-/* Bytes that need no check inside a string: printable ASCII but the quote
- * and the backslash (RFC 8259 §7). */
-static const bool string_plain[256] = {
-	[0x20] = 1, [0x21] = 1, [0x23] = 1, [0x24] = 1, [0x25] = 1, [0x26] = 1, [0x27] = 1, [0x28] = 1, [0x29] = 1,
-	[0x2A] = 1, [0x2B] = 1, [0x2C] = 1, [0x2D] = 1, [0x2E] = 1, [0x2F] = 1, [0x30] = 1, [0x31] = 1, [0x32] = 1,
-	[0x33] = 1, [0x34] = 1, [0x35] = 1, [0x36] = 1, [0x37] = 1, [0x38] = 1, [0x39] = 1, [0x3A] = 1, [0x3B] = 1,
-	[0x3C] = 1, [0x3D] = 1, [0x3E] = 1, [0x3F] = 1, [0x40] = 1, [0x41] = 1, [0x42] = 1, [0x43] = 1, [0x44] = 1,
-	[0x45] = 1, [0x46] = 1, [0x47] = 1, [0x48] = 1, [0x49] = 1, [0x4A] = 1, [0x4B] = 1, [0x4C] = 1, [0x4D] = 1,
-	[0x4E] = 1, [0x4F] = 1, [0x50] = 1, [0x51] = 1, [0x52] = 1, [0x53] = 1, [0x54] = 1, [0x55] = 1, [0x56] = 1,
-	[0x57] = 1, [0x58] = 1, [0x59] = 1, [0x5A] = 1, [0x5B] = 1, [0x5D] = 1, [0x5E] = 1, [0x5F] = 1, [0x60] = 1,
-	[0x61] = 1, [0x62] = 1, [0x63] = 1, [0x64] = 1, [0x65] = 1, [0x66] = 1, [0x67] = 1, [0x68] = 1, [0x69] = 1,
-	[0x6A] = 1, [0x6B] = 1, [0x6C] = 1, [0x6D] = 1, [0x6E] = 1, [0x6F] = 1, [0x70] = 1, [0x71] = 1, [0x72] = 1,
-	[0x73] = 1, [0x74] = 1, [0x75] = 1, [0x76] = 1, [0x77] = 1, [0x78] = 1, [0x79] = 1, [0x7A] = 1, [0x7B] = 1,
-	[0x7C] = 1, [0x7D] = 1, [0x7E] = 1, [0x7F] = 1
-};
-
 void json_feed(struct json *j, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&j->lp, p, j->in_off);
@@ -415,10 +401,10 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			const char *bad = NULL;
 			bool closed = false;
 			while (k < n) {
-				/* issue 6: printable ASCII is most of a string; skip it in a
-				 * tight loop */
+				/* issue 6: printable ASCII is most of a string; skip it 16
+				 * bytes a step */
 				if (st == JSON_STRING && !j->utf8_need) {
-					while (k < n && string_plain[p[k]]) k++;
+					k = bytescan_json_special(p, k, n);
 					if (k == n) break;
 				}
 				unsigned char b = p[k];

@@ -447,8 +447,10 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		if (mp->json && (!u_known || u < pos)) {
 			size_t r = pos;
 			u = len;
-			while ((r = bytescan_pair(b, r, len, '\\', 'u', 'u')) < len) {
-				if (len - r >= 6 && b[r + 2] == '0' && b[r + 3] == '0' && b[r + 4] == '2' && lc(b[r + 5]) == 'f') {
+			/* `\` and the `2` of `\u002F` together: the other `\uXXXX`
+			 * escapes of a JSON string (`\u00e4`) are passed by the scan */
+			while ((r = bytescan_ends(b, r, len, '\\', 4, '2')) < len) {
+				if (len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && lc(b[r + 5]) == 'f') {
 					u = r;
 					break;
 				}

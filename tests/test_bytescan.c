@@ -161,6 +161,122 @@ START_TEST(unescaped_differential)
 }
 END_TEST
 
+/* ---- bytescan_ends: a byte and the byte k after it ---------------------- */
+
+static size_t ref_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck)
+{
+	for (size_t i = from; i + k < len; i++)
+		if (b[i] == c && b[i + k] == ck) return i;
+	return len;
+}
+
+START_TEST(ends_rules)
+{
+	/* the matcher's use: `\` with the `2` of `\u002F` four bytes on */
+	const char *t = "a\\u00e4 b\\/ \\u002Fx";
+	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, strlen(t), '\\', 4, '2'), 12);
+	/* the far end must be inside len: cut, the pattern is not seen */
+	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, 16, '\\', 4, '2'), 16);
+	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, 17, '\\', 4, '2'), 12);
+	/* k = 1 is a plain pair */
+	ck_assert_uint_eq(bytescan_ends((const unsigned char *)"xx%2", 0, 4, '%', 1, '2'), 2);
+	/* a match whose far end lies in the next 16-byte step */
+	unsigned char buf[64];
+	memset(buf, 'z', sizeof buf);
+	buf[14] = '\\';
+	buf[18] = '2';
+	ck_assert_uint_eq(bytescan_ends(buf, 0, sizeof buf, '\\', 4, '2'), 14);
+	ck_assert_uint_eq(bytescan_ends(buf, 15, sizeof buf, '\\', 4, '2'), sizeof buf);
+	ck_assert_uint_eq(bytescan_ends(buf, 0, 18, '\\', 4, '2'), 18);
+	ck_assert_uint_eq(bytescan_ends(buf, 0, 19, '\\', 4, '2'), 14);
+}
+END_TEST
+
+START_TEST(ends_differential)
+{
+	uint64_t x = 0xD1B54A32D192ED03u;
+	static const unsigned char alpha[] = { '\\', '\\', 'u', '0', '2', 'F', 0xE4, 0 };
+	unsigned char b[160];
+	size_t found = 0;
+	for (int round = 0; round < 3000; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			b[i] = (x & 3) ? 'z' : alpha[(x >> 3) % sizeof alpha];
+		}
+		unsigned char c = alpha[round % sizeof alpha], ck = alpha[(round / 8) % sizeof alpha];
+		size_t k = 1 + (size_t)(round / 64) % 6;
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = ref_ends(b, from, len, c, k, ck);
+			size_t got = bytescan_ends(b, from, len, c, k, ck);
+			ck_assert_msg(got == want, "round %d len %zu k %zu from %zu: got %zu want %zu", round, len, k, from, got,
+			              want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
+/* ---- bytescan_json_special: what a JSON string's fast path stops at ---- */
+
+static size_t ref_json_special(const unsigned char *b, size_t from, size_t len)
+{
+	for (size_t i = from; i < len; i++)
+		if (b[i] == '"' || b[i] == '\\' || b[i] <= 0x1F || b[i] >= 0x80) return i;
+	return len;
+}
+
+START_TEST(json_special_rules)
+{
+	const char *t = "plain text, #&/:;<>{}~\x7f and a quote\"";
+	ck_assert_uint_eq(bytescan_json_special((const unsigned char *)t, 0, strlen(t)), strlen(t) - 1);
+	t = "0123456789abcdefghij\\/";
+	ck_assert_uint_eq(bytescan_json_special((const unsigned char *)t, 0, strlen(t)), 20);
+	t = "0123456789abcdefghij\xc3\xa4";        /* UTF-8 after the first 16-byte step */
+	ck_assert_uint_eq(bytescan_json_special((const unsigned char *)t, 0, strlen(t)), 20);
+	t = "ab\tcd";                              /* a raw control byte */
+	ck_assert_uint_eq(bytescan_json_special((const unsigned char *)t, 0, strlen(t)), 2);
+	/* 0x7F and 0x20 are plain; 0x1F and 0x80 are not */
+	unsigned char edge[40];
+	memset(edge, 0x7F, sizeof edge);
+	edge[0] = 0x20;
+	ck_assert_uint_eq(bytescan_json_special(edge, 0, sizeof edge), sizeof edge);
+	edge[33] = 0x80;
+	ck_assert_uint_eq(bytescan_json_special(edge, 0, sizeof edge), 33);
+	edge[17] = 0x1F;
+	ck_assert_uint_eq(bytescan_json_special(edge, 0, sizeof edge), 17);
+	ck_assert_uint_eq(bytescan_json_special(edge, 18, sizeof edge), 33);
+	ck_assert_uint_eq(bytescan_json_special(edge, 34, sizeof edge), sizeof edge);
+}
+END_TEST
+
+START_TEST(json_special_differential)
+{
+	uint64_t x = 0x94D049BB133111EBu;
+	unsigned char b[160];
+	size_t found = 0;
+	for (int round = 0; round < 3000; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 4 + (unsigned)(x >> 40) % 60;
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			/* mostly plain bytes; now and then any byte value */
+			b[i] = (x % density) ? (unsigned char)(0x20 + (x >> 8) % 0x60) : (unsigned char)(x >> 16);
+		}
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = ref_json_special(b, from, len);
+			size_t got = bytescan_json_special(b, from, len);
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -172,5 +288,13 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tu, unescaped_rules);
 	tcase_add_test(tu, unescaped_differential);
 	suite_add_tcase(s, tu);
+	TCase *te = tcase_create("ends");
+	tcase_add_test(te, ends_rules);
+	tcase_add_test(te, ends_differential);
+	suite_add_tcase(s, te);
+	TCase *tj = tcase_create("json_special");
+	tcase_add_test(tj, json_special_rules);
+	tcase_add_test(tj, json_special_differential);
+	suite_add_tcase(s, tj);
 	return s;
 }
