@@ -12,9 +12,15 @@
  * were (SPEC §11 splice-only), so the only new bytes the walk itself ever
  * writes are decimal digits.
  *
- * No state is kept between the passes, so the walk allocates nothing but
- * the growth of the caller's ser_buf; the reading search of the ambiguous
- * spellings uses two fixed arrays on the stack of serialized_walk.
+ * Between the passes the walk keeps, in a fixed array on its stack, where
+ * the top-level values were found and in which spelling (up to
+ * TOP_HITS_CAP of them; past it the second pass finds them again), and
+ * the second pass, knowing the first succeeded, parses each value once,
+ * emitting (issue 6: it parsed every value once to decide and once more to
+ * emit, and a nested payload twice more at every level). So the walk
+ * allocates nothing but the growth of the caller's ser_buf; the reading
+ * search of the ambiguous spellings uses two fixed arrays on the stack of
+ * serialized_walk too.
  *
  * Buffer protocol for rewrite callbacks: the walk reserves n bytes before
  * each call, so a callback that appends at most what it was given never
@@ -31,6 +37,12 @@
 
 #define READINGS_CAP 2048 /* live readings of one ambiguous span (§7.3) */
 #define LEN_DIGITS_MAX 18 /* §7.2: lengths are 1–18 digits */
+#define TOP_HITS_CAP 64   /* top-level values the first pass hands to the second */
+
+struct top_hit {
+	size_t start, end;
+	unsigned char spelling;
+};
 
 struct walk {
 	const unsigned char *b; /* the walked buffer; every offset is into it */
@@ -41,6 +53,8 @@ struct walk {
 	bool emit;   /* second pass: write out */
 	bool failed; /* second pass: out could not grow, or a length went negative */
 	size_t *live, *next; /* READINGS_CAP * 2 each, for span_end */
+	struct top_hit *hits; /* first pass: the top-level values found, TOP_HITS_CAP */
+	size_t nhits;         /* how many were found (may pass the cap: then not kept) */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -551,6 +565,18 @@ static bool runs_to_end(const unsigned char *b, size_t e, size_t hi)
 	return true;
 }
 
+/* Whether the value at i commits (§7.2): a type with a length, a readable
+ * length, and its opening delimiter — what parse_value reports as
+ * committed, without parsing the rest. */
+static bool commits(const unsigned char *b, enum ser_spelling s, size_t i, size_t lo, size_t hi)
+{
+	unsigned char t = b[i];
+	if (t != 's' && t != 'E' && t != 'a' && t != 'O' && t != 'C') return false;
+	size_t len, ds, de, j;
+	if (!read_len(b, s, i + 1, lo, hi, &len, &ds, &de, &j)) return false;
+	return match(b, s, j, hi, t == 'a' ? '{' : '"') != 0;
+}
+
 enum nested { NESTED_NONE, NESTED_FOUND, NESTED_DECLINE };
 
 /* The data [lo, hi) of a string at depth-1: a nested payload at any offset,
@@ -567,19 +593,26 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 			i++;
 			continue;
 		}
-		bool emit = w->emit, c;
+		bool c;
 		size_t e;
-		w->emit = false;
-		bool ok = parse_value(w, s, i, lo, hi, depth, &e, &c);
-		w->emit = emit;
-		if (!c) {
-			i++;
-			continue;
-		}
-		if (!ok || !runs_to_end(w->b, e, hi)) return NESTED_DECLINE;
-		if (emit) {
+		if (w->emit) {
+			/* The first pass parsed this data and every payload that
+			 * committed in it parsed and ran to the end: a committing
+			 * header is one of those, emitted in the one parse. */
+			if (!commits(w->b, s, i, lo, hi)) {
+				i++;
+				continue;
+			}
 			emit_run(w, prev, i, true);
-			parse_value(w, s, i, lo, hi, depth, &e, &c);
+			if (!parse_value(w, s, i, lo, hi, depth, &e, &c)) w->failed = true;
+			if (w->failed) return NESTED_DECLINE;
+		} else {
+			bool ok = parse_value(w, s, i, lo, hi, depth, &e, &c);
+			if (!c) {
+				i++;
+				continue;
+			}
+			if (!ok || !runs_to_end(w->b, e, hi)) return NESTED_DECLINE;
 		}
 		prev = i = e;
 		found = true;
@@ -759,11 +792,30 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
 	return open == OWN;
 }
 
+/* Second pass with the first pass's hits: each value parsed once, emitting. */
+static enum ser_result emit_hits(struct walk *w)
+{
+	size_t prev = 0;
+	for (size_t k = 0; k < w->nhits; k++) {
+		const struct top_hit *h = &w->hits[k];
+		size_t e;
+		bool c;
+		emit_run(w, prev, h->start, false);
+		if (!parse_value(w, (enum ser_spelling)h->spelling, h->start, 0, w->n, 0, &e, &c) || e != h->end)
+			w->failed = true;
+		if (w->failed) return SER_DECLINED;
+		prev = e;
+	}
+	emit_run(w, prev, w->n, false);
+	return w->failed ? SER_DECLINED : SER_REPAIRED;
+}
+
 static enum ser_result top(struct walk *w, unsigned spellings)
 {
 	const unsigned char *b = w->b;
 	size_t n = w->n, i = 0, prev = 0;
 	bool found = false, emit = w->emit;
+	if (emit && w->nhits <= TOP_HITS_CAP) return emit_hits(w);
 	while ((i = next_start_byte(b, i, n)) < n) {
 		if (!value_start(b, i, 0, n)) {
 			i++;
@@ -800,6 +852,9 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 			emit_run(w, prev, i, false);
 			parse_value(w, win, i, 0, n, 0, &e, &c);
 			if (w->failed) return SER_DECLINED;
+		} else {
+			if (w->nhits < TOP_HITS_CAP) w->hits[w->nhits] = (struct top_hit){ i, e, (unsigned char)win };
+			w->nhits++;
 		}
 		prev = i = e;
 		found = true;
@@ -813,7 +868,8 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
                                 void *ctx, struct ser_buf *out)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
-	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb };
+	struct top_hit hits[TOP_HITS_CAP];
+	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb, .hits = hits };
 	if (!out) return SER_NONE;
 	out->len = 0;
 	if (n == 0) return SER_NONE;
