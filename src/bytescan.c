@@ -80,6 +80,24 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)
 	return len;
 }
 
+size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
+                     unsigned char c3)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), v3 = _mm_set1_epi8((char)c3);
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i x = load16(b + i);
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	for (; i < len; i++)
+		if (b[i] == c1 || b[i] == c2 || b[i] == c3) return i;
+	return len;
+}
+
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped)
 {

@@ -30,6 +30,10 @@ size_t bytescan_ends(const unsigned char *b, size_t from, size_t len, unsigned c
  * starts or continues UTF-8 (0x80 and up); len if there is none. */
 size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
 
+/* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
+size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
+                     unsigned char c3);
+
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's
  * backslash); len if there is none. *escaped says on entry whether b[from]

@@ -30,6 +30,8 @@
  * limit. */
 #include "serialized.h"
 
+#include "bytescan.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,16 +107,25 @@ static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r
 
 static bool value_start(const unsigned char *b, size_t i, size_t lo, size_t hi);
 
-/* The bytes a value can start with (§7.1 shape): the scans below skip every
- * other byte without looking at its neighbours. */
+/* The bytes a value can start with (§7.1 shape). */
 static const unsigned char start_byte[256] = {
 	['b'] = 1, ['i'] = 1, ['d'] = 1, ['s'] = 1, ['a'] = 1, ['O'] = 1, ['R'] = 1, ['r'] = 1, ['E'] = 1, ['C'] = 1, ['N'] = 1,
 };
 
-static size_t next_start_byte(const unsigned char *b, size_t i, size_t hi)
+/* The first i >= from where a value might start: a start byte followed by
+ * `:` or `;`, raw or percent-escaped (value_start accepts nothing else).
+ * Issue 6: found by the delimiter, which is rare in text, and not by the
+ * start byte, which is a common letter (a, s, i, d, r). */
+static size_t next_start_byte(const unsigned char *b, size_t from, size_t hi)
 {
-	while (i < hi && !start_byte[b[i]]) i++;
-	return i;
+	size_t i = from;
+	while (i + 1 < hi) {
+		size_t j = bytescan_any3(b, i + 1, hi, ':', ';', '%');
+		if (j >= hi) break;
+		if (start_byte[b[j - 1]]) return j - 1;
+		i = j;
+	}
+	return hi;
 }
 
 /* The three cases of §7.1, each also held to the start-position rule: every
@@ -310,12 +321,19 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 {
 	if (s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML) return n;
-	size_t m = 0;
+	/* Every byte counts one but an escape, which counts its decoded bytes:
+	 * start from n and take off what each escape saves (issue 6: the
+	 * escapes found by memchr, not a unit per byte). */
+	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
+	size_t m = n;
 	for (size_t i = 0; i < n;) {
+		const unsigned char *q = memchr(p + i, lead, n - i);
+		if (!q) break;
+		i = (size_t)(q - p);
 		size_t src = 1, dec = 1;
 		if (s == SER_PERCENT) {
 			if (pct_at(p, i, n) >= 0) src = 3;
-		} else if (p[i] == '\\' && i + 1 < n) {
+		} else if (i + 1 < n) {
 			src = 2;
 			if (s == SER_JSON) {
 				if (p[i + 1] == 'u' && !json_u(p, i, n, &src, &dec)) src = 2, dec = 1;
@@ -323,7 +341,7 @@ static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 				dec = 2;
 			}
 		}
-		m += dec;
+		m -= src - dec;
 		i += src;
 	}
 	return m;

@@ -277,6 +277,52 @@ START_TEST(json_special_differential)
 }
 END_TEST
 
+/* ---- bytescan_any3: the first of three bytes --------------------------- */
+
+START_TEST(any3_rules)
+{
+	const char *t = "dolor sit amet, s:5 a%3A";
+	ck_assert_uint_eq(bytescan_any3((const unsigned char *)t, 0, strlen(t), ':', ';', '%'), 17);
+	ck_assert_uint_eq(bytescan_any3((const unsigned char *)t, 18, strlen(t), ':', ';', '%'), 21);
+	ck_assert_uint_eq(bytescan_any3((const unsigned char *)t, 0, 17, ':', ';', '%'), 17);
+	ck_assert_uint_eq(bytescan_any3((const unsigned char *)t, 22, strlen(t), ':', ';', '%'), strlen(t));
+	unsigned char buf[48];
+	memset(buf, 'a', sizeof buf);
+	buf[31] = 0xFF;
+	ck_assert_uint_eq(bytescan_any3(buf, 0, sizeof buf, 0xFF, ';', '%'), 31);
+	ck_assert_uint_eq(bytescan_any3(buf, 0, 31, 0xFF, ';', '%'), 31);
+	ck_assert_uint_eq(bytescan_any3(buf, 32, sizeof buf, 0xFF, ';', '%'), sizeof buf);
+}
+END_TEST
+
+START_TEST(any3_differential)
+{
+	uint64_t x = 0xBF58476D1CE4E5B9u;
+	static const unsigned char alpha[] = { ':', ';', '%', 's', 0xE4, 0 };
+	unsigned char b[160];
+	size_t found = 0;
+	for (int round = 0; round < 3000; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % 40;
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
+		}
+		unsigned char c1 = alpha[round % 3], c2 = alpha[(round / 3) % sizeof alpha], c3 = alpha[(round / 18) % sizeof alpha];
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = len;
+			for (size_t i = from; i < len; i++)
+				if (b[i] == c1 || b[i] == c2 || b[i] == c3) { want = i; break; }
+			size_t got = bytescan_any3(b, from, len, c1, c2, c3);
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -296,5 +342,9 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tj, json_special_rules);
 	tcase_add_test(tj, json_special_differential);
 	suite_add_tcase(s, tj);
+	TCase *ta = tcase_create("any3");
+	tcase_add_test(ta, any3_rules);
+	tcase_add_test(ta, any3_differential);
+	suite_add_tcase(s, ta);
 	return s;
 }
