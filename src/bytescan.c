@@ -45,19 +45,28 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 	return len;
 }
 
-size_t bytescan_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck)
+size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
+                           unsigned char ek)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	const __m128i vc = _mm_set1_epi8((char)c), vk = _mm_set1_epi8((char)ck);
-	for (; i < len && len - i > 15 + k; i += 16) {   /* b[i .. i + 15 + k] are all in the buffer */
-		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(load16(b + i), vc), _mm_cmpeq_epi8(load16(b + i + k), vk));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
+	const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
+	const __m128i ve = _mm_set1_epi8((char)e), vk = _mm_set1_epi8((char)ek);
+	for (; i < len && len - i > 15 + (k > 1 ? k : 1); i += 16) {
+		__m128i x = load16(b + i), y = load16(b + i + 1);
+		__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
+		__m128i p = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
+		__m128i f = _mm_and_si128(_mm_cmpeq_epi8(x, ve), _mm_cmpeq_epi8(load16(b + i + k), vk));
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, p), f));
 		if (mask) return i + (size_t)__builtin_ctz(mask);
 	}
 #endif
-	for (; i < len && len - i > k; i++)
-		if (b[i] == c && b[i + k] == ck) return i;
+	for (; i + 1 < len; i++)
+		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m) ||
+		    (b[i] == e && len - i > k && b[i + k] == ek))
+			return i;
 	return len;
 }
 

@@ -19,11 +19,14 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                       unsigned char n2, unsigned char d, unsigned char m);
 
-/* The first i in [from, len) with b[i] == c and i + k < len and b[i + k]
- * == ck (k >= 1): the two ends of a short pattern, checked together, so a
- * frequent first byte whose pattern rarely follows (the `\u` of `\u00e4`
- * when `\u002F` is wanted) costs no call each; len if there is none. */
-size_t bytescan_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck);
+/* The earliest of bytescan_pair2's two pairs and of the two ends of a
+ * short pattern (b[i] == e and i + k < len and b[i + k] == ek, k >= 1), in
+ * one pass: the JSON matcher's separators (`//` `/\`, `%2`, and the `\` and
+ * `2` of `\u002F`, so that a string's many `\u00e4`-style escapes cost no
+ * call each); len if there is none. */
+size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
+                           unsigned char ek);
 
 /* The first i in [from, len) whose byte a JSON string cannot hold as
  * itself (RFC 8259 §7: `"`, `\`, a control byte below 0x20) or that

@@ -425,10 +425,10 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	/* Scheme prefixes reach at most 8 bytes before a separator ("https%3A"),
 	 * so a separator this far past the limit can start no candidate < limit. */
 	size_t sep_stop = limit + 8 < len ? limit + 8 : len;
-	size_t cand = 0;                                   /* next '/' or '%' pair at or after pos */
+	/* next '/' or '%' pair at or after pos, and in json mode the next
+	 * `\u002F`, whichever comes first */
+	size_t cand = 0;
 	bool cand_done = false, cand_known = false;
-	size_t u = 0;                                      /* next `\u002f` at or after pos (json) */
-	bool u_known = false;
 
 	while (pos < sep_stop) {
 		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos
@@ -439,28 +439,26 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		 * skipped by the scan itself (issue 6), as step 3 would reject them. */
 		if (!cand_done && (!cand_known || cand < pos)) {
 			cand_known = true;
-			/* one scan for both: whichever comes first decides the order,
-			 * the other kind lies beyond it */
-			cand = bytescan_pair2(b, pos, len, '/', '/', '\\', '%', '2');
-			if (cand >= len) cand_done = true;
-		}
-		if (mp->json && (!u_known || u < pos)) {
-			size_t r = pos;
-			u = len;
-			/* `\` and the `2` of `\u002F` together: the other `\uXXXX`
-			 * escapes of a JSON string (`\u00e4`) are passed by the scan */
-			while ((r = bytescan_ends(b, r, len, '\\', 4, '2')) < len) {
-				if (len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && lc(b[r + 5]) == 'f') {
-					u = r;
-					break;
-				}
-				r++;
+			/* one scan for all kinds: whichever comes first decides the
+			 * order, the others lie beyond it */
+			if (!mp->json) {
+				cand = bytescan_pair2(b, pos, len, '/', '/', '\\', '%', '2');
+			} else {
+				/* `\` and the `2` of `\u002F` together: the other `\uXXXX`
+				 * escapes of a JSON string (`\u00e4`) are passed by the
+				 * scan, the few left here */
+				size_t r = pos;
+				while ((r = bytescan_pair2_ends(b, r, len, '/', '/', '\\', '%', '2', '\\', 4, '2')) < len &&
+				       b[r] == '\\' &&
+				       !(len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && lc(b[r + 5]) == 'f'))
+					r++;
+				cand = r;
 			}
-			u_known = true;
+			if (cand >= len) cand_done = true;
 		}
 		size_t q = !cand_done && b[cand] == '/' ? cand : len;
 		size_t p = !cand_done && b[cand] == '%' ? cand : len;
-		size_t uu = mp->json ? u : len;
+		size_t uu = !cand_done && b[cand] == '\\' ? cand : len;
 		/* the start of the separator the next '/' belongs to */
 		size_t qs = q;
 		enum encoding qe = ENC_RAW;

@@ -161,7 +161,7 @@ START_TEST(unescaped_differential)
 }
 END_TEST
 
-/* ---- bytescan_ends: a byte and the byte k after it ---------------------- */
+/* ---- bytescan_pair2_ends: the pairs, or a byte and the byte k after it -- */
 
 static size_t ref_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck)
 {
@@ -170,52 +170,62 @@ static size_t ref_ends(const unsigned char *b, size_t from, size_t len, unsigned
 	return len;
 }
 
-START_TEST(ends_rules)
+START_TEST(pair2_ends_rules)
 {
-	/* the matcher's use: `\` with the `2` of `\u002F` four bytes on */
+	/* the JSON matcher's use: `\` with the `2` of `\u002F` four bytes on,
+	 * beside the `/` and `%` pairs */
 	const char *t = "a\\u00e4 b\\/ \\u002Fx";
-	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, strlen(t), '\\', 4, '2'), 12);
+	const unsigned char *u = (const unsigned char *)t;
+	ck_assert_uint_eq(bytescan_pair2_ends(u, 0, strlen(t), '/', '/', '\\', '%', '2', '\\', 4, '2'), 12);
 	/* the far end must be inside len: cut, the pattern is not seen */
-	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, 16, '\\', 4, '2'), 16);
-	ck_assert_uint_eq(bytescan_ends((const unsigned char *)t, 0, 17, '\\', 4, '2'), 12);
-	/* k = 1 is a plain pair */
-	ck_assert_uint_eq(bytescan_ends((const unsigned char *)"xx%2", 0, 4, '%', 1, '2'), 2);
-	/* a match whose far end lies in the next 16-byte step */
+	ck_assert_uint_eq(bytescan_pair2_ends(u, 0, 16, '/', '/', '\\', '%', '2', '\\', 4, '2'), 16);
+	ck_assert_uint_eq(bytescan_pair2_ends(u, 0, 17, '/', '/', '\\', '%', '2', '\\', 4, '2'), 12);
+	/* a pair before the pattern wins */
+	t = "x%2F \\u002F";
+	ck_assert_uint_eq(bytescan_pair2_ends((const unsigned char *)t, 0, strlen(t), '/', '/', '\\', '%', '2', '\\', 4, '2'), 1);
+	t = "x \\u002F //";
+	ck_assert_uint_eq(bytescan_pair2_ends((const unsigned char *)t, 0, strlen(t), '/', '/', '\\', '%', '2', '\\', 4, '2'), 2);
+	/* a pattern whose far end lies in the next 16-byte step */
 	unsigned char buf[64];
 	memset(buf, 'z', sizeof buf);
 	buf[14] = '\\';
 	buf[18] = '2';
-	ck_assert_uint_eq(bytescan_ends(buf, 0, sizeof buf, '\\', 4, '2'), 14);
-	ck_assert_uint_eq(bytescan_ends(buf, 15, sizeof buf, '\\', 4, '2'), sizeof buf);
-	ck_assert_uint_eq(bytescan_ends(buf, 0, 18, '\\', 4, '2'), 18);
-	ck_assert_uint_eq(bytescan_ends(buf, 0, 19, '\\', 4, '2'), 14);
+	ck_assert_uint_eq(bytescan_pair2_ends(buf, 0, sizeof buf, '/', '/', '\\', '%', '2', '\\', 4, '2'), 14);
+	ck_assert_uint_eq(bytescan_pair2_ends(buf, 15, sizeof buf, '/', '/', '\\', '%', '2', '\\', 4, '2'), sizeof buf);
+	ck_assert_uint_eq(bytescan_pair2_ends(buf, 0, 18, '/', '/', '\\', '%', '2', '\\', 4, '2'), 18);
+	ck_assert_uint_eq(bytescan_pair2_ends(buf, 0, 19, '/', '/', '\\', '%', '2', '\\', 4, '2'), 14);
 }
 END_TEST
 
-START_TEST(ends_differential)
+START_TEST(pair2_ends_differential)
 {
 	uint64_t x = 0xD1B54A32D192ED03u;
-	static const unsigned char alpha[] = { '\\', '\\', 'u', '0', '2', 'F', 0xE4, 0 };
+	static const unsigned char alpha[] = { '\\', '\\', '/', '%', 'u', '0', '2', 'F', 0xE4, 0 };
 	unsigned char b[160];
-	size_t found = 0;
+	size_t found = 0, by_ends = 0;
 	for (int round = 0; round < 3000; round++) {
 		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
 		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % 12;
 		for (size_t i = 0; i < len; i++) {
 			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
-			b[i] = (x & 3) ? 'z' : alpha[(x >> 3) % sizeof alpha];
+			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
 		}
-		unsigned char c = alpha[round % sizeof alpha], ck = alpha[(round / 8) % sizeof alpha];
-		size_t k = 1 + (size_t)(round / 64) % 6;
+		unsigned char e = alpha[round % sizeof alpha], ek = alpha[(round / 10) % sizeof alpha];
+		size_t k = 1 + (size_t)(round / 100) % 6;
+		unsigned char c = alpha[(round / 3) % 4], d = alpha[(round / 7) % 4];
 		for (size_t from = 0; from <= len; from++) {
-			size_t want = ref_ends(b, from, len, c, k, ck);
-			size_t got = bytescan_ends(b, from, len, c, k, ck);
+			size_t wp = ref_pair2(b, from, len, c, '/', '\\', d, '2'), we = ref_ends(b, from, len, e, k, ek);
+			size_t want = wp < we ? wp : we;
+			size_t got = bytescan_pair2_ends(b, from, len, c, '/', '\\', d, '2', e, k, ek);
 			ck_assert_msg(got == want, "round %d len %zu k %zu from %zu: got %zu want %zu", round, len, k, from, got,
 			              want);
 			if (want < len) found++;
+			if (we < wp) by_ends++;
 		}
 	}
 	ck_assert_uint_gt(found, 10000);
+	ck_assert_uint_gt(by_ends, 1000);   /* the pattern, not only the pairs, decided */
 }
 END_TEST
 
@@ -334,9 +344,9 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tu, unescaped_rules);
 	tcase_add_test(tu, unescaped_differential);
 	suite_add_tcase(s, tu);
-	TCase *te = tcase_create("ends");
-	tcase_add_test(te, ends_rules);
-	tcase_add_test(te, ends_differential);
+	TCase *te = tcase_create("pair2_ends");
+	tcase_add_test(te, pair2_ends_rules);
+	tcase_add_test(te, pair2_ends_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
 	tcase_add_test(tj, json_special_rules);
