@@ -182,30 +182,29 @@ static bool fuses(const unsigned char *out, size_t o, unsigned char c)
 	return o > 0 && out[o - 1] == '&';
 }
 
-/* out = in, src = identity. */
-static void copy_through(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len, uint32_t *src)
+/* out = in, no reference. */
+static void copy_through(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len, size_t *nrefs)
 {
 	if (n > 0) memcpy(out, in, n);
-	for (size_t i = 0; i <= n; i++) src[i] = (uint32_t)i;
 	*out_len = n;
+	*nrefs = 0;
 }
 
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
-                                          uint32_t *src)
+                                          struct entity_ref *refs, size_t *nrefs)
 {
 	if (n == 0 || memchr(in, '&', n) == NULL) {
-		copy_through(in, n, out, out_len, src);
+		copy_through(in, n, out, out_len, nrefs);
 		return ENTITY_NONE;
 	}
-	size_t o = 0;
-	bool decoded = false;
+	size_t o = 0, nr = 0;
 	for (size_t i = 0; i < n;) {
 		/* issue 6: the bytes up to the next '&' are copied through in bulk */
 		if (in[i] != '&') {
 			const unsigned char *amp = memchr(in + i, '&', n - i);
 			size_t e = amp ? (size_t)(amp - in) : n;
 			memcpy(out + o, in + i, e - i);
-			for (size_t k = i; k < e; k++) src[o++] = (uint32_t)k;
+			o += e - i;
 			i = e;
 			continue;
 		}
@@ -216,25 +215,37 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 			else used = parse_named(in + i, n - i, b, &blen);
 		}
 		if (used == 0) {
-			out[o] = in[i];
-			src[o++] = (uint32_t)i;
-			i++;
+			out[o++] = in[i++];
 			continue;
 		}
 		if (fuses(out, o, b[0])) {
-			copy_through(in, n, out, out_len, src);
+			copy_through(in, n, out, out_len, nrefs);
 			return ENTITY_DECLINED;
 		}
-		for (size_t k = 0; k < blen; k++) {
-			out[o] = b[k];
-			src[o++] = (uint32_t)i;
-		}
-		decoded = true;
+		refs[nr++] = (struct entity_ref){ (uint32_t)o, (uint32_t)i, (uint32_t)(used << 3 | blen) };
+		memcpy(out + o, b, blen);
+		o += blen;
 		i += used;
 	}
-	src[o] = (uint32_t)n;
 	*out_len = o;
-	return decoded ? ENTITY_DECODED : ENTITY_NONE;
+	*nrefs = nr;
+	return nr ? ENTITY_DECODED : ENTITY_NONE;
+}
+
+size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o)
+{
+	/* the last reference starting at or before o */
+	size_t lo = 0, hi = nrefs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (refs[mid].out <= o) lo = mid + 1;
+		else hi = mid;
+	}
+	if (lo == 0) return o;
+	const struct entity_ref *r = &refs[lo - 1];
+	size_t out_len = r->lens & 7u, in_len = r->lens >> 3;
+	if (o < r->out + out_len) return r->in;
+	return r->in + in_len + (o - r->out - out_len);
 }
 
 static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])

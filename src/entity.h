@@ -1,9 +1,9 @@
 /* entity.h — owns character-reference decoding in attribute values
  * (engine-reference §5.1–§5.2): the narrow decode (numeric references, the
  * ten URL-structure names, and named references that decode to exactly one
- * non-ASCII code point), the fusing guard, and a map from every decoded
- * byte back to its source bytes, so a rewrite found in the decoded text can
- * be spliced over the source (SPEC §12). */
+ * non-ASCII code point), the fusing guard, and the map from decoded bytes
+ * back to their source bytes (a record per reference), so a rewrite found
+ * in the decoded text can be spliced over the source (SPEC §12). */
 #ifndef HOSTSHIFT_ENTITY_H
 #define HOSTSHIFT_ENTITY_H
 
@@ -17,19 +17,31 @@ enum entity_result {
 	ENTITY_DECLINED    /* the fusing guard refused the value: out is a copy of in */
 };
 
+/* One decoded reference: out[out .. out + out_len) came from the reference
+ * in[in .. in + in_len) (packed in `lens`). Between references every byte is copied through,
+ * so these records are the whole map from decoded bytes to source bytes
+ * (issue 6: a record per reference, not an offset per byte). */
+struct entity_ref {
+	uint32_t out, in;
+	uint32_t lens;   /* in_len << 3 | out_len (out_len is 1..4; in_len has no bound: leading zeros) */
+};
+
 /* Decode in[0..n) into out (capacity >= n: decoding never grows the text;
- * out must not overlap in). src must hold n + 1 entries: src[i] is the
- * offset in `in` of the start of the source token (a plain byte, or a whole
- * reference such as `&#47;`) that produced out[i], and src[*out_len] == n.
- * All bytes of one multi-byte UTF-8 decoding share their reference's start
- * offset. So a decoded span [a, b) that starts and ends on token boundaries
- * came from in[src[a] .. src[b]). For ENTITY_NONE and ENTITY_DECLINED, out
- * is a copy of in, *out_len == n and src is the identity (src[i] == i).
- * Offsets are uint32_t: n must be below 2^32.
- * Removable references (`&Tab;`, `&NewLine;`, numeric 9/10/13, §5.2) are
- * not decoded. No allocation. */
+ * out must not overlap in) and list the decoded references in refs, in
+ * order (capacity >= n / 3 + 1: a reference is at least 3 bytes), their
+ * count in *nrefs. For ENTITY_NONE and ENTITY_DECLINED, out is a copy of
+ * in, *out_len == n and *nrefs == 0. Offsets are uint32_t and a reference's
+ * length has 29 bits: n must be below 2^29. Removable references (`&Tab;`, `&NewLine;`, numeric 9/10/13,
+ * §5.2) are not decoded. No allocation. */
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
-                                          uint32_t *src);
+                                          struct entity_ref *refs, size_t *nrefs);
+
+/* The offset in `in` of the start of the source token (a plain byte, or a
+ * whole reference such as `&#47;`) that produced out[o]; all bytes of one
+ * multi-byte UTF-8 decoding share their reference's start, and o ==
+ * out_len gives n. So a decoded span [a, b) that starts and ends on token
+ * boundaries came from in[src(a) .. src(b)) (SPEC §12). O(log nrefs). */
+size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o);
 
 /* Whether some reference in in[0..n), decoded by the rules above, would
  * give a byte of `alphabet`, in the whole buffer or in any piece of it the

@@ -28,7 +28,7 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 void value_free(struct value *vp)
 {
 	free(vp->dec);
-	free(vp->src);
+	free(vp->refs);
 	free(vp->splices);
 	free(vp->ser.p);
 	free(vp->out.p);
@@ -70,7 +70,7 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 static void entity_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
-	size_t sa = vp->src[ev->start], sb = vp->src[ev->end];
+	size_t sa = entity_src(vp->refs, vp->nrefs, ev->start), sb = entity_src(vp->refs, vp->nrefs, ev->end);
 	if (ev->action == ACTION_REWROTE) {
 		for (size_t i = 0; i < vp->splice0; i++)
 			if (vp->splices[i].start < sb && sa < vp->splices[i].end) return;
@@ -103,10 +103,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 		 * written stay out of RSS. */
 		vp->dec_cap = n > VALUE_SCRATCH ? n : VALUE_SCRATCH;
 		vp->dec = xrealloc(vp->dec, vp->dec_cap);
-		vp->src = xrealloc(vp->src, (vp->dec_cap + 1) * sizeof *vp->src);
+		vp->refs = xrealloc(vp->refs, (vp->dec_cap / 3 + 1) * sizeof *vp->refs);
 	}
 	size_t dlen;
-	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->src) != ENTITY_DECODED) return vp->nsplices;
+	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->refs, &vp->nrefs) != ENTITY_DECODED) return vp->nsplices;
 	vp->splice0 = vp->nsplices;
 	/* Inside a JSON string the decoded text is still JSON: its backslashes
 	 * open escapes (`\u00e4` after a host continues it, §3.5). */

@@ -46,7 +46,8 @@ struct value {
 
 	/* scratch */
 	unsigned char *dec;
-	uint32_t *src;
+	struct entity_ref *refs;  /* dec_cap / 3 + 1 of them */
+	size_t nrefs;
 	size_t dec_cap;
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;

@@ -69,6 +69,21 @@ static void check_contract(const unsigned char *in, size_t n, const struct dec *
 	}
 }
 
+/* Decode, and spell the reference records out as one source offset per
+ * decoded byte and one past the end (src[i] = entity_src(i)), the form the
+ * contract and the cases below are written in. refs must hold n / 3 + 1. */
+static enum entity_result decode_src(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
+                                     struct entity_ref *refs, uint32_t *src)
+{
+	size_t nrefs = (size_t)-1;
+	enum entity_result r = entity_decode_url_refs(in, n, out, out_len, refs, &nrefs);
+	ck_assert_uint_le(nrefs, n / 3 + 1);
+	if (r != ENTITY_DECODED) ck_assert_uint_eq(nrefs, 0);
+	else ck_assert_uint_gt(nrefs, 0);
+	for (size_t i = 0; i <= *out_len; i++) src[i] = (uint32_t)entity_src(refs, nrefs, i);
+	return r;
+}
+
 /* Decode in[0..n) into exactly-sized heap buffers (ASan catches an
  * overrun) and check the general contract. */
 static struct dec run_n(const unsigned char *in, size_t n)
@@ -76,12 +91,15 @@ static struct dec run_n(const unsigned char *in, size_t n)
 	struct dec d;
 	d.out = malloc(n ? n : 1);
 	d.src = malloc((n + 1) * sizeof *d.src);
+	struct entity_ref *refs = malloc((n / 3 + 1) * sizeof *refs);
 	ck_assert_ptr_nonnull(d.out);
 	ck_assert_ptr_nonnull(d.src);
+	ck_assert_ptr_nonnull(refs);
 	memset(d.out, 0xA5, n ? n : 1);
 	memset(d.src, 0xA5, (n + 1) * sizeof *d.src);
 	d.out_len = (size_t)-1;
-	d.r = entity_decode_url_refs(in, n, d.out, &d.out_len, d.src);
+	d.r = decode_src(in, n, d.out, &d.out_len, refs, d.src);
+	free(refs);
 	check_contract(in, n, &d);
 	return d;
 }
@@ -581,6 +599,31 @@ START_TEST(s5_1_src_span_for_splice)
 }
 END_TEST
 
+/* A reference longer than 16 bits can count (leading zeros have no limit in
+ * §5.1's digits): the record keeps its whole length, and the bytes after it
+ * map to their own offsets. */
+START_TEST(s5_1_src_long_reference)
+{
+	size_t zeros = 70000, n = 2 + zeros + 4 + 2;   /* "&#" zeros "47;" "ab" */
+	unsigned char *in = malloc(n);
+	ck_assert_ptr_nonnull(in);
+	memcpy(in, "&#", 2);
+	memset(in + 2, '0', zeros);
+	memcpy(in + 2 + zeros, "47;ab", 5);
+	n = 2 + zeros + 5;
+	struct dec d = run_n(in, n);
+	ck_assert_int_eq(d.r, ENTITY_DECODED);
+	ck_assert_uint_eq(d.out_len, 3);
+	ck_assert(memcmp(d.out, "/ab", 3) == 0);
+	ck_assert_uint_eq(d.src[0], 0);
+	ck_assert_uint_eq(d.src[1], n - 2);
+	ck_assert_uint_eq(d.src[2], n - 1);
+	ck_assert_uint_eq(d.src[3], n);
+	dec_free(&d);
+	free(in);
+}
+END_TEST
+
 /* ---------------------------------------------------- §5.1 fusing */
 
 /* §5.1 fusing guard: a decoded ';', '#' or alphanumeric right after
@@ -852,6 +895,7 @@ START_TEST(i6_may_superset_random)
 #define NEXT() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
 	unsigned char buf[160], out[160];
 	uint32_t src[161];
+	struct entity_ref refs[160 / 3 + 1];
 	unsigned long hits = 0, said_no = 0, values = 0;
 	for (int iter = 0; iter < 10000; iter++) {
 		size_t n = 0;
@@ -880,7 +924,7 @@ START_TEST(i6_may_superset_random)
 			if (buf[s] != '&') continue;   /* a decoded byte needs its '&' in the piece */
 			for (size_t e = s + 1; e <= n; e++) {
 				size_t olen;
-				entity_decode_url_refs(buf + s, e - s, out, &olen, src);
+				decode_src(buf + s, e - s, out, &olen, refs, src);
 				for (size_t o = 0; o < olen; o++) {
 					if (out[o] == '&' || buf[s + src[o]] != '&' || !a[out[o]]) continue;
 					hits++;
@@ -928,6 +972,7 @@ Suite *entity_suite(void)
 	tcase_add_test(tc, s5_1_positions);
 	tcase_add_test(tc, s5_1_src_map_mixed);
 	tcase_add_test(tc, s5_1_src_span_for_splice);
+	tcase_add_test(tc, s5_1_src_long_reference);
 	tcase_add_test(tc, s5_1_fusing_guard_declines);
 	tcase_add_test(tc, s5_1_fusing_guard_not_triggered);
 	tcase_add_test(tc, s5_1_none_results);
