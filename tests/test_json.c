@@ -680,6 +680,71 @@ START_TEST(test_malformed)
 }
 END_TEST
 
+/* ------------------------------------------------------------ string sequences (issue 6) */
+
+/* Issue 6: json_feed takes an escape or UTF-8 sequence lying whole in the
+ * chunk in one step and leaves the rest to its byte states. At read size 1
+ * every sequence goes through the byte states, at 4096 and 65536 through
+ * the one step: for every case both must agree with the expected verdict
+ * (RFC 8259 §7 escapes, RFC 3629 §4 UTF-8: no overlong form, no surrogate,
+ * nothing past U+10FFFF) and with each other, byte for byte and warning for
+ * warning. The string ends in an origin, so a string taken whole is
+ * rewritten as a json-string and a malformed one is not. */
+static const struct { const char *seq; bool valid; } string_seqs[] = {
+	{ "\\\"", true }, { "\\\\", true }, { "\\/", true }, { "\\b", true }, { "\\f", true },
+	{ "\\n", true }, { "\\r", true }, { "\\t", true }, { "\\u00e4", true }, { "\\uABCD", true },
+	{ "\\x", false }, { "\\U00e4", false }, { "\\u00g4", false }, { "\\u12", false },
+	{ "\xc2\x80", true }, { "\xdf\xbf", true }, { "\xc3\xa4", true }, { "\xc0\xaf", false },
+	{ "\xc1\xbf", false }, { "\xc2\x7f", false }, { "\xc2\xc0", false }, { "\xc3", false },
+	{ "\xe0\xa0\x80", true }, { "\xe0\x9f\xbf", false }, { "\xed\x9f\xbf", true }, { "\xed\xa0\x80", false },
+	{ "\xef\xbf\xbf", true }, { "\xe2\x82", false }, { "\xe2\x82\x41", false },
+	{ "\xf0\x90\x80\x80", true }, { "\xf0\x8f\xbf\xbf", false }, { "\xf4\x8f\xbf\xbf", true },
+	{ "\xf4\x90\x80\x80", false }, { "\xf5\x80\x80\x80", false }, { "\xf0\x9f\x98", false },
+	{ "\x80", false }, { "\xbf", false }, { "\xff", false },
+};
+
+START_TEST(test_string_sequences)
+{
+	const char *seq = string_seqs[_i].seq;
+	char in[256];
+	int n = snprintf(in, sizeof in, "{\"s\":\"a%s%sb " CO "/x\",\"t\":1}", seq, seq);
+	ck_assert(n > 0 && (size_t)n < sizeof in);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	static const size_t sizes[] = { 1, 2, 5, 4096, 65536 };
+	struct pf_result first = { 0 };
+	char *first_err = NULL;
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct pf_result r;
+		char *err;
+		size_t err_len;
+		jrun_pt(&pt, in, (size_t)n, sizes[i], false, &r, &err, &err_len);
+		ck_assert_int_eq(r.rc, 0);
+		bool warned = strstr(err, "malformed JSON") != NULL;
+		ck_assert_msg(warned == !string_seqs[_i].valid, "sequence %d at read size %zu: warning \"%s\"", _i, sizes[i],
+		              err);
+		ck_assert_msg(r.rewrites[string_seqs[_i].valid ? SURFACE_JSON_STRING : SURFACE_TEXT] == 1,
+		              "sequence %d at read size %zu: not rewritten on the expected surface", _i, sizes[i]);
+		if (i == 0) {
+			first = r;
+			first_err = err;
+			continue;
+		}
+		ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
+		              "sequence %d: output differs between read sizes 1 and %zu", _i, sizes[i]);
+		ck_assert_msg(strcmp(err, first_err) == 0, "sequence %d: stderr differs between read sizes 1 and %zu:\n%s\n%s",
+		              _i, sizes[i], first_err, err);
+		pf_free(&r);
+		free(err);
+	}
+	pf_free(&first);
+	free(first_err);
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 /* ------------------------------------------------------------ strings over the value cap */
 
 /* A string value of JSON_VALUE_CAP + 4000 bytes with origins at its start,
@@ -1296,6 +1361,7 @@ Suite *json_suite(void)
 	tcase_add_test(tc, test_serialized);
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_malformed);
+	tcase_add_loop_test(tc, test_string_sequences, 0, (int)(sizeof string_seqs / sizeof string_seqs[0]));
 	suite_add_tcase(s, tc);
 
 	TCase *cap = tcase_create("value_cap");
