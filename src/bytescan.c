@@ -1,6 +1,8 @@
 /* bytescan.c — fast byte searches (see bytescan.h). */
 #include "bytescan.h"
 
+#include <string.h>
+
 #if defined(__SSE2__)
 #include <emmintrin.h>
 
@@ -110,32 +112,20 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped)
 {
+	/* issue 6: in dump text escapes are many (`\"`, `\n`) and quotes few,
+	 * so each quote is found with memchr and taken or not by the run of
+	 * escapes right before it: an odd run leaves its last escape open, and
+	 * that takes the quote. A run reaching `from` counts the escape left
+	 * open by the previous piece. */
 	size_t i = from;
-	bool skip = *escaped;
-#if defined(__SSE2__)
-	const __m128i vq = _mm_set1_epi8((char)quote), ve = _mm_set1_epi8((char)esc);
-	for (; i < len && len - i >= 16; i += 16) {
-		__m128i x = load16(b + i);
-		unsigned qm = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vq));
-		unsigned em = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, ve));
-		if (skip) { qm &= ~1u; em &= ~1u; skip = false; }
-		/* each escape, left to right, takes the byte after it */
-		while (em) {
-			unsigned t = (unsigned)__builtin_ctz(em);
-			if (qm & ((1u << t) - 1)) break;          /* a quote comes first */
-			em &= em - 1;
-			if (t == 15) { skip = true; break; }     /* it takes the next block's first byte */
-			em &= ~(1u << (t + 1));
-			qm &= ~(1u << (t + 1));
-		}
-		if (qm) { *escaped = false; return i + (size_t)__builtin_ctz(qm); }
+	for (;;) {
+		const unsigned char *q = i < len ? memchr(b + i, quote, len - i) : NULL;
+		size_t end = q ? (size_t)(q - b) : len;
+		size_t run = 0;
+		while (end - run > from && b[end - run - 1] == esc) run++;
+		bool open = (run & 1) != (end - run == from && *escaped);
+		if (!q) { *escaped = open; return len; }
+		if (!open) { *escaped = false; return end; }
+		i = end + 1;
 	}
-#endif
-	for (; i < len; i++) {
-		if (skip) { skip = false; continue; }
-		if (b[i] == esc) skip = true;
-		else if (b[i] == quote) { *escaped = false; return i; }
-	}
-	*escaped = skip;
-	return len;
 }
