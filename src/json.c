@@ -349,6 +349,106 @@ static size_t whole_sequence(const unsigned char *p, size_t avail)
 	return need + 1;
 }
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+
+enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
+
+static unsigned ge_mask(__m128i x, unsigned char c)
+{
+	/* bytes >= c, unsigned: max(x, c) == x */
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)c)), x));
+}
+
+static unsigned eq_mask(__m128i x, unsigned char c)
+{
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c)));
+}
+
+/* issue 6: 16 string bytes at p, from a character boundary (not after a
+ * backslash, not inside a UTF-8 sequence); p[0..20) must be readable
+ * (the bytes an escape near p[15] takes). The text of Finnish or Japanese
+ * WordPress posts, full of `\"`, `\u00e4`, `\n` and UTF-8, stops a scan
+ * for the next special byte every few bytes; here a block is checked at
+ * once, by the rules of the byte states (RFC 8259 §7, RFC 3629 §4):
+ *   BLOCK_TAKEN   every byte up to *adv (11..16) is a whole character of
+ *                 the string, and *adv is a character boundary;
+ *   BLOCK_CLOSED  the same up to p[*adv], the string's closing quote;
+ *   BLOCK_SLOW    something the byte states must decide (an error, an
+ *                 escaped backslash): nothing is taken. In doubt the
+ *                 answer is BLOCK_SLOW. */
+static enum block_result string_block(const unsigned char *p, size_t *adv)
+{
+	const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
+	const unsigned high = (unsigned)_mm_movemask_epi8(x);   /* 0x80 and up */
+	/* signed: below 0x20, and 0x80 and up */
+	const unsigned low_or_high = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
+	const unsigned bs = eq_mask(x, '\\'), q = eq_mask(x, '"');
+	if (!(low_or_high | bs | q)) { *adv = 16; return BLOCK_TAKEN; }
+	unsigned taken = bs << 1;                       /* the byte each escape takes */
+	unsigned u = 0;                                  /* the escapes that are `\uXXXX` */
+	if (bs) {
+		const __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
+		u = bs & eq_mask(y, 'u');
+		/* `\\` is not among them: an escaped backslash is left to the byte
+		 * states, so every backslash here opens an escape */
+		unsigned ok = eq_mask(y, '"') | eq_mask(y, '/') | eq_mask(y, 'b') | eq_mask(y, 'f') | eq_mask(y, 'n') |
+		              eq_mask(y, 'r') | eq_mask(y, 't');
+		if (bs & ~(ok | u)) return BLOCK_SLOW;       /* a bad escape, or `\\` */
+		if (u) {
+			/* the four hex digits, read p[2..20) wide: bit i of hex is p[i] */
+			const __m128i z = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
+			const __m128i xl = _mm_or_si128(x, _mm_set1_epi8(0x20)), zl = _mm_or_si128(z, _mm_set1_epi8(0x20));
+			unsigned hex = (ge_mask(x, '0') & ~ge_mask(x, ':')) | (ge_mask(xl, 'a') & ~ge_mask(xl, 'g'));
+			hex |= ((ge_mask(z, '0') & ~ge_mask(z, ':')) | (ge_mask(zl, 'a') & ~ge_mask(zl, 'g'))) << 4;
+			/* one at p[15] has digits past p[19]: the block stops at it */
+			const unsigned within = u & 0x7FFFu;
+			const unsigned digits = within << 2 | within << 3 | within << 4 | within << 5;
+			if (digits & ~hex) return BLOCK_SLOW;    /* a bad \u escape */
+			taken |= digits;
+		}
+	}
+	/* the closing quote, if the block has it: the string's bytes are `in` */
+	const unsigned closing = q & ~taken;
+	unsigned in = 0xFFFFu, upto = 0xFFFFu;           /* the string's bytes; those and the quote */
+	unsigned s = 16;
+	if (closing) {
+		s = (unsigned)__builtin_ctz(closing);
+		in = (1u << s) - 1;
+		upto = in | 1u << s;
+	}
+	if (low_or_high & ~high & in) return BLOCK_SLOW;   /* a control byte */
+	unsigned end = s;
+	if (high & upto) {
+		const unsigned lead = ge_mask(x, 0xC0), lead3 = ge_mask(x, 0xE0), lead4 = ge_mask(x, 0xF0);
+		const unsigned cont = high & ~lead;
+		/* every continuation byte belongs to the lead before it, and every
+		 * lead has its continuation bytes (those past the block aside) */
+		const unsigned claimed = lead << 1 | lead3 << 2 | lead4 << 3;
+		if ((cont ^ claimed) & upto) return BLOCK_SLOW;
+		unsigned err = (lead & ~ge_mask(x, 0xC2)) | ge_mask(x, 0xF5);   /* C0, C1, F5..FF */
+		const unsigned ge_a0 = ge_mask(x, 0xA0), ge_90 = ge_mask(x, 0x90);
+		err |= eq_mask(x, 0xE0) << 1 & ~ge_a0;       /* no overlong three-byte form */
+		err |= eq_mask(x, 0xED) << 1 & ge_a0;        /* no surrogate */
+		err |= eq_mask(x, 0xF0) << 1 & ~ge_90;       /* no overlong four-byte form */
+		err |= eq_mask(x, 0xF4) << 1 & ge_90;        /* nothing past U+10FFFF */
+		if (err & in) return BLOCK_SLOW;
+		if (!closing) {
+			/* a sequence running past the block: stop at its lead */
+			unsigned past = (lead & 0x8000u) | (lead3 & 0x4000u) | (lead4 & 0x2000u);
+			if (past) end = (unsigned)__builtin_ctz(past);
+		}
+	}
+	if (!closing) {
+		/* an escape taking bytes past the block: stop at it */
+		unsigned past = (bs & 0x8000u) | (u & 0xF800u);
+		if (past && end > (unsigned)__builtin_ctz(past)) end = (unsigned)__builtin_ctz(past);
+	}
+	*adv = end;
+	return closing ? BLOCK_CLOSED : BLOCK_TAKEN;
+}
+#endif
+
 void json_feed(struct json *j, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&j->lp, p, j->in_off);
@@ -431,10 +531,20 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			enum json_state st = j->state;
 			const char *bad = NULL;
 			bool closed = false;
+			size_t slow_until = 0;   /* the byte states decide the bytes before this */
 			while (k < n) {
 				/* issue 6: printable ASCII is most of a string; skip it 16
 				 * bytes a step */
 				if (st == JSON_STRING && !j->utf8_need) {
+#if defined(__SSE2__)
+					if (k >= slow_until) {
+						enum block_result r = BLOCK_SLOW;
+						size_t adv = 0;
+						while (n - k > 20 && (r = string_block(p + k, &adv)) == BLOCK_TAKEN) k += adv;
+						if (r == BLOCK_CLOSED) k += adv;   /* at the quote: closed below */
+						else if (n - k > 20) slow_until = k + 16;
+					}
+#endif
 					k = bytescan_json_special(p, k, n);
 					if (k == n) break;
 					/* a whole escape or UTF-8 sequence within the chunk

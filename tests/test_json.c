@@ -745,6 +745,82 @@ START_TEST(test_string_sequences)
 }
 END_TEST
 
+/* Issue 6: json_feed also checks 16 string bytes at once (string_block)
+ * when 20 lie in the chunk. Differential: random strings built from pieces
+ * that sit on every rule (escapes good and bad, `\uXXXX` with a bad digit,
+ * UTF-8 of every length, overlong, surrogate and truncated forms, quotes,
+ * `\\`, control bytes) and placed at every offset of a block, run at read
+ * size 1 (the byte states alone) and at 4096 and 65536 (blocks): the same
+ * output, counters and warnings. */
+static const char *const block_pieces[] = {
+	"a", "plain text ", "\\\"", "\\n", "\\/", "\\\\", "\\u00e4", "\\u002F", "\\uD83D\\uDE00", "\\u00g4", "\\x",
+	"\xc3\xa4", "\xe2\x80\x99", "\xf0\x9f\x98\x80", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
+	"\xc0\xaf", "\xc3", "\x80", "\xff", "\t", "\"", CO "/p ", CJ "\\/q ", CU "\\u002Fr ",
+};
+
+START_TEST(test_string_blocks)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	uint64_t x = 0x9E3779B97F4A7C15u ^ (uint64_t)_i;
+	size_t npieces = sizeof block_pieces / sizeof block_pieces[0];
+	size_t malformed = 0, rewritten = 0;
+	for (int round = 0; round < 150; round++) {
+		char in[1024];
+		size_t len = 0;
+		len += (size_t)snprintf(in, sizeof in, "[\"%.*s", (int)(round % 17), "0123456789abcdefg");
+		int pieces = 1 + (int)(x % 24);
+		for (int k = 0; k < pieces; k++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			/* mostly valid pieces: a malformed one ends the JSON early */
+			static const size_t valid[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 24, 25, 26 };
+			size_t pick = x % 10 == 0 ? (size_t)(x >> 8) % npieces : valid[(x >> 8) % (sizeof valid / sizeof valid[0])];
+			const char *pc = block_pieces[pick];
+			size_t pl = strlen(pc);
+			if (len + pl + 16 >= sizeof in) break;
+			memcpy(in + len, pc, pl);
+			len += pl;
+		}
+		/* an escaped backslash right before the closing quote */
+		if (round % 4 == 0) len += (size_t)snprintf(in + len, sizeof in - len, "\\\\");
+		len += (size_t)snprintf(in + len, sizeof in - len, "\",\"" CO "/z\"]");
+		static const size_t sizes[] = { 1, 4096, 65536 };
+		struct pf_result first = { 0 };
+		char *first_err = NULL;
+		for (size_t i = 0; i < 3; i++) {
+			struct pf_result r;
+			char *err;
+			size_t err_len;
+			jrun_pt(&pt, in, len, sizes[i], false, &r, &err, &err_len);
+			ck_assert_int_eq(r.rc, 0);
+			if (i == 0) {
+				first = r;
+				first_err = err;
+				if (strstr(err, "malformed JSON")) malformed++;
+				if (r.rewrites[SURFACE_JSON_STRING]) rewritten++;
+				continue;
+			}
+			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
+			              "round %d: output differs between read sizes 1 and %zu for %s", round, sizes[i], show(0, in, len));
+			ck_assert_msg(strcmp(err, first_err) == 0, "round %d: stderr differs at read size %zu for %s:\n%s\n%s", round,
+			              sizes[i], show(0, in, len), first_err, err);
+			ck_assert_msg(pf_same_counters(&first, &r), "round %d: counters differ at read size %zu for %s", round,
+			              sizes[i], show(0, in, len));
+			pf_free(&r);
+			free(err);
+		}
+		pf_free(&first);
+		free(first_err);
+	}
+	/* both verdicts are met */
+	ck_assert_uint_gt(malformed, 10);
+	ck_assert_uint_gt(rewritten, 10);
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 /* ------------------------------------------------------------ strings over the value cap */
 
 /* A string value of JSON_VALUE_CAP + 4000 bytes with origins at its start,
@@ -1362,6 +1438,7 @@ Suite *json_suite(void)
 	tcase_add_test(tc, test_paths);
 	tcase_add_test(tc, test_malformed);
 	tcase_add_loop_test(tc, test_string_sequences, 0, (int)(sizeof string_seqs / sizeof string_seqs[0]));
+	tcase_add_loop_test(tc, test_string_blocks, 0, 8);
 	suite_add_tcase(s, tc);
 
 	TCase *cap = tcase_create("value_cap");

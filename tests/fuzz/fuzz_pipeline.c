@@ -13,8 +13,13 @@
  *   (a) identity: with the identity map of the chosen map's canonicals, the
  *       output equals the input byte for byte and no rewrite is counted;
  *   (b) chunking: with the real map, read sizes A and B give the same
- *       output and the same counters (rewrites, candidates, skips,
- *       structured attributes);
+ *       output and the same rewrites; with --stats, also the same
+ *       candidates, skips and structured attributes. (With no observer
+ *       of skips the prefilters of issue 6 leave unmade events nobody
+ *       counts: an html text token without a canonical host is written
+ *       verbatim when its `<` lies in the same read and walked when it
+ *       does not, so a serialized decline in it, which needs no host, is
+ *       counted at some read sizes only.);
  *   (c) idempotence: the output of (b) run again (read size A) is
  *       unchanged and counts no rewrite;
  *   (d) the prefilter is invisible (issue 6): (b) runs with a report that
@@ -208,7 +213,7 @@ static void fail(const char *what, const struct result *x, const struct result *
 	abort();
 }
 
-static struct result ra, rb, rc, rid, rs;
+static struct result ra, rb, rc, rid, rs, rsb;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -239,19 +244,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	run(&real_pt[cur_map], type, cur_b, cur_in, cur_n, false, &rb);
 	if (ra.rc != 0 || rb.rc != 0) fail("pipeline_run failed", &ra, &rb);
 	if (ra.len != rb.len || memcmp(ra.out, rb.out, ra.len) != 0) fail("chunking: the outputs differ", &ra, &rb);
-	if (memcmp(ra.rewrites, rb.rewrites, sizeof ra.rewrites) || memcmp(ra.candidates, rb.candidates, sizeof ra.candidates) ||
-	    memcmp(ra.skips, rb.skips, sizeof ra.skips) || memcmp(ra.structured, rb.structured, sizeof ra.structured)) {
-		fprintf(stderr, "counters (A | B):\n");
+	if (memcmp(ra.rewrites, rb.rewrites, sizeof ra.rewrites)) fail("chunking: the rewrites differ", &ra, &rb);
+	/* with --stats (the prefilter off: every event made and counted) */
+	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, true, &rs);
+	run(&real_pt[cur_map], type, cur_b, cur_in, cur_n, true, &rsb);
+	if (rs.rc != 0 || rsb.rc != 0) fail("with --stats: pipeline_run failed", &rs, &rsb);
+	if (memcmp(rs.rewrites, rsb.rewrites, sizeof rs.rewrites) || memcmp(rs.candidates, rsb.candidates, sizeof rs.candidates) ||
+	    memcmp(rs.skips, rsb.skips, sizeof rs.skips) || memcmp(rs.structured, rsb.structured, sizeof rs.structured)) {
+		const struct result *A = &rs, *B = &rsb;
+		fprintf(stderr, "counters with --stats (A | B):\n");
 		for (int s = 0; s < SURFACE_COUNT; s++)
-			if (ra.rewrites[s] != rb.rewrites[s] || ra.candidates[s] != rb.candidates[s])
+			if (A->rewrites[s] != B->rewrites[s] || A->candidates[s] != B->candidates[s])
 				fprintf(stderr, "  %s: rewrites %llu | %llu, candidates %llu | %llu\n", surface_name(s),
-				        (unsigned long long)ra.rewrites[s], (unsigned long long)rb.rewrites[s],
-				        (unsigned long long)ra.candidates[s], (unsigned long long)rb.candidates[s]);
+				        (unsigned long long)A->rewrites[s], (unsigned long long)B->rewrites[s],
+				        (unsigned long long)A->candidates[s], (unsigned long long)B->candidates[s]);
 		for (int k = 0; k < REASON_COUNT; k++)
-			if (ra.skips[k] != rb.skips[k])
-				fprintf(stderr, "  skipped %s: %llu | %llu\n", reason_name(k), (unsigned long long)ra.skips[k],
-				        (unsigned long long)rb.skips[k]);
-		fail("chunking: the counters differ", &ra, &rb);
+			if (A->skips[k] != B->skips[k])
+				fprintf(stderr, "  skipped %s: %llu | %llu\n", reason_name(k), (unsigned long long)A->skips[k],
+				        (unsigned long long)B->skips[k]);
+		fail("chunking: the counters differ (with --stats)", &rs, &rsb);
 	}
 
 	/* (c) idempotence */
@@ -264,9 +275,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fail("idempotence: the second pass counted rewrites", &ra, &rc);
 	}
 
-	/* (d) the prefilter is invisible: --stats gives the same output */
-	run(&real_pt[cur_map], type, cur_a, cur_in, cur_n, true, &rs);
-	if (rs.rc != 0) fail("with --stats: pipeline_run failed", &ra, &rs);
+	/* (d) the prefilter is invisible: --stats (rs, read size A, above)
+	 * gives the same output */
 	if (rs.len != ra.len || memcmp(rs.out, ra.out, ra.len) != 0)
 		fail("prefilter: the output without --stats (1) differs from the output with it (2)", &ra, &rs);
 	if (memcmp(rs.rewrites, ra.rewrites, sizeof ra.rewrites) != 0)
