@@ -93,30 +93,48 @@ static void seg_begin(struct html *h, enum surface s, uint64_t off)
 	}
 }
 
-/* Bytes of a text or raw-text run: the segment opens on its first byte
- * (an empty run is no token, §4.1). */
+/* Bytes of a text or raw-text run, in the chunk being fed: the segment
+ * opens on its first byte (an empty run is no token, §4.1). */
 static void run_bytes(struct html *h, enum surface s, const unsigned char *p, size_t n, uint64_t off)
 {
 	if (!n) return;
 	if (!h->w.open) seg_begin(h, s, off);
-	window_feed(&h->w, p, n);
+	window_feed_ref(&h->w, p, n);
 }
 
 static void seg_close(struct html *h) { window_end(&h->w); }
 
 static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_verbatim(&h->w, p, n); }
+/* Bytes of the chunk being fed, valid until html_feed returns. */
+static void verbatim_in(struct html *h, const unsigned char *p, size_t n) { window_verbatim_ref(&h->w, p, n); }
+
+/* The held bytes of an undecided token, as they are: where they lie in the
+ * chunk being fed if they do (issue 6), else from the copy. */
+static void pend_verbatim(struct html *h)
+{
+	if (h->tok_start >= h->lp.chunk_off) verbatim_in(h, h->lp.chunk + (h->tok_start - h->lp.chunk_off), h->npend);
+	else verbatim(h, h->pend, h->npend);
+}
 
 static void flush_pend_as(struct html *h, enum surface s)
 {
-	run_bytes(h, s, h->pend, h->npend, h->tok_start);
+	if (h->npend) {
+		if (!h->w.open) seg_begin(h, s, h->tok_start);
+		window_feed(&h->w, h->pend, h->npend);
+	}
 	h->npend = 0;
 }
 
 /* ---- start tags --------------------------------------------------------- */
 
+/* The held start tag's bytes: in the chunk being fed while the whole tag
+ * lies in it (issue 6: not copied), else in h->tag. */
+static const unsigned char *tag_data(const struct html *h) { return h->tag_src ? h->tag_src : h->tag; }
+
 static void tag_begin(struct html *h, enum html_tag_kind kind)
 {
 	h->tag_kind = kind;
+	h->tag_src = NULL;
 	h->tag_pos = 0;
 	h->name_len = 0;
 	h->nattrs = 0;
@@ -155,8 +173,9 @@ static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct html *h = ctx;
 	size_t pos = (size_t)(off - h->tok_start), count = 0, lastnl = 0;
+	const unsigned char *t = tag_data(h);
 	for (size_t i = 0; i < pos && i < h->tag_pos; i++)
-		if (h->tag[i] == '\n') { count++; lastnl = i; }
+		if (t[i] == '\n') { count++; lastnl = i; }
 	uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag_line_start;
 	*line = h->tag_lines + count + 1;
 	*column = (size_t)(off - ls) + 1;
@@ -206,7 +225,7 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		{ "srcdoc", 6, ATTR_SRCDOC }, { "srcset", 6, ATTR_SRCSET },
 	};
 	if (!h->report) return;
-	const unsigned char *n = h->tag + a->name_start;
+	const unsigned char *n = tag_data(h) + a->name_start;
 	size_t nl = a->name_end - a->name_start;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
@@ -220,7 +239,7 @@ static void attr_value(struct html *h, const struct html_attr *a)
 	if (!n) return;
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = true, .spellings = h->spellings };
 	struct slice out;
-	if (value_rewrite(&h->vp, h->tag + vs, n, h->tok_start + vs, &o, &out)) add_splice(h, vs, a->value_end, out);
+	if (value_rewrite(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o, &out)) add_splice(h, vs, a->value_end, out);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -267,10 +286,18 @@ static void after_start_tag(struct html *h, bool js)
 #undef IS
 }
 
+/* Bytes of the held tag, as they are. */
+static void tag_verbatim(struct html *h, const unsigned char *p, size_t n)
+{
+	if (h->tag_src) verbatim_in(h, p, n);
+	else verbatim(h, p, n);
+}
+
 /* A complete start tag: every value of every attribute, then the tag
  * re-emitted with only changed value bytes replaced (§4.3). */
 static void start_tag_done(struct html *h)
 {
+	const unsigned char *t = tag_data(h);
 	bool js = true;
 	bool seen_type = false;
 	h->nsplices = 0;
@@ -279,21 +306,21 @@ static void start_tag_done(struct html *h)
 	for (size_t i = 0; i < h->nattrs; i++) {
 		const struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
-		if (!seen_type && name_is_n(h->tag + a->name_start, a->name_end - a->name_start, "type", 4)) {
+		if (!seen_type && name_is_n(t + a->name_start, a->name_end - a->name_start, "type", 4)) {
 			seen_type = true;
-			js = html_script_type_is_js(h->tag + a->value_start, a->value_end - a->value_start);
+			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
 		}
 		attr_value(h, a);
 	}
 	size_t last = 0;
 	for (size_t i = 0; i < h->nsplices; i++) {
 		const struct html_splice *s = &h->splices[i];
-		verbatim(h, h->tag + last, s->start - last);
+		tag_verbatim(h, t + last, s->start - last);
 		window_replace_marked(&h->w, h->tag_out + s->out_off, s->out_len, h->tok_start + s->end, s->end - s->start,
 		                      s->marks_n ? h->tag_marks + s->marks_off : NULL, s->marks_n);
 		last = s->end;
 	}
-	verbatim(h, h->tag + last, h->tag_pos - last);
+	tag_verbatim(h, t + last, h->tag_pos - last);
 	after_start_tag(h, js);
 }
 
@@ -304,7 +331,7 @@ static void tag_oversize(struct html *h)
 	h->tag_kind = TAG_OVERSIZE;
 	if (h->report) {
 		struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = SURFACE_HTML_ATTR, .text = h->tag, .text_len = 0 };
+		                           .surface = SURFACE_HTML_ATTR, .text = tag_data(h), .text_len = 0 };
 		if (h->lp.on) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
 		report_add(h->report, &re);
 		if (!h->quiet)
@@ -318,16 +345,16 @@ static void tag_oversize(struct html *h)
 	window_begin(&h->w, SURFACE_HTML_ATTR, h->tok_start);
 	h->w.hold_cap = hold;
 	if (h->lp.on) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
-	window_feed(&h->w, h->tag, h->tag_pos);
+	window_feed(&h->w, tag_data(h), h->tag_pos);
+	h->tag_src = NULL;
 }
 
 /* Bytes of the current tag, routed by its kind. */
-static void tag_bytes(struct html *h, const unsigned char *p, size_t n)
+static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 {
-	if (!n) return;
 	switch (h->tag_kind) {
 	case TAG_END:
-		verbatim(h, p, n);
+		verbatim_in(h, p, n);
 		break;
 	case TAG_OVERSIZE:
 		window_feed(&h->w, p, n);
@@ -338,6 +365,7 @@ static void tag_bytes(struct html *h, const unsigned char *p, size_t n)
 			window_feed(&h->w, p, n);
 			break;
 		}
+		if (h->tag_src) break;   /* p continues the tag in the chunk */
 		if (h->tag_pos + n > h->tag_cap) {
 			size_t nc = h->tag_cap;
 			while (nc < h->tag_pos + n) nc *= 2;
@@ -349,6 +377,24 @@ static void tag_bytes(struct html *h, const unsigned char *p, size_t n)
 		break;
 	}
 	h->tag_pos += n;
+}
+
+static inline void tag_bytes(struct html *h, const unsigned char *p, size_t n)
+{
+	/* the usual case first: a start tag read in place goes on in the chunk */
+	if (h->tag_src && h->tag_kind == TAG_START && h->tag_pos + n <= HTML_TAG_CAP) { h->tag_pos += n; return; }
+	if (n) tag_bytes_held(h, p, n);
+}
+
+/* A start tag read in place goes on past the chunk: its bytes so far are
+ * copied into h->tag, where the rest will follow. */
+static void tag_hold(struct html *h)
+{
+	const unsigned char *src = h->tag_src;
+	size_t n = h->tag_pos;
+	h->tag_src = NULL;
+	h->tag_pos = 0;
+	tag_bytes(h, src, n);
 }
 
 static struct html_attr *new_attr(struct html *h, size_t pos)
@@ -412,11 +458,10 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			else {
 				/* the rest of the name in one step (issue 6) */
 				size_t k = i;
-				while (k < n && !ends_tag_name[p[k]]) {
-					if (h->name_len < HTML_NAME_MAX) h->name[h->name_len] = (char)lower(p[k]);
-					h->name_len++;
-					k++;
-				}
+				while (k < n && !ends_tag_name[p[k]]) k++;
+				for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
+					h->name[h->name_len + (m - i)] = (char)lower(p[m]);
+				h->name_len += k - i;
 				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
 				i = k;
 				continue;
@@ -425,7 +470,29 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		case HS_BEFORE_ATTR_NAME:
 			if (is_ws(c)) break;
 			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
-			new_attr(h, pos);
+			{
+				struct html_attr *a = new_attr(h, pos);
+				/* issue 6: `name="value"` whole in the chunk, in one step, as
+				 * the attribute name, before-value and quoted-value states
+				 * would take it byte by byte (c is the name's first byte
+				 * whatever it is) */
+				size_t k = i + 1;
+				while (k < n && !ends_name[p[k]]) k++;
+				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
+					const unsigned char *q = memchr(p + k + 2, p[k + 1], n - k - 2);
+					if (q) {
+						size_t base = h->tag_pos - run;   /* a tag offset is base + chunk index */
+						a->name_end = base + k;
+						a->has_value = true;
+						a->value_start = base + k + 2;
+						i = (size_t)(q - p);
+						a->value_end = base + i;
+						h->state = HS_AFTER_ATTR_VALUE_QUOTED;
+						break;
+					}
+				}
+				i = k - 1;   /* the name so far */
+			}
 			h->state = HS_ATTR_NAME;
 			break;
 		case HS_ATTR_NAME:
@@ -524,7 +591,7 @@ static bool end_name_step(struct html *h, unsigned char c, bool *keep)
 static void raw_end_tag(struct html *h)
 {
 	seg_close(h);
-	verbatim(h, h->pend, h->npend);
+	pend_verbatim(h);
 	h->npend = 0;
 	tag_begin(h, TAG_END);
 	h->state = HS_TAG_NAME;
@@ -573,7 +640,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			 * whitespace between tags, most prose) can hold no candidate;
 			 * with no skip observed it needs no segment */
 			if (lt && !h->w.open && !report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p + i, end - i))
-				verbatim(h, p + i, end - i);
+				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;
 			if (lt) {
@@ -590,7 +657,13 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 				seg_close(h);
 				h->npend = 0;
 				tag_begin(h, TAG_START);
-				tag_bytes(h, (const unsigned char *)"<", 1);
+				if (h->tok_start >= OFF(0)) {
+					/* the '<' is p[i - 1]: the tag is read in place */
+					h->tag_src = p + i - 1;
+					h->tag_pos = 1;
+				} else {
+					tag_bytes(h, (const unsigned char *)"<", 1);
+				}
 				h->state = HS_TAG_NAME;
 			} else if (c == '/') {
 				h->pend[h->npend++] = c;
@@ -611,7 +684,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_END_TAG_OPEN:
 			if (is_alpha(c)) {
 				seg_close(h);
-				verbatim(h, h->pend, h->npend);
+				pend_verbatim(h);
 				h->npend = 0;
 				tag_begin(h, TAG_END);
 				h->state = HS_TAG_NAME;
@@ -643,7 +716,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			h->pend[h->npend++] = c;
 			i++;
 			if (com && tn == 4) { comment_begin(h); h->state = HS_COMMENT_START; }
-			else if (doc && tn == 9) { seg_close(h); verbatim(h, h->pend, h->npend); h->npend = 0; h->state = HS_DOCTYPE; }
+			else if (doc && tn == 9) { seg_close(h); pend_verbatim(h); h->npend = 0; h->state = HS_DOCTYPE; }
 			else if (cdata && tn == 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; }  /* CDATA is not enabled */
 			break;
 		}
@@ -700,7 +773,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_DOCTYPE: {
 			const unsigned char *gt = memchr(p + i, '>', n - i);
 			size_t end = gt ? (size_t)(gt - p) + 1 : n;
-			verbatim(h, p + i, end - i);
+			verbatim_in(h, p + i, end - i);
 			i = end;
 			if (gt) h->state = HS_DATA;
 			break;
@@ -843,6 +916,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		}
 	}
 #undef OFF
+	if (h->tag_src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
 	h->in_off += n;
 	window_flush(&h->w);
 	linepos_upto(&h->lp, h->in_off);

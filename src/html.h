@@ -107,6 +107,7 @@ struct html {
 	char name[HTML_NAME_MAX + 1]; /* lowercase tag name */
 	size_t name_len;              /* > HTML_NAME_MAX: too long to be special */
 	size_t tag_pos;               /* bytes of the tag so far */
+	const unsigned char *tag_src; /* the start tag in the chunk being fed (read in place), or NULL: in tag */
 	unsigned char *tag;           /* held start tag */
 	size_t tag_cap;
 	struct html_attr *attrs;

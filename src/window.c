@@ -36,17 +36,30 @@ void window_coalesce(struct window *w, size_t cap)
 	w->olen = 0;
 }
 
-void window_flush(struct window *w)
+static void put_ref(struct window *w);
+static void seg_unref(struct window *w);
+
+/* The collected output to the next stage (not the deferred bytes). */
+static void flush_obuf(struct window *w)
 {
 	if (!w->olen) return;
 	sink_write(&w->out, w->obuf, w->olen);
 	w->olen = 0;
 }
 
+void window_flush(struct window *w)
+{
+	if (w->seg_ref_len) seg_unref(w);
+	if (w->ref_len) put_ref(w);
+	flush_obuf(w);
+}
+
 void window_reset(struct window *w)
 {
 	w->len = 0;
 	w->olen = 0;
+	w->ref_len = 0;
+	w->seg_ref_len = 0;
 	w->open = false;
 	w->prev = MATCH_NO_PREV;
 	w->base = 0;
@@ -81,6 +94,7 @@ void window_begin(struct window *w, enum surface s, uint64_t off)
 	w->joins = -1;
 	w->prev = MATCH_NO_PREV;  /* §11: a token has no left context */
 	w->len = 0;
+	w->seg_ref_len = 0;
 	w->base = off;
 }
 
@@ -95,16 +109,17 @@ static uint64_t to_input(const struct window *w, uint64_t off)
 	return w->in_map ? offmap_map(w->in_map, off) : off;
 }
 
-static void emit_out(struct window *w, const unsigned char *p, size_t n)
+/* Output to the next stage: collected in obuf when coalescing, else
+ * written through. */
+static void put_out(struct window *w, const unsigned char *p, size_t n)
 {
-	w->out_off += n;
 	if (w->obuf) {
 		if (n <= w->ocap - w->olen) {
 			memcpy(w->obuf + w->olen, p, n);
 			w->olen += n;
 			return;
 		}
-		window_flush(w);
+		flush_obuf(w);
 		if (n < w->ocap) {
 			memcpy(w->obuf, p, n);
 			w->olen = n;
@@ -114,9 +129,34 @@ static void emit_out(struct window *w, const unsigned char *p, size_t n)
 	sink_write(&w->out, p, n);
 }
 
+/* The verbatim bytes window_verbatim_ref deferred, before anything after them. */
+static void put_ref(struct window *w)
+{
+	size_t n = w->ref_len;
+	w->ref_len = 0;
+	put_out(w, w->ref, n);
+}
+
+static void emit_out(struct window *w, const unsigned char *p, size_t n)
+{
+	w->out_off += n;
+	if (w->ref_len) put_ref(w);
+	put_out(w, p, n);
+}
+
 void window_verbatim(struct window *w, const unsigned char *p, size_t n)
 {
 	emit_out(w, p, n);
+}
+
+void window_verbatim_ref_new(struct window *w, const unsigned char *p, size_t n)
+{
+	if (!w->obuf) { emit_out(w, p, n); return; }   /* events are listed: in order */
+	if (!n) return;
+	w->out_off += n;
+	if (w->ref_len) put_ref(w);
+	w->ref = p;
+	w->ref_len = n;
 }
 
 void window_protected(struct window *w, const unsigned char *p, size_t n)
@@ -144,11 +184,19 @@ void window_replace_marked(struct window *w, const unsigned char *p, size_t n, u
 	window_replace(w, p, n, in_end, in_len);
 }
 
+/* Verbatim bytes of the batch being matched: deferred when they stay
+ * where they are (a segment matched in place), else copied now. */
+static void emit_scanned(struct window *w, const unsigned char *p, size_t n)
+{
+	if (w->scan_stable) window_verbatim_ref(w, p, n);
+	else emit_out(w, p, n);
+}
+
 static void on_event(void *ctx, const struct match_event *ev)
 {
 	struct window *w = ctx;
 	if (ev->action == ACTION_REWROTE) {
-		emit_out(w, w->buf + w->last, ev->start - w->last);
+		emit_scanned(w, w->scan + w->last, ev->start - w->last);
 		window_replace(w, ev->repl.p, ev->repl.n, to_input(w, w->base + ev->end), ev->end - ev->start);
 		w->last = ev->end;
 	}
@@ -156,19 +204,19 @@ static void on_event(void *ctx, const struct match_event *ev)
 	struct report_event re = {
 		.offset = to_input(w, w->base + ev->start),
 		.action = ev->action, .reason = ev->reason, .surface = ev->surface,
-		.text = w->buf + ev->start, .text_len = ev->end - ev->start,
+		.text = w->scan + ev->start, .text_len = ev->end - ev->start,
 		.path = w->path, .path_len = w->path_len,
 	};
 	/* §6.1: the context of a swept origin, 48 bytes before to 64 after. */
-	size_t cs = ev->start > 48 ? ev->start - 48 : 0, ce = ev->end + 64 < w->len ? ev->end + 64 : w->len;
-	re.context = w->buf + cs;
+	size_t cs = ev->start > 48 ? ev->start - 48 : 0, ce = ev->end + 64 < w->scan_len ? ev->end + 64 : w->scan_len;
+	re.context = w->scan + cs;
 	re.context_len = ce - cs;
 	if (w->track_lines) {
 		/* Newlines between buf[0] and the event give its line; the input
 		 * offset of that line's start gives its column (SPEC §9). */
 		size_t count = 0, lastnl = 0;
-		const unsigned char *p = w->buf, *end = w->buf + ev->start, *q;
-		while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->buf); p = q + 1; }
+		const unsigned char *p = w->scan, *end = w->scan + ev->start, *q;
+		while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->scan); p = q + 1; }
 		uint64_t ls = count ? to_input(w, w->base + lastnl + 1) : w->line_start_in;
 		re.line = w->lines + count + 1;
 		re.column = (size_t)(re.offset - ls) + 1;
@@ -178,9 +226,9 @@ static void on_event(void *ctx, const struct match_event *ev)
 
 static void advance_lines(struct window *w, size_t consumed)
 {
-	const unsigned char *p = w->buf, *end = w->buf + consumed, *q, *lastq = NULL;
+	const unsigned char *p = w->scan, *end = w->scan + consumed, *q, *lastq = NULL;
 	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { w->lines++; lastq = q; p = q + 1; }
-	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
+	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->scan) + 1);
 }
 
 void window_skip(struct window *w, const unsigned char *p, size_t n)
@@ -195,16 +243,29 @@ void window_skip(struct window *w, const unsigned char *p, size_t n)
 	w->prev = n ? p[n - 1] : w->prev;
 }
 
-static void process(struct window *w, bool eof)
+/* Match b[0..len) (the buffer, or a whole segment where it lies) up to the
+ * carry, or all of it at eof, writing it with its rewrites; returns how
+ * much was consumed. */
+static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, bool eof, bool stable)
 {
-	size_t limit = eof ? w->len : w->len - w->pt->window;
+	size_t limit = eof ? len : len - w->pt->window;
 	/* §3.8: a per-buffer surface is decided on the segment's first batch,
 	 * so the decision does not depend on read sizes. */
-	if (w->joins < 0) w->joins = matcher_surface_joins(w->surface, w->buf, w->len);
+	if (w->joins < 0) w->joins = matcher_surface_joins(w->surface, b, len);
 	w->last = 0;
+	w->scan = b;
+	w->scan_len = len;
+	w->scan_stable = stable;
 	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json };
-	size_t consumed = matcher_scan_ex(w->pt, w->buf, w->len, limit, &mp, on_event, w);
-	emit_out(w, w->buf + w->last, consumed - w->last);
+	size_t consumed = matcher_scan_ex(w->pt, b, len, limit, &mp, on_event, w);
+	emit_scanned(w, b + w->last, consumed - w->last);
+	w->scan_stable = false;
+	return consumed;
+}
+
+static void process(struct window *w, bool eof)
+{
+	size_t consumed = scan_batch(w, w->buf, w->len, eof, false);
 	if (w->track_lines) advance_lines(w, consumed);
 	if (consumed) w->prev = w->buf[consumed - 1];
 	memmove(w->buf, w->buf + consumed, w->len - consumed);
@@ -226,8 +287,33 @@ static bool grow_held(struct window *w)
 	return true;
 }
 
+/* The deferred bytes of the open segment go into the buffer after all. */
+static void seg_unref(struct window *w)
+{
+	const unsigned char *p = w->seg_ref;
+	size_t n = w->seg_ref_len;
+	w->seg_ref_len = 0;
+	window_feed(w, p, n);
+}
+
+void window_feed_ref(struct window *w, const unsigned char *p, size_t n)
+{
+	if (!n) return;
+	if (w->seg_ref_len && w->seg_ref + w->seg_ref_len == p) { w->seg_ref_len += n; return; }
+	/* only from the segment's first byte, only held whole and offered to
+	 * the hook, only while output is collected (events are not listed, so
+	 * none can be found out of order, and no line is tracked) */
+	if (!w->seg_ref_len && w->open && !w->len && w->held && w->whole && w->obuf && !w->track_lines) {
+		w->seg_ref = p;
+		w->seg_ref_len = n;
+		return;
+	}
+	window_feed(w, p, n);
+}
+
 void window_feed(struct window *w, const unsigned char *p, size_t n)
 {
+	if (w->seg_ref_len) seg_unref(w);
 	while (n) {
 		if (w->len == w->cap && !grow_held(w)) process(w, false);
 		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
@@ -239,10 +325,42 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 	if (w->len == w->cap && !w->held) process(w, false);
 }
 
+/* window_end of a segment whose bytes are all at p[0..n), none fed: the
+ * same as feeding them and ending it, without copying them into the
+ * buffer when the hook decides (issue 6). Returns false if it did not. */
+static bool end_in_place(struct window *w, const unsigned char *p, size_t n)
+{
+	if (n > w->hold_cap + w->pt->window) return false;   /* window_feed would stream it */
+	struct slice out;
+	const struct offmap_rel *marks = NULL;
+	size_t nmarks = 0;
+	enum window_whole r = w->whole(w->whole_ctx, w, p, n, w->base, &out, &marks, &nmarks);
+	if (r == WHOLE_NOT_HANDLED) {
+		/* matched where it lies, as window_end would match it in the
+		 * buffer after the hook (no line is tracked here) */
+		scan_batch(w, p, n, true, true);
+		w->prev = p[n - 1];
+		w->base += n;
+		return true;
+	}
+	if (r == WHOLE_CHANGED) window_replace_marked(w, out.p, out.n, w->base + n, n, marks, nmarks);
+	else window_verbatim_ref(w, p, n);
+	w->prev = p[n - 1];
+	w->base += n;
+	return true;
+}
+
 void window_end(struct window *w)
 {
 	if (!w->open) return;
 	w->open = false;
+	if (w->seg_ref_len) {
+		const unsigned char *p = w->seg_ref;
+		size_t n = w->seg_ref_len;
+		w->seg_ref_len = 0;
+		if (end_in_place(w, p, n)) return;
+		window_feed(w, p, n);
+	}
 	if (w->held && w->whole && w->len) {
 		struct slice out;
 		const struct offmap_rel *marks = NULL;

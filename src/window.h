@@ -57,12 +57,21 @@ struct window {
 	size_t lines;
 	uint64_t line_start_in;       /* input offset where the current line starts */
 
-	size_t last;                  /* during one scan */
+	size_t last;                  /* during one scan: of scan[0..scan_len) */
+	const unsigned char *scan;
+	size_t scan_len;
+	bool scan_stable;             /* scan stays where it is until the next flush */
 
 	/* coalescing output (issue 6): the next stage is written in large
 	 * pieces instead of token by token; NULL: written through */
 	unsigned char *obuf;
 	size_t ocap, olen;
+	/* verbatim bytes of the caller's, not yet copied (window_verbatim_ref) */
+	const unsigned char *ref;
+	size_t ref_len;
+	/* the open segment's bytes, not yet copied into buf (window_feed_ref) */
+	const unsigned char *seg_ref;
+	size_t seg_ref_len;
 
 	/* holding a whole segment */
 	size_t hold_cap;              /* 0: segments stream in batches */
@@ -93,10 +102,25 @@ void window_position(const struct window *w, uint64_t off, size_t *line, size_t 
 /* Line position of the segment's first byte (check mode). */
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);
+/* The same for bytes that stay where they are until the next window_flush:
+ * a held segment fed only so is offered to the hook where it lies, and
+ * written from there if unchanged, not copied into the buffer (issue 6). */
+void window_feed_ref(struct window *w, const unsigned char *p, size_t n);
 /* Close the segment: its end is the end of the buffer. */
 void window_end(struct window *w);
 /* Outside a segment: bytes written as they are. */
 void window_verbatim(struct window *w, const unsigned char *p, size_t n);
+/* The same for bytes that stay where they are until the next window_flush
+ * (the owner's input chunk): when output is collected, contiguous runs of
+ * them are copied once, as one piece, when something else is written or
+ * at the flush (issue 6). */
+void window_verbatim_ref_new(struct window *w, const unsigned char *p, size_t n);
+static inline void window_verbatim_ref(struct window *w, const unsigned char *p, size_t n)
+{
+	/* the usual case: the bytes go on from the last ones deferred */
+	if (w->ref_len && w->ref + w->ref_len == p) { w->ref_len += n; w->out_off += n; return; }
+	window_verbatim_ref_new(w, p, n);
+}
 /* The same, and no later stage may change them (sink.h). */
 void window_protected(struct window *w, const unsigned char *p, size_t n);
 /* Outside a segment: n bytes of this stream written as they are, without
