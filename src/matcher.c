@@ -59,7 +59,7 @@ struct scan {
 	int prev;
 	bool value;
 	bool esc_js;
-	bool joins;
+	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (issue 6: most buffers never ask) */
 	bool sql;
 	enum surface surface;
 	match_event_fn fn;
@@ -155,16 +155,22 @@ static struct esc decode_escape(const struct scan *s, size_t i)
 
 /* ---- removable characters (§3.5 right anchor, step 1) ----------------- */
 
+static bool scan_joins(const struct scan *s)
+{
+	if (*s->joins < 0) *s->joins = matcher_surface_joins(s->surface, s->b, s->len);
+	return *s->joins != 0;
+}
+
 static size_t removable_len(const struct scan *s, size_t i)
 {
 	if (i >= s->len) return 0;
 	unsigned char c = s->b[i];
-	if (c == '\t' || c == '\n' || c == '\r') return s->joins ? 1 : 0;
+	if (c == '\t' || c == '\n' || c == '\r') return scan_joins(s) ? 1 : 0;
 	if (c != '\\' || !s->esc_js) return 0;
 	struct esc e = decode_escape(s, i);
 	if (e.kind == ESC_CONTROL) {
 		/* Two-byte \t \n \r: only where the surface joins. */
-		return (s->joins && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r')) ? e.len : 0;
+		return (scan_joins(s) && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r')) ? e.len : 0;
 	}
 	/* \u0009, \u{...}, \x09, \011 forms: any escJS surface, even prose
 	 * (the asymmetry of §3.5 is the reference's). */
@@ -224,7 +230,7 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 		switch (e.kind) {
 		case ESC_NONE: return true;          /* incomplete: a plain backslash */
 		case ESC_UNREADABLE: return false;   /* continues the host: declines */
-		case ESC_CONTROL: return !s->joins;  /* \n \r \t \b \f end it only on prose */
+		case ESC_CONTROL: return !scan_joins(s);  /* \n \r \t \b \f end it only on prose */
 		case ESC_CHAR:
 			if (e.cp == '/' || e.cp == '\\' || e.cp == '?' || e.cp == '#' || e.cp == ':') return true;
 			if (e.cp >= 0x80) return false;
@@ -417,7 +423,8 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
 		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
-	s.joins = mp->joins >= 0 ? mp->joins != 0 : matcher_surface_joins(mp->surface, b, len);
+	int joins = mp->joins >= 0 ? mp->joins != 0 : -1;
+	s.joins = &joins;
 	if (pt->nhosts == 0) return limit;
 
 	size_t scanned = 0;
