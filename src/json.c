@@ -148,6 +148,11 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 
 /* ---- malformed input ---------------------------------------------------- */
 
+/* The string token's bytes: in the chunk being fed while the whole token
+ * lies in it (issue 6: not copied), else in j->tok. */
+static const unsigned char *tok_data(const struct json *j) { return j->tok_src ? j->tok_src : j->tok; }
+
+
 /* Everything already written stays as it is; the rest of the stream is
  * prose on surface text, with one warning. */
 static void malformed(struct json *j, uint64_t off, const char *why)
@@ -167,7 +172,8 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 	} else if (in_string) {
 		window_begin(&j->w, SURFACE_TEXT, j->tok_start);
 		if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
-		window_feed(&j->w, j->tok, j->tok_len);
+		window_feed(&j->w, tok_data(j), j->tok_len);
+		j->tok_src = NULL;
 	} else {
 		linepos_upto(&j->lp, off);
 		window_begin(&j->w, SURFACE_TEXT, off);
@@ -199,7 +205,7 @@ static void go_oversize(struct json *j)
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
 	if (j->report) {
 		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = s, .text = j->tok, .text_len = 0,
+		                           .surface = s, .text = tok_data(j), .text_len = 0,
 		                           .path = j->paths ? j->path : NULL, .path_len = j->paths ? j->path_len : 0 };
 		if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
 		report_add(j->report, &re);
@@ -211,12 +217,15 @@ static void go_oversize(struct json *j)
 	j->w.path = j->paths ? j->path : NULL;
 	j->w.path_len = j->paths ? j->path_len : 0;
 	if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
-	window_feed(&j->w, j->tok, j->tok_len);
+	window_feed(&j->w, tok_data(j), j->tok_len);
+	j->tok_src = NULL;
 }
 
+/* Bytes of the string token, which follow the ones before. */
 static void tok_put(struct json *j, const unsigned char *p, size_t n)
 {
 	if (!n) return;
+	if (j->tok_src && j->tok_len + n <= JSON_VALUE_CAP) { j->tok_len += n; return; }   /* read in place */
 	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) { window_feed(&j->w, p, n); return; }
 	if (j->tok_len + n > j->tok_cap) {
@@ -242,7 +251,8 @@ static void after_value(struct json *j)
 static void string_done(struct json *j)
 {
 	bool key = j->is_key;
-	if (key) path_key(j, j->tok + 1, j->tok_len - 2);
+	const unsigned char *t = tok_data(j);
+	if (key) path_key(j, t + 1, j->tok_len - 2);
 	if (j->oversize) {
 		window_end(&j->w);
 		j->w.path = NULL;
@@ -253,10 +263,12 @@ static void string_done(struct json *j)
 		j->vp.path = j->paths ? j->path : NULL;
 		j->vp.path_len = j->paths ? j->path_len : 0;
 		struct slice out;
-		if (value_rewrite(&j->vp, j->tok, j->tok_len, j->tok_start, &o, &out))
+		if (value_rewrite(&j->vp, t, j->tok_len, j->tok_start, &o, &out))
 			window_replace_marked(&j->w, out.p, out.n, j->tok_start + j->tok_len, j->tok_len, j->vp.marks, j->vp.nmarks);
+		else if (j->tok_src)
+			window_verbatim_ref(&j->w, t, j->tok_len);
 		else
-			window_verbatim(&j->w, j->tok, j->tok_len);
+			window_verbatim(&j->w, t, j->tok_len);
 	}
 	j->state = JSON_BETWEEN;
 	if (key) j->expect = EXPECT_COLON;
@@ -460,7 +472,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 		case JSON_BETWEEN: {
 			size_t k = i;
 			while (k < n && is_ws(p[k])) k++;
-			window_verbatim(&j->w, p + i, k - i);
+			window_verbatim_ref(&j->w, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
@@ -468,12 +480,13 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 				bool key = j->expect == EXPECT_KEY_OR_CLOSE || j->expect == EXPECT_KEY;
 				if (!key && !value_start_ok(j)) { malformed(j, OFF(i), "unexpected string"); break; }
 				string_begin(j, OFF(i), key);
-				tok_put(j, p + i, 1);
+				j->tok_src = p + i;   /* the opening quote: read in place */
+				j->tok_len = 1;
 				i++;
 			} else if (c == '{' || c == '[') {
 				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected bracket"); break; }
 				if (j->depth == JSON_DEPTH_MAX) { malformed(j, OFF(i), "nested too deep"); break; }
-				window_verbatim(&j->w, p + i, 1);
+				window_verbatim_ref(&j->w, p + i, 1);
 				j->in_object[j->depth] = c == '{';
 				j->index[j->depth] = 0;
 				j->depth++;
@@ -486,20 +499,20 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 				          (j->expect == EXPECT_COMMA_OR_CLOSE ||
 				           j->expect == (obj ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE));
 				if (!ok) { malformed(j, OFF(i), "unexpected close"); break; }
-				window_verbatim(&j->w, p + i, 1);
+				window_verbatim_ref(&j->w, p + i, 1);
 				j->depth--;
 				j->path_len = j->path_at[j->depth + 1];  /* the container's own path */
 				after_value(j);
 				i++;
 			} else if (c == ',') {
 				if (j->expect != EXPECT_COMMA_OR_CLOSE) { malformed(j, OFF(i), "unexpected comma"); break; }
-				window_verbatim(&j->w, p + i, 1);
+				window_verbatim_ref(&j->w, p + i, 1);
 				if (j->in_object[j->depth - 1]) j->expect = EXPECT_KEY;
 				else { j->index[j->depth - 1]++; j->expect = EXPECT_VALUE; }
 				i++;
 			} else if (c == ':') {
 				if (j->expect != EXPECT_COLON) { malformed(j, OFF(i), "unexpected colon"); break; }
-				window_verbatim(&j->w, p + i, 1);
+				window_verbatim_ref(&j->w, p + i, 1);
 				j->expect = EXPECT_VALUE;
 				i++;
 			} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
@@ -515,7 +528,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			size_t k = i;
 			while (k < n && scalar_byte(p[k])) k++;
 			for (size_t m = i; m < k; m++) scalar_step(j, p[m]);
-			window_verbatim(&j->w, p + i, k - i);
+			window_verbatim_ref(&j->w, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			if (!scalar_ok(j)) { malformed(j, OFF(i), "bad literal"); break; }
@@ -598,6 +611,14 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 		}
 	}
 #undef OFF
+	if (j->tok_src && (j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U)) {
+		/* the string goes on past the chunk: its bytes so far are held */
+		const unsigned char *src = j->tok_src;
+		size_t len = j->tok_len;
+		j->tok_src = NULL;
+		j->tok_len = 0;
+		tok_put(j, src, len);
+	}
 	j->in_off += n;
 	linepos_upto(&j->lp, j->in_off);
 	window_flush(&j->w);

@@ -65,6 +65,7 @@ struct json {
 	const char *keyword;                       /* true / false / null being read */
 	size_t scalar_len;
 	uint64_t tok_start;                        /* input offset of the string's opening quote */
+	const unsigned char *tok_src;   /* the string token in the chunk being fed (read in place), or NULL: in tok */
 	unsigned char *tok;
 	size_t tok_len, tok_cap;
 
