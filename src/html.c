@@ -46,7 +46,7 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->seg_vp.pos = seg_position;
 	h->seg_vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
-	window_coalesce(&h->w, WINDOW_OUT_COALESCE);   /* the sweep sees large pieces */
+	window_defer(&h->w);   /* the sweep sees contiguous runs whole */
 	h->tag_cap = 4096;
 	h->tag = xrealloc(NULL, h->tag_cap);
 	h->attrs_cap = 32;

@@ -28,7 +28,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 	j->quiet = quiet;
 	j->spellings = spellings;
 	window_init(&j->w, pt, SURFACE_JSON_STRING, out, rep);
-	window_coalesce(&j->w, WINDOW_OUT_COALESCE);
+	window_defer(&j->w);
 	j->w.json = true;
 	value_init(&j->vp, pt, rep);
 	j->vp.pos = tok_position;

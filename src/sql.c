@@ -23,6 +23,7 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 	q->quiet = quiet;
 	q->spellings = spellings;
 	window_init(&q->w, pt, SURFACE_SQL_STRING, out, rep);
+	window_defer(&q->w);   /* the sweep sees contiguous runs whole */
 	q->w.sql = true;
 	value_init(&q->vp, pt, rep);
 	q->vp.pos = body_position;
@@ -70,12 +71,16 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 
 /* ---- positions (check mode) ------------------------------------------- */
 
+/* The literal body's bytes: in the chunk being fed while the whole body
+ * lies in it (issue 6: not copied), else in q->body. */
+static const unsigned char *body_data(const struct sql *q) { return q->body_src ? q->body_src : q->body; }
+
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct sql *q = ctx;
 	size_t pos = (size_t)(off - q->body_start), count = 0, lastnl = 0;
 	for (size_t i = 0; i < pos && i < q->body_len; i++)
-		if (q->body[i] == '\n') { count++; lastnl = i; }
+		if (body_data(q)[i] == '\n') { count++; lastnl = i; }
 	uint64_t ls = count ? q->body_start + lastnl + 1 : q->body_line_start;
 	*line = q->body_lines + count + 1;
 	*column = (size_t)(off - ls) + 1;
@@ -267,7 +272,7 @@ static void go_oversize(struct sql *q)
 	q->oversize = true;
 	if (q->report) {
 		struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = SURFACE_SQL_STRING, .text = q->body, .text_len = 0 };
+		                           .surface = SURFACE_SQL_STRING, .text = body_data(q), .text_len = 0 };
 		if (q->lp.on) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
 		report_add(q->report, &re);
 		if (!q->quiet)
@@ -276,12 +281,35 @@ static void go_oversize(struct sql *q)
 	}
 	window_begin(&q->w, SURFACE_SQL_STRING, q->body_start);
 	if (q->lp.on) window_set_lines(&q->w, q->body_lines, q->body_line_start);
-	window_feed(&q->w, q->body, q->body_len);
+	window_feed(&q->w, body_data(q), q->body_len);
+	q->body_src = NULL;
 }
 
+static void body_put_held(struct sql *q, const unsigned char *p, size_t n);
+
+/* The body read in place so far goes on past the chunk: held in q->body. */
+static void body_hold(struct sql *q)
+{
+	const unsigned char *src = q->body_src;
+	size_t n = q->body_len;
+	q->body_src = NULL;
+	q->body_len = 0;
+	if (n) body_put_held(q, src, n);
+}
+
+/* Bytes of the literal body, which follow the ones before. */
 static void body_put(struct sql *q, const unsigned char *p, size_t n)
 {
 	if (!n) return;
+	if (q->body_src) {
+		if (p == q->body_src + q->body_len && q->body_len + n <= SQL_VALUE_CAP) { q->body_len += n; return; }
+		body_hold(q);
+	}
+	body_put_held(q, p, n);
+}
+
+static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
+{
 	if (q->binary) { window_protected(&q->w, p, n); return; }
 	if (!q->oversize && q->body_len + n > SQL_VALUE_CAP) go_oversize(q);
 	if (q->oversize) { window_feed(&q->w, p, n); q->body_len += n; return; }
@@ -307,10 +335,13 @@ static void literal_done(struct sql *q)
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
 	                        .spellings = q->spellings ? SER_SET(SER_SQL) : 0 };
 	struct slice out;
-	if (q->body_len && value_rewrite(&q->vp, q->body, q->body_len, q->body_start, &o, &out))
+	const unsigned char *b = body_data(q);
+	if (q->body_len && value_rewrite(&q->vp, b, q->body_len, q->body_start, &o, &out))
 		window_replace_marked(&q->w, out.p, out.n, q->body_start + q->body_len, q->body_len, q->vp.marks, q->vp.nmarks);
+	else if (q->body_src)
+		window_verbatim_ref(&q->w, b, q->body_len);
 	else
-		window_verbatim(&q->w, q->body, q->body_len);
+		window_verbatim(&q->w, b, q->body_len);
 }
 
 /* ---- the main loop ------------------------------------------------------ */
@@ -328,16 +359,17 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 		case SQL_NORMAL: {
 			size_t k = i;
 			while (k < n && !special_byte[p[k]]) k++;
-			window_verbatim(&q->w, p + i, k - i);
+			window_verbatim_ref(&q->w, p + i, k - i);
 			note_normal(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
 			if (c == '\'' || c == '"') {
-				window_verbatim(&q->w, p + i, 1);
+				window_verbatim_ref(&q->w, p + i, 1);
 				literal_begin(q, c, q->lp.chunk_off + i + 1);
+				if (!q->binary) q->body_src = p + i + 1;   /* read in place */
 			} else {
-				window_verbatim(&q->w, p + i, 1);
+				window_verbatim_ref(&q->w, p + i, 1);
 				note_normal(q, p + i, 1);
 				q->state = c == '`' ? SQL_BACKTICK : c == '#' ? SQL_LINE_COMMENT : c == '-' ? SQL_DASH : SQL_SLASH;
 			}
@@ -345,7 +377,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_DASH:
-			if (c == '-') { window_verbatim(&q->w, p + i, 1); q->state = SQL_DASH_DASH; i++; }
+			if (c == '-') { window_verbatim_ref(&q->w, p + i, 1); q->state = SQL_DASH_DASH; i++; }
 			else q->state = SQL_NORMAL;
 			break;
 		case SQL_DASH_DASH:
@@ -353,13 +385,13 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			q->state = (c <= ' ') ? SQL_LINE_COMMENT : SQL_NORMAL;
 			break;
 		case SQL_SLASH:
-			if (c == '*') { window_verbatim(&q->w, p + i, 1); q->state = SQL_BLOCK_COMMENT; i++; }
+			if (c == '*') { window_verbatim_ref(&q->w, p + i, 1); q->state = SQL_BLOCK_COMMENT; i++; }
 			else q->state = SQL_NORMAL;
 			break;
 		case SQL_LINE_COMMENT: {
 			const unsigned char *nl = memchr(p + i, '\n', n - i);
 			size_t end = nl ? (size_t)(nl - p) + 1 : n;
-			window_verbatim(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->w, p + i, end - i);
 			i = end;
 			if (nl) q->state = SQL_NORMAL;
 			break;
@@ -367,13 +399,13 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 		case SQL_BLOCK_COMMENT: {
 			const unsigned char *st = memchr(p + i, '*', n - i);
 			size_t end = st ? (size_t)(st - p) + 1 : n;
-			window_verbatim(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->w, p + i, end - i);
 			i = end;
 			if (st) q->state = SQL_BLOCK_STAR;
 			break;
 		}
 		case SQL_BLOCK_STAR:
-			window_verbatim(&q->w, p + i, 1);
+			window_verbatim_ref(&q->w, p + i, 1);
 			q->state = c == '/' ? SQL_NORMAL : c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
 			i++;
 			break;
@@ -381,7 +413,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			/* A doubled backtick inside is two of these in a row: same result. */
 			const unsigned char *bt = memchr(p + i, '`', n - i);
 			size_t end = bt ? (size_t)(bt - p) + 1 : n;
-			window_verbatim(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->w, p + i, end - i);
 			if (q->nskips) for (size_t k = i; k < (bt ? end - 1 : end); k++) ident_put(q, p[k]);
 			i = end;
 			if (bt) {
@@ -413,21 +445,26 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			break;
 		case SQL_LITERAL_QUOTE:
 			if (c == q->quote) {
-				/* a doubled quote is part of the body */
+				/* a doubled quote is part of the body (the first of the two
+				 * is p[i - 1] unless the chunk began between them) */
 				unsigned char two[2] = { c, c };
-				body_put(q, two, 2);
+				body_put(q, i ? p + i - 1 : two, 2);
 				q->state = SQL_LITERAL;
 				i++;
 			} else {
 				literal_done(q);
-				window_verbatim(&q->w, &q->quote, 1);
+				if (i) window_verbatim_ref(&q->w, p + i - 1, 1);   /* the closing quote */
+				else window_verbatim(&q->w, &q->quote, 1);
 				q->state = SQL_NORMAL;
 			}
 			break;
 		}
 	}
+	if (q->body_src && (q->state == SQL_LITERAL || q->state == SQL_LITERAL_ESC || q->state == SQL_LITERAL_QUOTE))
+		body_hold(q);
 	q->in_off += n;
 	linepos_upto(&q->lp, q->in_off);
+	window_flush(&q->w);
 }
 
 void sql_finish(struct sql *q)
@@ -445,4 +482,5 @@ void sql_finish(struct sql *q)
 		break;
 	}
 	q->state = SQL_NORMAL;
+	window_flush(&q->w);
 }

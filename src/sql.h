@@ -63,6 +63,7 @@ struct sql {
 	bool binary;                  /* a `_binary` literal: passed through */
 	bool oversize;                /* the literal went over the cap: it streams */
 	uint64_t body_start;          /* input offset of the literal's body */
+	const unsigned char *body_src;   /* the literal body in the chunk being fed (read in place), or NULL: in body */
 	unsigned char *body;
 	size_t body_len, body_cap;
 

@@ -21,43 +21,28 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 void window_free(struct window *w)
 {
 	free(w->buf);
-	free(w->obuf);
-	w->buf = w->obuf = NULL;
+	w->buf = NULL;
 }
 
-void window_coalesce(struct window *w, size_t cap)
+void window_defer(struct window *w)
 {
 	/* Not when events are listed: structured and sweep events would
 	 * interleave in another order. */
-	if (report_lists_events(w->report)) return;
-	w->obuf = malloc(cap);
-	if (!w->obuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-	w->ocap = cap;
-	w->olen = 0;
+	if (!report_lists_events(w->report)) w->defer = true;
 }
 
 static void put_ref(struct window *w);
 static void seg_unref(struct window *w);
 
-/* The collected output to the next stage (not the deferred bytes). */
-static void flush_obuf(struct window *w)
-{
-	if (!w->olen) return;
-	sink_write(&w->out, w->obuf, w->olen);
-	w->olen = 0;
-}
-
 void window_flush(struct window *w)
 {
 	if (w->seg_ref_len) seg_unref(w);
 	if (w->ref_len) put_ref(w);
-	flush_obuf(w);
 }
 
 void window_reset(struct window *w)
 {
 	w->len = 0;
-	w->olen = 0;
 	w->ref_len = 0;
 	w->seg_ref_len = 0;
 	w->open = false;
@@ -109,39 +94,19 @@ static uint64_t to_input(const struct window *w, uint64_t off)
 	return w->in_map ? offmap_map(w->in_map, off) : off;
 }
 
-/* Output to the next stage: collected in obuf when coalescing, else
- * written through. */
-static void put_out(struct window *w, const unsigned char *p, size_t n)
-{
-	if (w->obuf) {
-		if (n <= w->ocap - w->olen) {
-			memcpy(w->obuf + w->olen, p, n);
-			w->olen += n;
-			return;
-		}
-		flush_obuf(w);
-		if (n < w->ocap) {
-			memcpy(w->obuf, p, n);
-			w->olen = n;
-			return;
-		}
-	}
-	sink_write(&w->out, p, n);
-}
-
 /* The verbatim bytes window_verbatim_ref deferred, before anything after them. */
 static void put_ref(struct window *w)
 {
 	size_t n = w->ref_len;
 	w->ref_len = 0;
-	put_out(w, w->ref, n);
+	sink_write(&w->out, w->ref, n);
 }
 
 static void emit_out(struct window *w, const unsigned char *p, size_t n)
 {
 	w->out_off += n;
 	if (w->ref_len) put_ref(w);
-	put_out(w, p, n);
+	sink_write(&w->out, p, n);
 }
 
 void window_verbatim(struct window *w, const unsigned char *p, size_t n)
@@ -151,7 +116,7 @@ void window_verbatim(struct window *w, const unsigned char *p, size_t n)
 
 void window_verbatim_ref_new(struct window *w, const unsigned char *p, size_t n)
 {
-	if (!w->obuf) { emit_out(w, p, n); return; }   /* events are listed: in order */
+	if (!w->defer) { emit_out(w, p, n); return; }   /* events are listed: in order */
 	if (!n) return;
 	w->out_off += n;
 	if (w->ref_len) put_ref(w);
@@ -303,7 +268,7 @@ void window_feed_ref(struct window *w, const unsigned char *p, size_t n)
 	/* only from the segment's first byte, only held whole and offered to
 	 * the hook, only while output is collected (events are not listed, so
 	 * none can be found out of order, and no line is tracked) */
-	if (!w->seg_ref_len && w->open && !w->len && w->held && w->whole && w->obuf && !w->track_lines) {
+	if (!w->seg_ref_len && w->open && !w->len && w->held && w->whole && w->defer && !w->track_lines) {
 		w->seg_ref = p;
 		w->seg_ref_len = n;
 		return;

@@ -23,7 +23,6 @@
 #include "sink.h"
 
 #define WINDOW_BATCH (64 * 1024)
-#define WINDOW_OUT_COALESCE (16 * 1024)   /* output collected for the next stage (issue 6) */
 
 /* A segment may be held whole, up to a cap, and offered to a hook at its
  * end (html text and raw text that may carry serialized data, §7.4). */
@@ -62,10 +61,9 @@ struct window {
 	size_t scan_len;
 	bool scan_stable;             /* scan stays where it is until the next flush */
 
-	/* coalescing output (issue 6): the next stage is written in large
-	 * pieces instead of token by token; NULL: written through */
-	unsigned char *obuf;
-	size_t ocap, olen;
+	/* deferred output (issue 6): verbatim bytes of the owner's chunk go
+	 * to the next stage as one piece per contiguous run, from where they lie */
+	bool defer;                   /* output may be deferred (events are not listed) */
 	/* verbatim bytes of the caller's, not yet copied (window_verbatim_ref) */
 	const unsigned char *ref;
 	size_t ref_len;
@@ -85,12 +83,13 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 void window_free(struct window *w);
 /* A new output stream: output offset 0, no segment open. */
 void window_reset(struct window *w);
-/* Collect output in a buffer of cap bytes (allocated once) and write it
- * to the next stage only when full or at window_flush, which the owner
- * calls at the end of every input chunk it was given and at the end of the
- * stream (window_protected flushes first, to keep the order). Nothing is
- * collected when the report lists events (their order would change). */
-void window_coalesce(struct window *w, size_t cap);
+/* Let the owner defer output: window_verbatim_ref and window_feed_ref
+ * then keep pointers to the owner's bytes instead of writing or copying
+ * them, until something else is written or window_flush, which the owner
+ * calls before those bytes go away (at the end of every input chunk it was
+ * given, and of the stream). Not when the report lists events: they would
+ * be found in another order. */
+void window_defer(struct window *w);
 void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);

@@ -178,6 +178,115 @@ START_TEST(window_random_chunks)
 }
 END_TEST
 
+/* Issue 6: deferred output. A window that defers (window_verbatim_ref and
+ * window_feed_ref keep pointers; held segments are offered to the hook
+ * where they lie) and one that copies everything (window_verbatim and
+ * window_feed) get the same random run of operations over the same input:
+ * verbatim runs, gaps, replacements, held segments fed in pieces (some pieces
+ * from a scratch copy, as html feeds its held '<' bytes), and flushes at
+ * random points (the ends of chunks). Output and offset marks are equal. */
+static enum window_whole test_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
+                                    struct slice *out, const struct offmap_rel **marks, size_t *nmarks)
+{
+	(void)ctx; (void)w; (void)off;
+	static const unsigned char repl[] = "<whole>";
+	static struct offmap_rel rel[1];
+	if (p[0] == 'x') {   /* changed: one mark where the lengths differ */
+		*out = (struct slice){ repl, sizeof repl - 1 };
+		rel[0] = (struct offmap_rel){ 2, 1 };
+		*marks = rel;
+		*nmarks = 1;
+		return WHOLE_CHANGED;
+	}
+	if (memchr(p, '/', n)) return WHOLE_NOT_HANDLED;   /* matched in the window */
+	return WHOLE_UNCHANGED;
+}
+
+START_TEST(window_deferred_equals_copied)
+{
+	size_t len;
+	unsigned char *in = make_dense(300000, &len);
+	uint32_t x = 4242u + (uint32_t)_i;
+	struct capture ca = { 0 }, cb = { 0 };
+	struct offmap ma, mb;
+	offmap_init(&ma);
+	offmap_init(&mb);
+	struct window a, b;
+	window_init(&a, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &ca, NULL }, NULL);
+	window_init(&b, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &cb, NULL }, NULL);
+	window_defer(&a);
+	ck_assert(a.defer && !b.defer);
+	size_t hold = _i % 2 ? 4096 : 64;   /* segments over the hold cap stream */
+	window_hold(&a, hold, test_whole, NULL);
+	window_hold(&b, hold, test_whole, NULL);
+	a.out_marks = &ma;
+	b.out_marks = &mb;
+	unsigned char scratch[64];
+	size_t i = 0, segments = 0, in_place = 0;
+	while (i < len) {
+		x = x * 1103515245u + 12345u;
+		size_t k = 1 + (x >> 8) % (x % 3 ? 200 : 9000);
+		if (k > len - i) k = len - i;
+		switch ((x >> 4) % 5) {
+		case 4:
+			break;   /* bytes neither writes: the next run is not contiguous with the last */
+		case 0:
+			window_verbatim_ref(&a, in + i, k);
+			window_verbatim(&b, in + i, k);
+			break;
+		case 1:
+			window_replace(&a, (const unsigned char *)"R", 1, i + k, k);
+			window_replace(&b, (const unsigned char *)"R", 1, i + k, k);
+			break;
+		default: {
+			window_begin(&a, SURFACE_TEXT, i);
+			window_begin(&b, SURFACE_TEXT, i);
+			size_t done = 0;
+			bool copied = false;
+			while (done < k) {
+				x = x * 1103515245u + 12345u;
+				size_t piece = 1 + (x >> 8) % 700;
+				if (piece > k - done) piece = k - done;
+				if ((x >> 3) % 5 == 0 && piece <= sizeof scratch) {
+					memcpy(scratch, in + i + done, piece);
+					window_feed(&a, scratch, piece);   /* not where the rest lies */
+					copied = true;
+				} else {
+					window_feed_ref(&a, in + i + done, piece);
+				}
+				window_feed(&b, in + i + done, piece);
+				done += piece;
+				if ((x >> 5) % 7 == 0) window_flush(&a);   /* a chunk ends inside the segment */
+			}
+			in_place += !copied && a.seg_ref_len == k;
+			window_end(&a);
+			window_end(&b);
+			segments++;
+			break;
+		}
+		}
+		i += k;
+		if ((x >> 7) % 5 == 0) window_flush(&a);
+	}
+	window_flush(&a);
+	window_flush(&b);
+	ck_assert_uint_gt(segments, 50);
+	ck_assert_uint_gt(in_place, 10);   /* the deferred path was taken */
+	ck_assert_uint_eq(ca.n, cb.n);
+	ck_assert_msg(memcmp(ca.p, cb.p, ca.n) == 0, "deferred output differs");
+	ck_assert_uint_eq(a.out_off, b.out_off);
+	ck_assert_uint_eq(ma.len - ma.head, mb.len - mb.head);
+	ck_assert(memcmp(ma.marks + ma.head, mb.marks + mb.head, (ma.len - ma.head) * sizeof *ma.marks) == 0);
+	window_free(&a);
+	window_free(&b);
+	offmap_free(&ma);
+	offmap_free(&mb);
+	free(ca.p);
+	free(cb.p);
+	free(in);
+}
+END_TEST
+
 /* Run the whole pipeline (text → sweep → output) over a file with a read
  * size; capture output, stats, explain and check output. */
 struct run_result {
@@ -384,6 +493,7 @@ Suite *window_suite(void)
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, window_equals_whole_buffer);
 	tcase_add_test(tc, window_random_chunks);
+	tcase_add_loop_test(tc, window_deferred_equals_copied, 0, 4);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
