@@ -6,11 +6,14 @@
 #   sh bench/corpus_hash.sh build/rel/hostshift            -> total only
 #   VERBOSE=1 sh bench/corpus_hash.sh ...                   -> a line per run
 #   LIST=FILE sh bench/corpus_hash.sh ...                   -> the lines kept in FILE
+#   JOBS=N sh bench/corpus_hash.sh ...                      -> N runs at a time (default 1)
+# The total does not depend on JOBS: the lines are put back in run order.
 set -u
 bin=$1
 root=$(cd "$(dirname "$0")/.." && pwd)
 shared=${BENCH_CORPUS:-$root/../shared/corpus}
 out=$root/bench/out
+jobs=${JOBS:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
@@ -25,21 +28,32 @@ for f in "$out/page1x20.html" "$out/wp-dump-10M.sql" "$out/wp-json-10M.json"; do
 $f"
 done
 
-: > "$tmp/all"
-for f in $files; do
-	for t in html sql json text; do
-		for m in $maps; do
-			for mode in rewrite explain; do
-				if [ $mode = rewrite ]; then set -- -q; else set -- --stats --explain; fi
-				"$bin" -t $t -m "$m" "$@" "$f" > "$tmp/o" 2> "$tmp/e"
-				rc=$?
-				h=$( (cat "$tmp/o" "$tmp/e"; echo "rc=$rc") | sha256sum | cut -c1-16)
-				line="$h $t $(basename "$m") $mode ${f#$root/}"
-				echo "$line" >> "$tmp/all"
-				[ "${VERBOSE:-0}" = 1 ] && echo "$line"
+# worker K of $jobs: every run whose number is K modulo $jobs, each line
+# prefixed with its number
+worker() {
+	k=$1
+	n=0
+	for f in $files; do
+		for t in html sql json text; do
+			for m in $maps; do
+				for mode in rewrite explain; do
+					n=$((n + 1))
+					[ $((n % jobs)) -eq "$k" ] || continue
+					if [ $mode = rewrite ]; then set -- -q; else set -- --stats --explain; fi
+					"$bin" -t $t -m "$m" "$@" "$f" > "$tmp/o$k" 2> "$tmp/e$k"
+					echo "rc=$?" >> "$tmp/e$k"
+					h=$(cat "$tmp/o$k" "$tmp/e$k" | sha256sum)
+					echo "$n ${h%"${h#????????????????}"} $t $(basename "$m") $mode ${f#$root/}"
+				done
 			done
 		done
-	done
-done
+	done > "$tmp/w$k"
+}
+
+k=0
+while [ $k -lt "$jobs" ]; do worker $k & k=$((k + 1)); done
+wait
+cat "$tmp"/w* | sort -n | cut -d' ' -f2- > "$tmp/all"
+[ "${VERBOSE:-0}" = 1 ] && cat "$tmp/all"
 [ -n "${LIST:-}" ] && cp "$tmp/all" "$LIST"
 echo "runs: $(wc -l < "$tmp/all")  total: $(sha256sum < "$tmp/all" | cut -c1-16)"
