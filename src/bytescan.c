@@ -7,6 +7,16 @@
 #include <emmintrin.h>
 
 static __m128i load16(const unsigned char *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+
+/* The last step of a pair scan over b[.. len) whose vector steps stopped
+ * at i with 2..16 bytes left: one more step at len - 17 (back over bytes
+ * already seen, which the mask drops) instead of a byte loop (issue 6: the
+ * values and tokens scanned are short, so the tail was much of the work).
+ * Needs len - 17 >= 0; the positions it covers are len - 17 .. len - 2. */
+static unsigned tail_mask(size_t i, size_t len, unsigned mask)
+{
+	return mask & (~0u << (i - (len - 17)));
+}
 #endif
 
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
@@ -20,6 +30,13 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
 		unsigned mask = (unsigned)_mm_movemask_epi8(m);
 		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len - i >= 2 && len >= 17) {
+		size_t j = len - 17;
+		__m128i x = load16(b + j), y = load16(b + j + 1);
+		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
+		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(m));
+		return mask ? j + (size_t)__builtin_ctz(mask) : len;
 	}
 #endif
 	for (; i + 1 < len; i++)
@@ -40,6 +57,14 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 		__m128i e = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
 		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(a, e));
 		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len - i >= 2 && len >= 17) {
+		size_t j = len - 17;
+		__m128i x = load16(b + j), y = load16(b + j + 1);
+		__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
+		__m128i e = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
+		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(_mm_or_si128(a, e)));
+		return mask ? j + (size_t)__builtin_ctz(mask) : len;
 	}
 #endif
 	for (; i + 1 < len; i++)
