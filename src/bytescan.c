@@ -44,6 +44,31 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 	return len;
 }
 
+size_t bytescan_pair_digit(const unsigned char *b, size_t from, size_t len, unsigned char c)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	/* b - '0' is a digit's value when it is at most 9 (unsigned) */
+	const __m128i vc = _mm_set1_epi8((char)c), v0 = _mm_set1_epi8('0'), v9 = _mm_set1_epi8(9);
+	for (; i < len && len - i > 16; i += 16) {
+		__m128i x = load16(b + i), d = _mm_sub_epi8(load16(b + i + 1), v0);
+		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(_mm_min_epu8(d, v9), d));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+	if (i < len && len - i >= 2 && len >= 17) {
+		size_t j = len - 17;
+		__m128i x = load16(b + j), d = _mm_sub_epi8(load16(b + j + 1), v0);
+		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(_mm_min_epu8(d, v9), d));
+		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(m));
+		return mask ? j + (size_t)__builtin_ctz(mask) : len;
+	}
+#endif
+	for (; i + 1 < len; i++)
+		if (b[i] == c && b[i + 1] >= '0' && b[i + 1] <= '9') return i;
+	return len;
+}
+
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                       unsigned char n2, unsigned char d, unsigned char m)
 {

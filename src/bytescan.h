@@ -14,6 +14,10 @@
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                      unsigned char n2);
 
+/* The first i in [from, len) with b[i] == c and i + 1 < len and b[i + 1]
+ * an ASCII digit; len if there is none. */
+size_t bytescan_pair_digit(const unsigned char *b, size_t from, size_t len, unsigned char c);
+
 /* The same for two leads: b[i] == c and b[i + 1] == n1 or n2, or b[i] ==
  * d and b[i + 1] == m; the first i where either holds, else len. */
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,

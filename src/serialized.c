@@ -135,23 +135,17 @@ static size_t next_start_byte(const unsigned char *b, size_t from, size_t hi)
 bool serialized_gate(const unsigned char *b, size_t n)
 {
 	if (n < 2) return false;
-	const unsigned char *p = b, *end = b + n;
-	while (p < end && (p = memchr(p, ':', (size_t)(end - p))) != NULL) {
-		size_t i = (size_t)(p - b);
-		if (i > 0 && i + 1 < n && is_digit(b[i + 1]) && type_letter(b[i - 1]) && value_start(b, i - 1, 0, n))
-			return true;
-		p++;
-	}
-	for (p = b; p < end && (p = memchr(p, 'N', (size_t)(end - p))) != NULL; p++) {
-		size_t i = (size_t)(p - b);
-		if (i + 1 < n && (b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
-	}
-	for (p = b; p < end && (p = memchr(p, '%', (size_t)(end - p))) != NULL; p++) {
-		size_t i = (size_t)(p - b);
+	/* issue 6: each case found by its byte pair (`:` and a digit, `N` and
+	 * `;` or `%`, `%3`) in one vector scan, not by a memchr per `:` of the
+	 * CSS and script text that most tokens passing here are */
+	for (size_t i = bytescan_pair_digit(b, 0, n, ':'); i < n; i = bytescan_pair_digit(b, i + 1, n, ':'))
+		if (i > 0 && type_letter(b[i - 1]) && value_start(b, i - 1, 0, n)) return true;
+	for (size_t i = bytescan_pair(b, 0, n, 'N', ';', '%'); i < n; i = bytescan_pair(b, i + 1, n, 'N', ';', '%'))
+		if ((b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
+	for (size_t i = bytescan_pair(b, 0, n, '%', '3', '3'); i < n; i = bytescan_pair(b, i + 1, n, '%', '3', '3'))
 		if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3]) && type_letter(b[i - 1]) &&
 		    value_start(b, i - 1, 0, n))
 			return true;
-	}
 	return false;
 }
 

@@ -90,6 +90,36 @@ START_TEST(pair_differential)
 }
 END_TEST
 
+/* bytescan_pair_digit (the serialized gate's `:` and a digit) against a
+ * plain loop, at every start offset, with digits and the bytes around
+ * them ('/' and ':' below and above the digits) so the range edges are met. */
+START_TEST(pair_digit_differential)
+{
+	uint64_t x = 0x2545F4914F6CDD1Du;
+	static const unsigned char alpha[] = { ':', ':', '0', '9', '5', '/', ';', 'a', 0xB0, 0x80 + '0', 0 };
+	unsigned char b[200];
+	size_t found = 0;
+	for (int round = 0; round < 3000; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			b[i] = (x & 7) ? 'z' : alpha[(x >> 3) % sizeof alpha];
+		}
+		unsigned char c = round % 5 ? ':' : alpha[(round / 5) % sizeof alpha];
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = len;
+			for (size_t i = from; i + 1 < len; i++)
+				if (b[i] == c && b[i + 1] >= '0' && b[i + 1] <= '9') { want = i; break; }
+			size_t got = bytescan_pair_digit(b, from, len, c);
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
 /* The plain reading of a SQL literal body: each escape takes the next byte. */
 static size_t ref_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                             bool *escaped)
@@ -339,6 +369,7 @@ Suite *bytescan_suite(void)
 	TCase *tc = tcase_create("pair");
 	tcase_add_test(tc, pair_rules);
 	tcase_add_test(tc, pair_differential);
+	tcase_add_test(tc, pair_digit_differential);
 	suite_add_tcase(s, tc);
 	TCase *tu = tcase_create("unescaped");
 	tcase_add_test(tu, unescaped_rules);
