@@ -470,30 +470,41 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		case HS_BEFORE_ATTR_NAME:
 			if (is_ws(c)) break;
 			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
-			{
-				struct html_attr *a = new_attr(h, pos);
+			for (;;) {
 				/* issue 6: `name="value"` whole in the chunk, in one step, as
 				 * the attribute name, before-value and quoted-value states
-				 * would take it byte by byte (c is the name's first byte
-				 * whatever it is) */
+				 * would take it byte by byte (p[i], the name's first byte,
+				 * is any byte but white space, '/' and '>'); then the white
+				 * space after it and the next such attribute, or the '>' */
+				size_t base = h->tag_pos - run;   /* a tag offset is base + chunk index */
+				struct html_attr *a = new_attr(h, base + i);
 				size_t k = i + 1;
 				while (k < n && !ends_name[p[k]]) k++;
-				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
-					const unsigned char *q = memchr(p + k + 2, p[k + 1], n - k - 2);
-					if (q) {
-						size_t base = h->tag_pos - run;   /* a tag offset is base + chunk index */
-						a->name_end = base + k;
-						a->has_value = true;
-						a->value_start = base + k + 2;
-						i = (size_t)(q - p);
-						a->value_end = base + i;
-						h->state = HS_AFTER_ATTR_VALUE_QUOTED;
-						break;
-					}
+				const unsigned char *q = NULL;
+				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\''))
+					q = memchr(p + k + 2, p[k + 1], n - k - 2);
+				if (!q) {
+					i = k - 1;   /* the name so far: the attribute name state goes on */
+					h->state = HS_ATTR_NAME;
+					break;
 				}
-				i = k - 1;   /* the name so far */
+				a->name_end = base + k;
+				a->has_value = true;
+				a->value_start = base + k + 2;
+				i = (size_t)(q - p);
+				a->value_end = base + i;
+				size_t j = i + 1;   /* after the closing quote */
+				if (j < n && p[j] == '>') { i = j; goto done; }
+				if (j < n && is_ws(p[j])) {
+					while (j < n && is_ws(p[j])) j++;
+					if (j < n && p[j] != '/' && p[j] != '>') { i = j; continue; }
+					i = j - 1;   /* before-attribute-name decides p[j] */
+					h->state = HS_BEFORE_ATTR_NAME;
+					break;
+				}
+				h->state = HS_AFTER_ATTR_VALUE_QUOTED;
+				break;
 			}
-			h->state = HS_ATTR_NAME;
 			break;
 		case HS_ATTR_NAME:
 			if (!ends_name[c]) {
