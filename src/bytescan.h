@@ -8,6 +8,11 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The first i in [from, len) with b[i] == c and i + 1 < len and b[i + 1]
  * == n1 or n2; len if there is none. */
@@ -48,5 +53,36 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
  * is returned, whether the byte after b[len - 1] is. */
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped);
+
+/* The first i in [from, len) with b[i] == c, or len: memchr, with the
+ * first 64 bytes looked at inline (issue 6: most of the searches of the
+ * html tokenizer end within a few dozen bytes, where memchr's call and
+ * set-up cost more than the search). */
+static inline size_t bytescan_byte(const unsigned char *b, size_t from, size_t len, unsigned char c)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	if (len - i >= 16) {
+		const __m128i vc = _mm_set1_epi8((char)c);
+		for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(b + i)), vc));
+			if (m) return i + (size_t)__builtin_ctz(m);
+		}
+		if (len - i >= 16) {
+			const unsigned char *q = memchr(b + i, c, len - i);
+			return q ? (size_t)(q - b) : len;
+		}
+		if (i == len) return len;
+		/* the last 16 bytes, back over some already seen */
+		size_t j = len - 16;
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(b + j)), vc));
+		m &= ~0u << (i - j);
+		return m ? j + (size_t)__builtin_ctz(m) : len;
+	}
+#endif
+	for (; i < len; i++)
+		if (b[i] == c) return i;
+	return len;
+}
 
 #endif

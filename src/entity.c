@@ -13,6 +13,7 @@
 
 #include <string.h>
 
+#include "bytescan.h"
 #include "entity_names.h"
 
 /* §5.1: the name's `;` must be among the first 15 bytes after the `&`, so a
@@ -257,9 +258,10 @@ static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])
 
 bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256])
 {
-	const unsigned char *p = in, *end = in + n;
-	while (p < end && (p = memchr(p, '&', (size_t)(end - p)))) {
-		size_t m = (size_t)(end - p);
+	/* most values hold no '&': the search is inline (bytescan_byte) */
+	for (size_t at = bytescan_byte(in, 0, n, '&'); at < n; at = bytescan_byte(in, at + 1, n, '&')) {
+		const unsigned char *p = in + at;
+		size_t m = n - at;
 		unsigned char b[4];
 		size_t blen = 0;
 		if (m >= 3 && p[1] == '#') {
@@ -280,7 +282,6 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
 		} else if (m >= 3 && parse_named(p, m, b, &blen) && any_in(b, blen, alphabet)) {
 			return true;
 		}
-		p++;
 	}
 	return false;
 }

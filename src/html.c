@@ -13,11 +13,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytescan.h"
 #include "matcher.h"
 
 static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
+/* memchr(p + i, c, n - i), the short searches inline (bytescan_byte) */
+static const unsigned char *find(const unsigned char *p, size_t i, size_t n, unsigned char c)
+{
+	size_t k = bytescan_byte(p, i, n, c);
+	return k < n ? p + k : NULL;
+}
 
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
@@ -482,7 +489,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				while (k < n && !ends_name[p[k]]) k++;
 				const unsigned char *q = NULL;
 				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\''))
-					q = memchr(p + k + 2, p[k + 1], n - k - 2);
+					q = find(p, k + 2, n, p[k + 1]);
 				if (!q) {
 					i = k - 1;   /* the name so far: the attribute name state goes on */
 					h->state = HS_ATTR_NAME;
@@ -543,7 +550,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		case HS_ATTR_VALUE_DQ:
 		case HS_ATTR_VALUE_SQ: {
 			/* Skip to the closing quote in one step. */
-			const unsigned char *q = memchr(p + i, h->state == HS_ATTR_VALUE_DQ ? '"' : '\'', n - i);
+			const unsigned char *q = find(p, i, n, h->state == HS_ATTR_VALUE_DQ ? '"' : '\'');
 			if (!q) { i = n; continue; }
 			i = (size_t)(q - p);
 			cur_attr(h)->value_end = h->tag_pos + (i - run);
@@ -645,7 +652,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		unsigned char c = p[i];
 		switch (h->state) {
 		case HS_DATA: {
-			const unsigned char *lt = memchr(p + i, '<', n - i);
+			const unsigned char *lt = find(p, i, n, '<');
 			size_t end = lt ? (size_t)(lt - p) : n;
 			/* issue 6: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
@@ -791,7 +798,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		}
 		/* RCDATA and RAWTEXT: content to the appropriate end tag */
 		case HS_RAWTEXT: {
-			const unsigned char *lt = memchr(p + i, '<', n - i);
+			const unsigned char *lt = find(p, i, n, '<');
 			size_t end = lt ? (size_t)(lt - p) : n;
 			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
 			i = end;
@@ -813,7 +820,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		}
 		/* script data, with the escape and double-escape states */
 		case HS_SCRIPT: {
-			const unsigned char *lt = memchr(p + i, '<', n - i);
+			const unsigned char *lt = find(p, i, n, '<');
 			size_t end = lt ? (size_t)(lt - p) : n;
 			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
 			i = end;

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bytescan.h"
 #include "entity.h"
 
 static void *xrealloc(void *p, size_t n)
@@ -95,7 +96,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->nsplices = 0;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
-	if (!o->entities || !memchr(p, '&', n)) return vp->nsplices;
+	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	if (vp->dec_cap < n) {
 		/* Once, at the size of the largest value a framer holds (the 1 MiB
 		 * caps, plus a window): growing to each new longest value made the

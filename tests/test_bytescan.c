@@ -120,6 +120,34 @@ START_TEST(pair_digit_differential)
 }
 END_TEST
 
+/* bytescan_byte against memchr, at every start offset of buffers up to
+ * 300 bytes: inside the inline steps, at their 64-byte end where memchr
+ * takes over, and in the last 16 bytes read back over seen ones. */
+START_TEST(byte_differential)
+{
+	uint64_t x = 0xD1B54A32D192ED03u;
+	unsigned char b[300];
+	size_t found = 0;
+	for (int round = 0; round < 1500; round++) {
+		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		size_t len = (size_t)(x % sizeof b);
+		unsigned sparse = 1u + (unsigned)(round % 7) * 9;   /* from dense to rare */
+		for (size_t i = 0; i < len; i++) {
+			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			b[i] = x % (sparse * 4) == 0 ? '<' : (unsigned char)('a' + x % 3);
+		}
+		for (size_t from = 0; from <= len; from++) {
+			const unsigned char *q = from < len ? memchr(b + from, '<', len - from) : NULL;
+			size_t want = q ? (size_t)(q - b) : len;
+			size_t got = bytescan_byte(b, from, len, '<');
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
 /* The plain reading of a SQL literal body: each escape takes the next byte. */
 static size_t ref_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                             bool *escaped)
@@ -370,6 +398,7 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tc, pair_rules);
 	tcase_add_test(tc, pair_differential);
 	tcase_add_test(tc, pair_digit_differential);
+	tcase_add_test(tc, byte_differential);
 	suite_add_tcase(s, tc);
 	TCase *tu = tcase_create("unescaped");
 	tcase_add_test(tu, unescaped_rules);
