@@ -353,12 +353,14 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	for (size_t i = 0; i < g->npairs; i++) {
 		const struct pattern_pair *p = &g->pairs[i];
 		enum scheme sch = form == FORM_SCHEME ? written : p->canon_scheme;
-		char norm[ORIGIN_PORT_MAX + 1];
-		if (port) {
-			if (!origin_normalise_port(sch, port, port_len, norm)) continue;
-		} else {
-			norm[0] = 0;
+		if (!port) {
+			/* no port written: the pair whose canonical has none (issue 6:
+			 * most candidates, without a strcmp call each) */
+			if (!p->canon_port[0]) { pp = p; break; }
+			continue;
 		}
+		char norm[ORIGIN_PORT_MAX + 1];
+		if (!origin_normalise_port(sch, port, port_len, norm)) continue;
 		if (strcmp(norm, p->canon_port) == 0) { pp = p; break; }
 	}
 	if (!pp) { skip(s, c, e, REASON_HOST_NOT_IN_MAP); return e; }
