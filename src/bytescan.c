@@ -44,28 +44,41 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 	return len;
 }
 
-size_t bytescan_pair_digit(const unsigned char *b, size_t from, size_t len, unsigned char c)
+#if defined(__SSE2__)
+struct serialized_pairs_v { __m128i colon, zero, nine, n, semi, pct, three; };
+
+static inline unsigned serialized_pairs_mask(const struct serialized_pairs_v *v, const unsigned char *b)
+{
+	__m128i x = load16(b), y = load16(b + 1);
+	__m128i d = _mm_sub_epi8(y, v->zero);   /* a digit's value when it is at most 9 (unsigned) */
+	__m128i colon = _mm_and_si128(_mm_cmpeq_epi8(x, v->colon), _mm_cmpeq_epi8(_mm_min_epu8(d, v->nine), d));
+	__m128i n = _mm_and_si128(_mm_cmpeq_epi8(x, v->n), _mm_or_si128(_mm_cmpeq_epi8(y, v->semi), _mm_cmpeq_epi8(y, v->pct)));
+	__m128i pct = _mm_and_si128(_mm_cmpeq_epi8(x, v->pct), _mm_cmpeq_epi8(y, v->three));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(colon, _mm_or_si128(n, pct)));
+}
+#endif
+
+size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	/* b - '0' is a digit's value when it is at most 9 (unsigned) */
-	const __m128i vc = _mm_set1_epi8((char)c), v0 = _mm_set1_epi8('0'), v9 = _mm_set1_epi8(9);
+	const struct serialized_pairs_v v = {
+		_mm_set1_epi8(':'), _mm_set1_epi8('0'), _mm_set1_epi8(9), _mm_set1_epi8('N'),
+		_mm_set1_epi8(';'), _mm_set1_epi8('%'), _mm_set1_epi8('3'),
+	};
 	for (; i < len && len - i > 16; i += 16) {
-		__m128i x = load16(b + i), d = _mm_sub_epi8(load16(b + i + 1), v0);
-		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(_mm_min_epu8(d, v9), d));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		unsigned mask = serialized_pairs_mask(&v, b + i);
 		if (mask) return i + (size_t)__builtin_ctz(mask);
 	}
 	if (i < len && len - i >= 2 && len >= 17) {
-		size_t j = len - 17;
-		__m128i x = load16(b + j), d = _mm_sub_epi8(load16(b + j + 1), v0);
-		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_cmpeq_epi8(_mm_min_epu8(d, v9), d));
-		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(m));
-		return mask ? j + (size_t)__builtin_ctz(mask) : len;
+		unsigned mask = tail_mask(i, len, serialized_pairs_mask(&v, b + len - 17));
+		return mask ? len - 17 + (size_t)__builtin_ctz(mask) : len;
 	}
 #endif
-	for (; i + 1 < len; i++)
-		if (b[i] == c && b[i + 1] >= '0' && b[i + 1] <= '9') return i;
+	for (; i + 1 < len; i++) {
+		unsigned char c = b[i], n = b[i + 1];
+		if ((c == ':' && n >= '0' && n <= '9') || (c == 'N' && (n == ';' || n == '%')) || (c == '%' && n == '3')) return i;
+	}
 	return len;
 }
 

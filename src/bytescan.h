@@ -19,9 +19,9 @@
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                      unsigned char n2);
 
-/* The first i in [from, len) with b[i] == c and i + 1 < len and b[i + 1]
- * an ASCII digit; len if there is none. */
-size_t bytescan_pair_digit(const unsigned char *b, size_t from, size_t len, unsigned char c);
+/* The first i in [from, len) where one of the serialized gate's byte pairs
+ * starts: ':' and a digit, 'N' and ';' or '%', '%' and '3'; len if none. */
+size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len);
 
 /* The same for two leads: b[i] == c and b[i + 1] == n1 or n2, or b[i] ==
  * d and b[i + 1] == m; the first i where either holds, else len. */

@@ -135,17 +135,24 @@ static size_t next_start_byte(const unsigned char *b, size_t from, size_t hi)
 bool serialized_gate(const unsigned char *b, size_t n)
 {
 	if (n < 2) return false;
-	/* issue 6: each case found by its byte pair (`:` and a digit, `N` and
-	 * `;` or `%`, `%3`) in one vector scan, not by a memchr per `:` of the
-	 * CSS and script text that most tokens passing here are */
-	for (size_t i = bytescan_pair_digit(b, 0, n, ':'); i < n; i = bytescan_pair_digit(b, i + 1, n, ':'))
-		if (i > 0 && type_letter(b[i - 1]) && value_start(b, i - 1, 0, n)) return true;
-	for (size_t i = bytescan_pair(b, 0, n, 'N', ';', '%'); i < n; i = bytescan_pair(b, i + 1, n, 'N', ';', '%'))
-		if ((b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
-	for (size_t i = bytescan_pair(b, 0, n, '%', '3', '3'); i < n; i = bytescan_pair(b, i + 1, n, '%', '3', '3'))
-		if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3]) && type_letter(b[i - 1]) &&
-		    value_start(b, i - 1, 0, n))
-			return true;
+	/* issue 6: the three cases found by their byte pairs (`:` and a digit,
+	 * `N` and `;` or `%`, `%3`) in one vector scan, not by a memchr per `:`
+	 * of the CSS and script text that most tokens passing here are */
+	for (size_t i = bytescan_serialized_pairs(b, 0, n); i < n; i = bytescan_serialized_pairs(b, i + 1, n)) {
+		switch (b[i]) {
+		case ':':
+			if (i > 0 && type_letter(b[i - 1]) && value_start(b, i - 1, 0, n)) return true;
+			break;
+		case 'N':
+			if ((b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
+			break;
+		default:   /* '%' */
+			if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3]) && type_letter(b[i - 1]) &&
+			    value_start(b, i - 1, 0, n))
+				return true;
+			break;
+		}
+	}
 	return false;
 }
 

@@ -90,13 +90,14 @@ START_TEST(pair_differential)
 }
 END_TEST
 
-/* bytescan_pair_digit (the serialized gate's `:` and a digit) against a
- * plain loop, at every start offset, with digits and the bytes around
- * them ('/' and ':' below and above the digits) so the range edges are met. */
-START_TEST(pair_digit_differential)
+/* bytescan_serialized_pairs (the serialized gate's `:` and a digit, `N`
+ * and `;` or `%`, `%3`) against a plain loop, at every start offset, with
+ * the bytes around the digit range ('/' and ';' below and above it) so
+ * its edges are met. */
+START_TEST(serialized_pairs_differential)
 {
 	uint64_t x = 0x2545F4914F6CDD1Du;
-	static const unsigned char alpha[] = { ':', ':', '0', '9', '5', '/', ';', 'a', 0xB0, 0x80 + '0', 0 };
+	static const unsigned char alpha[] = { ':', ':', '0', '9', '5', '/', ';', 'N', '%', '3', '2', 0xB0, 0 };
 	unsigned char b[200];
 	size_t found = 0;
 	for (int round = 0; round < 3000; round++) {
@@ -106,12 +107,16 @@ START_TEST(pair_digit_differential)
 			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
 			b[i] = (x & 7) ? 'z' : alpha[(x >> 3) % sizeof alpha];
 		}
-		unsigned char c = round % 5 ? ':' : alpha[(round / 5) % sizeof alpha];
 		for (size_t from = 0; from <= len; from++) {
 			size_t want = len;
-			for (size_t i = from; i + 1 < len; i++)
-				if (b[i] == c && b[i + 1] >= '0' && b[i + 1] <= '9') { want = i; break; }
-			size_t got = bytescan_pair_digit(b, from, len, c);
+			for (size_t i = from; i + 1 < len; i++) {
+				unsigned char c = b[i], n = b[i + 1];
+				if ((c == ':' && n >= '0' && n <= '9') || (c == 'N' && (n == ';' || n == '%')) || (c == '%' && n == '3')) {
+					want = i;
+					break;
+				}
+			}
+			size_t got = bytescan_serialized_pairs(b, from, len);
 			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
 			if (want < len) found++;
 		}
@@ -397,7 +402,7 @@ Suite *bytescan_suite(void)
 	TCase *tc = tcase_create("pair");
 	tcase_add_test(tc, pair_rules);
 	tcase_add_test(tc, pair_differential);
-	tcase_add_test(tc, pair_digit_differential);
+	tcase_add_test(tc, serialized_pairs_differential);
 	tcase_add_test(tc, byte_differential);
 	suite_add_tcase(s, tc);
 	TCase *tu = tcase_create("unescaped");
