@@ -189,11 +189,12 @@ static void on_event(void *ctx, const struct match_event *ev)
 	report_add(w->report, &re);
 }
 
+/* Newlines of buf[0..consumed), about to be written and dropped. */
 static void advance_lines(struct window *w, size_t consumed)
 {
-	const unsigned char *p = w->scan, *end = w->scan + consumed, *q, *lastq = NULL;
+	const unsigned char *p = w->buf, *end = w->buf + consumed, *q, *lastq = NULL;
 	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { w->lines++; lastq = q; p = q + 1; }
-	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->scan) + 1);
+	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
 }
 
 void window_skip(struct window *w, const unsigned char *p, size_t n)
