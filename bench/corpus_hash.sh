@@ -1,7 +1,8 @@
 #!/bin/sh
 # bench/corpus_hash.sh BINARY — one sha256 over everything BINARY writes
 # (stdout, stderr, exit status) for every corpus file, as each type, with
-# several maps, rewriting and with --stats --explain. Issue 6 acceptance 4:
+# several maps, rewriting, with --stats --explain and with --check (whose
+# line and column positions the explain runs do not print). Issue 6 acceptance 4:
 # run it before and after an optimisation; the two totals must be equal.
 #   sh bench/corpus_hash.sh build/rel/hostshift            -> total only
 #   VERBOSE=1 sh bench/corpus_hash.sh ...                   -> a line per run
@@ -36,10 +37,14 @@ worker() {
 	for f in $files; do
 		for t in html sql json text; do
 			for m in $maps; do
-				for mode in rewrite explain; do
+				for mode in rewrite explain check; do
 					n=$((n + 1))
 					[ $((n % jobs)) -eq "$k" ] || continue
-					if [ $mode = rewrite ]; then set -- -q; else set -- --stats --explain; fi
+					case $mode in
+					rewrite) set -- -q ;;
+					explain) set -- --stats --explain ;;
+					check) set -- --check ;;
+					esac
 					"$bin" -t $t -m "$m" "$@" "$f" > "$tmp/o$k" 2> "$tmp/e$k"
 					echo "rc=$?" >> "$tmp/e$k"
 					h=$(cat "$tmp/o$k" "$tmp/e$k" | sha256sum)
