@@ -346,6 +346,39 @@ START_TEST(chunking_all_token_kinds)
 }
 END_TEST
 
+/* Tag and attribute names end where WHATWG's name states say (white
+ * space, '/', '>', and '=' for an attribute name), also when the
+ * tokenizer takes a name and a `name="value"` in one step (issue 6):
+ * every byte 1..255 inside and right after a tag name and an attribute
+ * name, after 0..16 bytes of name, each followed by a value holding an
+ * origin. Output, counters and the explain trace (offsets and surfaces of
+ * every event) are equal at read size 1, where every byte goes through
+ * the states one at a time, and at the larger read sizes. */
+START_TEST(name_ends_every_byte)
+{
+	size_t cap = 256 * 2 * 17 * 96 + 64, len = 0;
+	char *doc = malloc(cap);
+	ck_assert_ptr_nonnull(doc);
+	for (int b = 1; b < 256; b++) {
+		for (int pad = 0; pad < 17; pad++) {
+			char name[40];
+			memset(name, 'n', (size_t)pad);
+			name[pad] = (char)b;
+			name[pad + 1] = 'm';
+			name[pad + 2] = 0;
+			len += (size_t)snprintf(doc + len, cap - len, "<a %s=\"https://" C "/%d\">x</a>", name, b);
+			len += (size_t)snprintf(doc + len, cap - len, "<t%s y='//" C "/'>z</t%s>\n", name, name);
+		}
+	}
+	ck_assert_uint_lt(len, cap);
+	struct pf_result r;
+	run_all(doc, &r);
+	ck_assert_uint_gt(r.rewrites[SURFACE_HTML_ATTR], 5000);
+	pf_free(&r);
+	free(doc);
+}
+END_TEST
+
 /* SPEC §12 with §6: the sweep does not undo the structured pass's decline
  * of a value-start candidate followed by `&`; elsewhere `&` ends a host on
  * the sweep as in prose. */
@@ -426,6 +459,7 @@ Suite *html_suite(void)
 	tcase_add_test(tc, check_positions_html);
 	tcase_add_test(tc, check_positions_over_cap);
 	tcase_add_test(tc, chunking_all_token_kinds);
+	tcase_add_test(tc, name_ends_every_byte);
 	tcase_add_test(tc, dry_run_html);
 	tcase_add_test(tc, sweep_keeps_value_start_amp);
 	tcase_add_test(tc, same_length_rewrite);
