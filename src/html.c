@@ -663,6 +663,18 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			i = end;
 			if (lt) {
 				h->tok_start = OFF(i);
+				if (i + 1 < n && is_alpha(p[i + 1])) {
+					/* issue 6: a start tag, as the tag open state would take
+					 * it (its '<' in the chunk: read in place), straight
+					 * into its name without another turn of the loop */
+					seg_close(h);
+					tag_begin(h, TAG_START);
+					h->tag_src = p + i;
+					h->tag_pos = 1;
+					h->state = HS_TAG_NAME;
+					i = tag_body(h, p, i + 1, n);
+					break;
+				}
 				h->pend[0] = '<';
 				h->npend = 1;
 				h->state = HS_TAG_OPEN;
