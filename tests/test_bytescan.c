@@ -9,6 +9,15 @@
 #include "bytescan.h"
 #include "suites.h"
 
+/* The xorshift generator the differential tests draw their buffers from. */
+static uint64_t next(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
 static size_t ref_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                        unsigned char n2)
 {
@@ -66,10 +75,10 @@ START_TEST(pair_differential)
 	unsigned char b[200];
 	size_t found = 0;
 	for (int round = 0; round < 3000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			/* sparse interesting bytes, so long stretches take the vector steps */
 			b[i] = (x & 7) ? 'z' : alpha[(x >> 3) % sizeof alpha];
 		}
@@ -101,10 +110,10 @@ START_TEST(serialized_pairs_differential)
 	unsigned char b[200];
 	size_t found = 0;
 	for (int round = 0; round < 3000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			b[i] = (x & 7) ? 'z' : alpha[(x >> 3) % sizeof alpha];
 		}
 		for (size_t from = 0; from <= len; from++) {
@@ -134,11 +143,11 @@ START_TEST(byte_differential)
 	unsigned char b[300];
 	size_t found = 0;
 	for (int round = 0; round < 1500; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned sparse = 1u + (unsigned)(round % 7) * 9;   /* from dense to rare */
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			b[i] = x % (sparse * 4) == 0 ? '<' : (unsigned char)('a' + x % 3);
 		}
 		for (size_t from = 0; from <= len; from++) {
@@ -201,11 +210,11 @@ START_TEST(unescaped_differential)
 	unsigned char b[160];
 	size_t found = 0, carried = 0;
 	for (int round = 0; round < 4000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 1 + (unsigned)(x >> 40) % 8;   /* from escape-dense to sparse */
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			b[i] = (x % (density * 3)) ? 'z' : alpha[(x >> 8) % sizeof alpha];
 		}
 		for (size_t from = 0; from <= len; from++)
@@ -267,11 +276,11 @@ START_TEST(pair2_ends_differential)
 	unsigned char b[160];
 	size_t found = 0, by_ends = 0;
 	for (int round = 0; round < 3000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % 12;
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
 		}
 		unsigned char e = alpha[round % sizeof alpha], ek = alpha[(round / 10) % sizeof alpha];
@@ -331,11 +340,11 @@ START_TEST(json_special_differential)
 	unsigned char b[160];
 	size_t found = 0;
 	for (int round = 0; round < 3000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 4 + (unsigned)(x >> 40) % 60;
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			/* mostly plain bytes; now and then any byte value */
 			b[i] = (x % density) ? (unsigned char)(0x20 + (x >> 8) % 0x60) : (unsigned char)(x >> 16);
 		}
@@ -375,11 +384,11 @@ START_TEST(any3_differential)
 	unsigned char b[160];
 	size_t found = 0;
 	for (int round = 0; round < 3000; round++) {
-		x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % 40;
 		for (size_t i = 0; i < len; i++) {
-			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
+			next(&x);
 			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
 		}
 		unsigned char c1 = alpha[round % 3], c2 = alpha[(round / 3) % sizeof alpha], c3 = alpha[(round / 18) % sizeof alpha];
