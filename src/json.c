@@ -366,99 +366,132 @@ static size_t whole_sequence(const unsigned char *p, size_t avail)
 
 enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 
-static unsigned ge_mask(__m128i x, unsigned char c)
-{
-	/* bytes >= c, unsigned: max(x, c) == x */
-	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)c)), x));
-}
-
-static unsigned eq_mask(__m128i x, unsigned char c)
-{
-	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c)));
-}
-
-/* issue 6: 16 string bytes at p, from a character boundary (not after a
- * backslash, not inside a UTF-8 sequence); p[0..20) must be readable
- * (the bytes an escape near p[15] takes). The text of Finnish or Japanese
+/* issue 6: W string bytes at p, from a character boundary (not after a
+ * backslash, not inside a UTF-8 sequence); p[0..W+4) must be readable
+ * (the bytes an escape near p[W-1] takes). The text of Finnish or Japanese
  * WordPress posts, full of `\"`, `\u00e4`, `\n` and UTF-8, stops a scan
  * for the next special byte every few bytes; here a block is checked at
  * once, by the rules of the byte states (RFC 8259 §7, RFC 3629 §4):
- *   BLOCK_TAKEN   every byte up to *adv (11..16) is a whole character of
+ *   BLOCK_TAKEN   every byte up to *adv (W-5..W) is a whole character of
  *                 the string, and *adv is a character boundary;
  *   BLOCK_CLOSED  the same up to p[*adv], the string's closing quote;
  *   BLOCK_SLOW    something the byte states must decide (an error, an
  *                 escaped backslash): nothing is taken. In doubt the
- *                 answer is BLOCK_SLOW. */
-static enum block_result string_block(const unsigned char *p, size_t *adv)
+ *                 answer is BLOCK_SLOW.
+ * One definition for two widths: 16 bytes (SSE2) and 32 (AVX2, where the
+ * CPU has it). V names the width's byte tests, each one bit a byte:
+ * V##_high (0x80 and up), V##_below (below 0x20 or 0x80 and up: signed),
+ * V##_eq, V##_ge (unsigned) and V##_lower (the byte | 0x20). */
+#define STRING_BLOCK(NAME, ATTR, V, W)                                                                          \
+	ATTR static enum block_result NAME(const unsigned char *p, size_t *adv)                                 \
+	{                                                                                                       \
+		const uint64_t all = (1ull << (W)) - 1;                                                         \
+		const V##_vec x = V##_load(p);                                                                  \
+		const uint64_t high = V##_high(x), low_or_high = V##_below(x, 0x20);                           \
+		const uint64_t bs = V##_eq(x, '\\'), q = V##_eq(x, '"');                                        \
+		if (!(low_or_high | bs | q)) { *adv = (W); return BLOCK_TAKEN; }                               \
+		uint64_t taken = bs << 1; /* the byte each escape takes */                                      \
+		uint64_t u = 0;           /* the escapes that are `\uXXXX` */                                   \
+		if (bs) {                                                                                       \
+			const V##_vec y = V##_load(p + 1);                                                      \
+			u = bs & V##_eq(y, 'u');                                                                \
+			/* `\\` is not among them: an escaped backslash is left to the                          \
+			 * byte states, so every backslash here opens an escape */                              \
+			uint64_t ok = V##_eq(y, '"') | V##_eq(y, '/') | V##_eq(y, 'b') | V##_eq(y, 'f') |       \
+			              V##_eq(y, 'n') | V##_eq(y, 'r') | V##_eq(y, 't');                         \
+			if (bs & ~(ok | u)) return BLOCK_SLOW; /* a bad escape, or `\\` */                     \
+			if (u) {                                                                                \
+				/* the four hex digits, read p[2..W+4) wide: bit i of hex is p[i] */            \
+				const V##_vec z = V##_load(p + 4);                                              \
+				const V##_vec xl = V##_lower(x), zl = V##_lower(z);                             \
+				uint64_t hex = (V##_ge(x, '0') & ~V##_ge(x, ':')) | (V##_ge(xl, 'a') & ~V##_ge(xl, 'g')); \
+				hex |= ((V##_ge(z, '0') & ~V##_ge(z, ':')) | (V##_ge(zl, 'a') & ~V##_ge(zl, 'g'))) << 4; \
+				/* one at p[W-1] has digits past p[W+3]: the block stops at it */               \
+				const uint64_t within = u & (all >> 1);                                         \
+				const uint64_t digits = within << 2 | within << 3 | within << 4 | within << 5; \
+				if (digits & ~hex) return BLOCK_SLOW; /* a bad \u escape */                     \
+				taken |= digits;                                                                \
+			}                                                                                       \
+		}                                                                                               \
+		/* the closing quote, if the block has it: the string's bytes are `in` */                       \
+		const uint64_t closing = q & ~taken & all;                                                      \
+		uint64_t in = all, upto = all; /* the string's bytes; those and the quote */                   \
+		unsigned s = (W);                                                                               \
+		if (closing) {                                                                                  \
+			s = (unsigned)__builtin_ctzll(closing);                                                 \
+			in = (1ull << s) - 1;                                                                   \
+			upto = in | 1ull << s;                                                                  \
+		}                                                                                               \
+		if (low_or_high & ~high & in) return BLOCK_SLOW; /* a control byte */                          \
+		unsigned end = s;                                                                               \
+		if (high & upto) {                                                                              \
+			const uint64_t lead = V##_ge(x, 0xC0), lead3 = V##_ge(x, 0xE0), lead4 = V##_ge(x, 0xF0); \
+			const uint64_t cont = high & ~lead;                                                     \
+			/* every continuation byte belongs to the lead before it, and                           \
+			 * every lead has its continuation bytes (those past the block                          \
+			 * aside) */                                                                            \
+			const uint64_t claimed = lead << 1 | lead3 << 2 | lead4 << 3;                           \
+			if ((cont ^ claimed) & upto) return BLOCK_SLOW;                                         \
+			uint64_t err = (lead & ~V##_ge(x, 0xC2)) | V##_ge(x, 0xF5); /* C0, C1, F5..FF */        \
+			const uint64_t ge_a0 = V##_ge(x, 0xA0), ge_90 = V##_ge(x, 0x90);                        \
+			err |= V##_eq(x, 0xE0) << 1 & ~ge_a0; /* no overlong three-byte form */                \
+			err |= V##_eq(x, 0xED) << 1 & ge_a0;  /* no surrogate */                               \
+			err |= V##_eq(x, 0xF0) << 1 & ~ge_90; /* no overlong four-byte form */                 \
+			err |= V##_eq(x, 0xF4) << 1 & ge_90;  /* nothing past U+10FFFF */                      \
+			if (err & in) return BLOCK_SLOW;                                                        \
+			if (!closing) {                                                                         \
+				/* a sequence running past the block: stop at its lead */                       \
+				const uint64_t top = 1ull << ((W) - 1);                                         \
+				uint64_t past = (lead & top) | (lead3 & top >> 1) | (lead4 & top >> 2);         \
+				if (past) end = (unsigned)__builtin_ctzll(past);                                \
+			}                                                                                       \
+		}                                                                                               \
+		if (!closing) {                                                                                 \
+			/* an escape taking bytes past the block: stop at it */                                 \
+			uint64_t past = (bs & 1ull << ((W) - 1)) | (u & 0x1Full << ((W) - 5));                   \
+			if (past && end > (unsigned)__builtin_ctzll(past)) end = (unsigned)__builtin_ctzll(past); \
+		}                                                                                               \
+		*adv = end;                                                                                     \
+		return closing ? BLOCK_CLOSED : BLOCK_TAKEN;                                                    \
+	}
+
+typedef __m128i v16_vec;
+static v16_vec v16_load(const unsigned char *p) { return _mm_loadu_si128((const __m128i *)(const void *)p); }
+static uint64_t v16_high(v16_vec x) { return (unsigned)_mm_movemask_epi8(x); }
+static uint64_t v16_below(v16_vec x, char c) { return (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8(c))); }
+static uint64_t v16_eq(v16_vec x, unsigned char c) { return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)c))); }
+/* bytes >= c, unsigned: max(x, c) == x */
+static uint64_t v16_ge(v16_vec x, unsigned char c)
 {
-	const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)p);
-	const unsigned high = (unsigned)_mm_movemask_epi8(x);   /* 0x80 and up */
-	/* signed: below 0x20, and 0x80 and up */
-	const unsigned low_or_high = (unsigned)_mm_movemask_epi8(_mm_cmplt_epi8(x, _mm_set1_epi8(0x20)));
-	const unsigned bs = eq_mask(x, '\\'), q = eq_mask(x, '"');
-	if (!(low_or_high | bs | q)) { *adv = 16; return BLOCK_TAKEN; }
-	unsigned taken = bs << 1;                       /* the byte each escape takes */
-	unsigned u = 0;                                  /* the escapes that are `\uXXXX` */
-	if (bs) {
-		const __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
-		u = bs & eq_mask(y, 'u');
-		/* `\\` is not among them: an escaped backslash is left to the byte
-		 * states, so every backslash here opens an escape */
-		unsigned ok = eq_mask(y, '"') | eq_mask(y, '/') | eq_mask(y, 'b') | eq_mask(y, 'f') | eq_mask(y, 'n') |
-		              eq_mask(y, 'r') | eq_mask(y, 't');
-		if (bs & ~(ok | u)) return BLOCK_SLOW;       /* a bad escape, or `\\` */
-		if (u) {
-			/* the four hex digits, read p[2..20) wide: bit i of hex is p[i] */
-			const __m128i z = _mm_loadu_si128((const __m128i *)(const void *)(p + 4));
-			const __m128i xl = _mm_or_si128(x, _mm_set1_epi8(0x20)), zl = _mm_or_si128(z, _mm_set1_epi8(0x20));
-			unsigned hex = (ge_mask(x, '0') & ~ge_mask(x, ':')) | (ge_mask(xl, 'a') & ~ge_mask(xl, 'g'));
-			hex |= ((ge_mask(z, '0') & ~ge_mask(z, ':')) | (ge_mask(zl, 'a') & ~ge_mask(zl, 'g'))) << 4;
-			/* one at p[15] has digits past p[19]: the block stops at it */
-			const unsigned within = u & 0x7FFFu;
-			const unsigned digits = within << 2 | within << 3 | within << 4 | within << 5;
-			if (digits & ~hex) return BLOCK_SLOW;    /* a bad \u escape */
-			taken |= digits;
-		}
-	}
-	/* the closing quote, if the block has it: the string's bytes are `in` */
-	const unsigned closing = q & ~taken;
-	unsigned in = 0xFFFFu, upto = 0xFFFFu;           /* the string's bytes; those and the quote */
-	unsigned s = 16;
-	if (closing) {
-		s = (unsigned)__builtin_ctz(closing);
-		in = (1u << s) - 1;
-		upto = in | 1u << s;
-	}
-	if (low_or_high & ~high & in) return BLOCK_SLOW;   /* a control byte */
-	unsigned end = s;
-	if (high & upto) {
-		const unsigned lead = ge_mask(x, 0xC0), lead3 = ge_mask(x, 0xE0), lead4 = ge_mask(x, 0xF0);
-		const unsigned cont = high & ~lead;
-		/* every continuation byte belongs to the lead before it, and every
-		 * lead has its continuation bytes (those past the block aside) */
-		const unsigned claimed = lead << 1 | lead3 << 2 | lead4 << 3;
-		if ((cont ^ claimed) & upto) return BLOCK_SLOW;
-		unsigned err = (lead & ~ge_mask(x, 0xC2)) | ge_mask(x, 0xF5);   /* C0, C1, F5..FF */
-		const unsigned ge_a0 = ge_mask(x, 0xA0), ge_90 = ge_mask(x, 0x90);
-		err |= eq_mask(x, 0xE0) << 1 & ~ge_a0;       /* no overlong three-byte form */
-		err |= eq_mask(x, 0xED) << 1 & ge_a0;        /* no surrogate */
-		err |= eq_mask(x, 0xF0) << 1 & ~ge_90;       /* no overlong four-byte form */
-		err |= eq_mask(x, 0xF4) << 1 & ge_90;        /* nothing past U+10FFFF */
-		if (err & in) return BLOCK_SLOW;
-		if (!closing) {
-			/* a sequence running past the block: stop at its lead */
-			unsigned past = (lead & 0x8000u) | (lead3 & 0x4000u) | (lead4 & 0x2000u);
-			if (past) end = (unsigned)__builtin_ctz(past);
-		}
-	}
-	if (!closing) {
-		/* an escape taking bytes past the block: stop at it */
-		unsigned past = (bs & 0x8000u) | (u & 0xF800u);
-		if (past && end > (unsigned)__builtin_ctz(past)) end = (unsigned)__builtin_ctz(past);
-	}
-	*adv = end;
-	return closing ? BLOCK_CLOSED : BLOCK_TAKEN;
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)c)), x));
 }
+static v16_vec v16_lower(v16_vec x) { return _mm_or_si128(x, _mm_set1_epi8(0x20)); }
+STRING_BLOCK(string_block, , v16, 16)
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define JSON_AVX2 1
+/* Asked once. */
+static bool have_avx2(void)
+{
+	static int have = -1;
+	if (have < 0) have = __builtin_cpu_supports("avx2") ? 1 : 0;
+	return have;
+}
+#define AVX2 __attribute__((target("avx2")))
+typedef __m256i v32_vec;
+AVX2 static v32_vec v32_load(const unsigned char *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
+AVX2 static uint64_t v32_high(v32_vec x) { return (uint32_t)_mm256_movemask_epi8(x); }
+AVX2 static uint64_t v32_below(v32_vec x, char c) { return (uint32_t)_mm256_movemask_epi8(_mm256_cmpgt_epi8(_mm256_set1_epi8(c), x)); }
+AVX2 static uint64_t v32_eq(v32_vec x, unsigned char c) { return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, _mm256_set1_epi8((char)c))); }
+AVX2 static uint64_t v32_ge(v32_vec x, unsigned char c)
+{
+	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)c)), x));
+}
+AVX2 static v32_vec v32_lower(v32_vec x) { return _mm256_or_si256(x, _mm256_set1_epi8(0x20)); }
+STRING_BLOCK(string_block32, AVX2, v32, 32)
+#undef AVX2
+#endif
 #endif
 
 void json_feed(struct json *j, const unsigned char *p, size_t n)
@@ -553,6 +586,11 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 					if (k >= slow_until) {
 						enum block_result r = BLOCK_SLOW;
 						size_t adv = 0;
+#if defined(JSON_AVX2)
+						if (have_avx2())
+							while (n - k > 36 && (r = string_block32(p + k, &adv)) == BLOCK_TAKEN) k += adv;
+						if (r != BLOCK_CLOSED)
+#endif
 						while (n - k > 20 && (r = string_block(p + k, &adv)) == BLOCK_TAKEN) k += adv;
 						if (r == BLOCK_CLOSED) k += adv;   /* at the quote: closed below */
 						else if (n - k > 20) slow_until = k + 16;
