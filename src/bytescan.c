@@ -242,6 +242,19 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)
 	return len;
 }
 
+bool bytescan_escaped_slash(const unsigned char *b, size_t len)
+{
+	for (size_t i = bytescan_pair(b, 0, len, '\\', '/', '/'); i < len; i = bytescan_pair(b, i + 1, len, '\\', '/', '/')) {
+		/* the backslashes before b[i], from the first of their run: the
+		 * escapes pair them from there, so b[i] opens one when it is an
+		 * even number of bytes after that first */
+		size_t j = i;
+		while (j > 0 && b[j - 1] == '\\') j--;
+		if ((i - j) % 2 == 0) return true;
+	}
+	return false;
+}
+
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3)
 {

@@ -42,6 +42,12 @@ size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsi
  * starts or continues UTF-8 (0x80 and up); len if there is none. */
 size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
 
+/* Whether b[0..len), read as JSON string bytes from b[0] (every backslash
+ * escapes the byte after it), holds the escape `\/`: a backslash and '/'
+ * found as a pair (bytescan_pair), then the backslashes before it counted
+ * (issue 6: the byte loop this replaces read every byte of long strings
+ * full of escapes). */
+bool bytescan_escaped_slash(const unsigned char *b, size_t len);
 /* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3);

@@ -80,13 +80,6 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
 }
 
-static bool has_escaped_slash(const unsigned char *p, size_t n)
-{
-	for (size_t i = 0; i + 1 < n; i++)
-		if (p[i] == '\\') { if (p[i + 1] == '/') return true; i++; }
-	return false;
-}
-
 /* The splices of one run p[0..n) at value offset off, in source order. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
@@ -114,7 +107,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = -1,
 	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE };
 	matcher_scan_ex(vp->pt, vp->dec, dlen, dlen, &me, entity_event, vp);
-	if (o->json && vp->nsplices > vp->splice0 && has_escaped_slash(p, n)) {
+	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
 		size_t need = 0;
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * vp->splices[i].repl.n;

@@ -359,6 +359,71 @@ START_TEST(json_special_differential)
 }
 END_TEST
 
+/* ---- bytescan_escaped_slash: a `\/` escape in JSON string bytes -------- */
+
+/* The loop bytescan_escaped_slash replaced: escapes paired from b[0]. */
+static bool ref_escaped_slash(const unsigned char *b, size_t len)
+{
+	for (size_t i = 0; i + 1 < len; i++)
+		if (b[i] == '\\') { if (b[i + 1] == '/') return true; i++; }
+	return false;
+}
+
+START_TEST(escaped_slash_rules)
+{
+	static const struct { const char *s; bool want; } cases[] = {
+		{ "https:\\/\\/www.example.fi", true },   /* https:\/\/ */
+		{ "https://www.example.fi", false },
+		{ "a\\\\/b", false },                      /* an escaped backslash, then '/' */
+		{ "a\\\\\\/b", true },                   /* \\ then \/ */
+		{ "\\/", true },
+		{ "\\", false },
+		{ "/\\", false },
+		{ "\\u002F and \\n", false },
+		{ "", false },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const unsigned char *b = (const unsigned char *)cases[k].s;
+		ck_assert_msg(bytescan_escaped_slash(b, strlen(cases[k].s)) == cases[k].want, "case %zu", k);
+		ck_assert(ref_escaped_slash(b, strlen(cases[k].s)) == cases[k].want);
+	}
+	/* runs of backslashes of every length before the '/', past the vector steps */
+	unsigned char buf[200];
+	for (size_t run = 0; run < 90; run++) {
+		memset(buf, 'a', sizeof buf);
+		memset(buf + 70, '\\', run);
+		buf[70 + run] = '/';
+		ck_assert_msg(bytescan_escaped_slash(buf, sizeof buf) == (run % 2 == 1), "run %zu", run);
+	}
+}
+END_TEST
+
+START_TEST(escaped_slash_differential)
+{
+	uint64_t x = 0xD6E8FEB86659FD93u;
+	static const unsigned char alpha[] = { '\\', '\\', '/', 'u', '"', 'a' };
+	unsigned char b[160];
+	size_t yes = 0, no = 0;
+	for (int round = 0; round < 20000; round++) {
+		next(&x);
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % 40;
+		for (size_t i = 0; i < len; i++) {
+			next(&x);
+			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
+		}
+		for (size_t from = 0; from <= len; from += 1 + len / 8) {
+			bool want = ref_escaped_slash(b + from, len - from);
+			ck_assert_msg(bytescan_escaped_slash(b + from, len - from) == want, "round %d len %zu from %zu", round, len, from);
+			if (want) yes++;
+			else no++;
+		}
+	}
+	ck_assert_uint_gt(yes, 3000);   /* both answers are met */
+	ck_assert_uint_gt(no, 3000);
+}
+END_TEST
+
 /* ---- bytescan_any3: the first of three bytes --------------------------- */
 
 START_TEST(any3_rules)
@@ -426,6 +491,10 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tj, json_special_rules);
 	tcase_add_test(tj, json_special_differential);
 	suite_add_tcase(s, tj);
+	TCase *tsl = tcase_create("escaped_slash");
+	tcase_add_test(tsl, escaped_slash_rules);
+	tcase_add_test(tsl, escaped_slash_differential);
+	suite_add_tcase(s, tsl);
 	TCase *ta = tcase_create("any3");
 	tcase_add_test(ta, any3_rules);
 	tcase_add_test(ta, any3_differential);
