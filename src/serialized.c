@@ -46,6 +46,15 @@ struct top_hit {
 	unsigned char spelling;
 };
 
+#define SPAN_MEMO_SIZE 512 /* span ends kept from the first pass for the second */
+
+/* One span_end answer: where the span of len decoded bytes at `at`, below
+ * hi, in spelling s, before closer cl, ends. */
+struct span_memo {
+	size_t at, hi, len, end;
+	unsigned char s, cl;
+};
+
 struct walk {
 	const unsigned char *b; /* the walked buffer; every offset is into it */
 	size_t n;
@@ -57,6 +66,8 @@ struct walk {
 	size_t *live, *next; /* READINGS_CAP * 2 each, for span_end */
 	struct top_hit *hits; /* first pass: the top-level values found, TOP_HITS_CAP */
 	size_t nhits;         /* how many were found (may pass the cap: then not kept) */
+	struct span_memo *memo;   /* SPAN_MEMO_SIZE: span ends the first pass found */
+	unsigned char *memo_state;   /* per entry: 0 empty, 1 ended at `end`, 2 no end */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -377,15 +388,10 @@ static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t
  * (see unit): escapes, references, percent-escapes, doubled quotes. */
 static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = true, ['\''] = true, ['"'] = true };
 
-static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
-                     size_t *end)
+static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
+                      size_t *end)
 {
 	const unsigned char *b = w->b;
-	if (s == SER_LITERAL) {
-		if (len > hi - at || !closes(b, s, at + len, hi, cl)) return false;
-		*end = at + len;
-		return true;
-	}
 	size_t *live = w->live, *next = w->next;
 	size_t nlive = 1, head = 0, spent = 0, i = at, found = 0, e = 0;
 	live[0] = len;
@@ -442,6 +448,33 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 	if (found != 1) return false;
 	*end = e;
 	return true;
+}
+
+/* span_walk, the answer of each non-literal span kept in the first pass and
+ * taken in the second, which asks for the same spans again (issue 6: the
+ * walk of a span is the walk's largest cost). The answer depends on the
+ * arguments only, all of which are the key. */
+static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
+                     size_t *end)
+{
+	if (s == SER_LITERAL) {
+		if (len > hi - at || !closes(w->b, s, at + len, hi, cl)) return false;
+		*end = at + len;
+		return true;
+	}
+	size_t k = (at * 0x9E3779B1u + len) % SPAN_MEMO_SIZE;
+	struct span_memo *m = &w->memo[k];
+	if (w->emit && w->memo_state[k] && m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == cl) {
+		*end = m->end;
+		return w->memo_state[k] == 1;
+	}
+	bool ok = span_walk(w, s, at, hi, len, cl, end);
+	if (!w->emit) {
+		*m = (struct span_memo){ .at = at, .hi = hi, .len = len, .end = ok ? *end : 0, .s = (unsigned char)s,
+		                         .cl = (unsigned char)cl };
+		w->memo_state[k] = ok ? 1 : 2;
+	}
+	return ok;
 }
 
 /* `:<1–18 digits>:` at i, the number at most the buffer length. */
@@ -888,10 +921,14 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
-	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb, .hits = hits };
+	struct span_memo memo[SPAN_MEMO_SIZE];
+	unsigned char memo_state[SPAN_MEMO_SIZE];
+	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb, .hits = hits,
+	                  .memo = memo, .memo_state = memo_state };
 	if (!out) return SER_NONE;
 	out->len = 0;
 	if (n == 0) return SER_NONE;
+	memset(memo_state, 0, sizeof memo_state);
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
 	w.emit = true;
