@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 ssize_t io_read(int fd, void *buf, size_t n)
@@ -32,6 +33,31 @@ int io_write_all(int fd, const void *buf, size_t n)
 		n -= (size_t)w;
 	}
 	return 0;
+}
+
+/* a[0..an) then b[0..bn) in one writev(2), what is left of them as
+ * io_write_all writes it; returns 0 or an errno value. */
+static int write2_all(int fd, const unsigned char *a, size_t an, const unsigned char *b, size_t bn)
+{
+	while (an) {
+		struct iovec iov[2] = { { (void *)a, an }, { (void *)b, bn } };
+		ssize_t w = writev(fd, iov, 2);
+		if (w < 0) {
+			if (errno == EINTR) continue;
+			return errno;
+		}
+		if (w == 0) return EIO;
+		size_t done = (size_t)w;
+		if (done < an) {
+			a += done;
+			an -= done;
+			continue;
+		}
+		b += done - an;
+		bn -= done - an;
+		an = 0;
+	}
+	return io_write_all(fd, b, bn);
 }
 
 void io_writer_init(struct io_writer *w, int fd)
@@ -68,10 +94,14 @@ void io_writer_write(void *ctx, const unsigned char *p, size_t n)
 	struct io_writer *w = ctx;
 	w->total += n;
 	if (w->err) return;
-	if (w->len + n > IO_BUF_SIZE) {
-		if (io_writer_flush(w)) return;
-		if (n >= IO_BUF_SIZE) { w->err = io_write_all(w->fd, p, n); return; }
+	/* issue 6: a piece of half a buffer or more (the sweep's batches)
+	 * goes out after the bytes before it in one writev, not copied in */
+	if (n >= IO_BUF_SIZE / 2) {
+		w->err = write2_all(w->fd, w->buf, w->len, p, n);
+		w->len = 0;
+		return;
 	}
+	if (w->len + n > IO_BUF_SIZE && io_writer_flush(w)) return;
 	memcpy(w->buf + w->len, p, n);
 	w->len += n;
 }

@@ -19,4 +19,5 @@ Suite *sqldump_suite(void);  /* test_sqldump.c: the WordPress dump fixture again
 Suite *serialized_suite(void); /* test_serialized.c: PHP serialized-length repair (§7, sql spelling) */
 Suite *hostfind_suite(void);  /* test_hostfind.c: the matcher's prefilter, where a host can begin (issue 6) */
 Suite *bytescan_suite(void);  /* test_bytescan.c: the byte-pair search (issue 6) */
+Suite *io_suite(void);        /* test_io.c: the output writer (issue 6) */
 #endif
