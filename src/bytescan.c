@@ -132,9 +132,38 @@ static inline unsigned serialized_pairs_mask(const struct serialized_pairs_v *v,
 }
 #endif
 
+#if defined(BYTESCAN_AVX2)
+/* serialized_pairs_mask 32 bytes a step. */
+__attribute__((target("avx2"))) static size_t serialized_pairs_avx2(const unsigned char *b, size_t i, size_t len,
+                                                                    bool *found)
+{
+	const __m256i colon = _mm256_set1_epi8(':'), zero = _mm256_set1_epi8('0'), nine = _mm256_set1_epi8(9);
+	const __m256i vn = _mm256_set1_epi8('N'), semi = _mm256_set1_epi8(';'), pct = _mm256_set1_epi8('%');
+	const __m256i three = _mm256_set1_epi8('3');
+	for (; len - i > 32; i += 32) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+		__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + 1));
+		__m256i d = _mm256_sub_epi8(y, zero);
+		__m256i c = _mm256_and_si256(_mm256_cmpeq_epi8(x, colon), _mm256_cmpeq_epi8(_mm256_min_epu8(d, nine), d));
+		__m256i n = _mm256_and_si256(_mm256_cmpeq_epi8(x, vn), _mm256_or_si256(_mm256_cmpeq_epi8(y, semi), _mm256_cmpeq_epi8(y, pct)));
+		__m256i p3 = _mm256_and_si256(_mm256_cmpeq_epi8(x, pct), _mm256_cmpeq_epi8(y, three));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(c, _mm256_or_si256(n, p3)));
+		if (mask) { *found = true; return i + (size_t)__builtin_ctz(mask); }
+	}
+	return i;
+}
+#endif
+
 size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
+#if defined(BYTESCAN_AVX2)
+	if (i < len && len - i > 64 && have_avx2()) {
+		bool found = false;
+		i = serialized_pairs_avx2(b, i, len, &found);
+		if (found) return i;
+	}
+#endif
 #if defined(__SSE2__)
 	const struct serialized_pairs_v v = {
 		_mm_set1_epi8(':'), _mm_set1_epi8('0'), _mm_set1_epi8(9), _mm_set1_epi8('N'),
