@@ -217,8 +217,10 @@ static size_t ref_run(const unsigned char *b, size_t i, size_t hi)
 	return 0;
 }
 
-/* Delimiter c at i in spelling s: its width, or 0. */
-static size_t match(const unsigned char *b, enum ser_spelling s, size_t i, size_t hi, unsigned char c)
+/* Delimiter c at i in spelling s: its width, or 0. Inlined (issue 6): it is
+ * asked for every delimiter of every value, mostly with a constant c. */
+static inline __attribute__((always_inline)) size_t match(const unsigned char *b, enum ser_spelling s, size_t i,
+                                                          size_t hi, unsigned char c)
 {
 	if (i >= hi) return 0;
 	switch (s) {
