@@ -296,6 +296,14 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 		unsigned mask = (unsigned)_mm_movemask_epi8(m);
 		if (mask) return i + (size_t)__builtin_ctz(mask);
 	}
+	if (i < len && len >= 16) {
+		/* the last bytes in one step, back over some already seen */
+		size_t j = len - 16;
+		__m128i x = load16(b + j);
+		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+		return mask ? j + (size_t)__builtin_ctz(mask) : len;
+	}
 #endif
 	for (; i < len; i++)
 		if (b[i] == c1 || b[i] == c2 || b[i] == c3) return i;
