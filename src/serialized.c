@@ -509,9 +509,11 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 	return ok;
 }
 
-/* `:<1–18 digits>:` at i, the number at most the buffer length. */
-static bool read_len(const unsigned char *b, enum ser_spelling s, size_t i, size_t lo, size_t hi, size_t *val,
-                     size_t *dstart, size_t *dend, size_t *next)
+/* `:<1–18 digits>:` at i, the number at most the buffer length. Inlined
+ * (issue 6): every value with a length reads it. */
+static inline __attribute__((always_inline)) bool read_len(const unsigned char *b, enum ser_spelling s, size_t i,
+                                                           size_t lo, size_t hi, size_t *val, size_t *dstart,
+                                                           size_t *dend, size_t *next)
 {
 	size_t c = match(b, s, i, hi, ':');
 	if (!c) return false;
