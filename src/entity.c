@@ -102,11 +102,17 @@ static size_t utf8_put(uint32_t cp, unsigned char b[4])
 static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
 {
 	size_t lim = m < 1 + NAMED_LOOKAHEAD ? m : 1 + NAMED_LOOKAHEAD;
-	const unsigned char *semi = memchr(p + 1, ';', lim - 1);
-	if (semi == NULL) return 0;
-	size_t len = (size_t)(semi - (p + 1));
+	/* the ';' a few bytes on, by a loop (issue 6: a memchr call per
+	 * reference cost more than the search) */
+	size_t len = 0;
+	while (1 + len < lim && p[1 + len] != ';') len++;
+	if (1 + len == lim || len == 0) return 0;
 	const char *name = (const char *)(p + 1);
-	if (len == 0) return 0;
+	/* `&amp;` and its kin are most references in URLs: ASCII, not decoded
+	 * (none of them is a url_names entry) */
+	if ((len == 3 && !memcmp(name, "amp", 3)) || (len == 2 && (!memcmp(name, "lt", 2) || !memcmp(name, "gt", 2))) ||
+	    (len == 4 && (!memcmp(name, "quot", 4) || !memcmp(name, "apos", 4))))
+		return 0;
 	for (size_t k = 0; k < sizeof url_names / sizeof url_names[0]; k++) {
 		if (url_names[k].len == len && memcmp(url_names[k].name, name, len) == 0) {
 			b[0] = url_names[k].byte;
@@ -114,10 +120,6 @@ static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], 
 			return len + 2;
 		}
 	}
-	/* `&amp;` and its kin are most references in URLs: ASCII, not decoded */
-	if ((len == 3 && !memcmp(name, "amp", 3)) || (len == 2 && (!memcmp(name, "lt", 2) || !memcmp(name, "gt", 2))) ||
-	    (len == 4 && (!memcmp(name, "quot", 4) || !memcmp(name, "apos", 4))))
-		return 0;
 	uint32_t cp = entity_single_codepoint(name, len);
 	if (cp < 0x80) return 0; /* 0: not in the table; the table is non-ASCII only */
 	*blen = utf8_put(cp, b);
