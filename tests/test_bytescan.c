@@ -18,6 +18,17 @@ static uint64_t next(uint64_t *x)
 	return *x;
 }
 
+/* b[0..len) mostly 'z', about one byte in `density` drawn from alpha: the
+ * buffers of the differential tests below. */
+static void fill_sparse(unsigned char *b, size_t len, uint64_t *x, unsigned density, const unsigned char *alpha,
+                        size_t nalpha)
+{
+	for (size_t i = 0; i < len; i++) {
+		next(x);
+		b[i] = (*x % density) ? 'z' : alpha[(*x >> 8) % nalpha];
+	}
+}
+
 static size_t ref_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                        unsigned char n2)
 {
@@ -213,10 +224,7 @@ START_TEST(unescaped_differential)
 		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 1 + (unsigned)(x >> 40) % 8;   /* from escape-dense to sparse */
-		for (size_t i = 0; i < len; i++) {
-			next(&x);
-			b[i] = (x % (density * 3)) ? 'z' : alpha[(x >> 8) % sizeof alpha];
-		}
+		fill_sparse(b, len, &x, density * 3, alpha, sizeof alpha);
 		for (size_t from = 0; from <= len; from++)
 			for (int in = 0; in < 2; in++) {
 				bool e1 = in, e2 = in;
@@ -279,10 +287,7 @@ START_TEST(pair2_ends_differential)
 		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % 12;
-		for (size_t i = 0; i < len; i++) {
-			next(&x);
-			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
-		}
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
 		unsigned char e = alpha[round % sizeof alpha], ek = alpha[(round / 10) % sizeof alpha];
 		size_t k = 1 + (size_t)(round / 100) % 6;
 		unsigned char c = alpha[(round / 3) % 4], d = alpha[(round / 7) % 4];
@@ -408,10 +413,7 @@ START_TEST(escaped_slash_differential)
 		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % 40;
-		for (size_t i = 0; i < len; i++) {
-			next(&x);
-			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
-		}
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
 		for (size_t from = 0; from <= len; from += 1 + len / 8) {
 			bool want = ref_escaped_slash(b + from, len - from);
 			ck_assert_msg(bytescan_escaped_slash(b + from, len - from) == want, "round %d len %zu from %zu", round, len, from);
@@ -452,10 +454,7 @@ START_TEST(any3_differential)
 		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % 40;
-		for (size_t i = 0; i < len; i++) {
-			next(&x);
-			b[i] = (x % density) ? 'z' : alpha[(x >> 8) % sizeof alpha];
-		}
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
 		unsigned char c1 = alpha[round % 3], c2 = alpha[(round / 3) % sizeof alpha], c3 = alpha[(round / 18) % sizeof alpha];
 		for (size_t from = 0; from <= len; from++) {
 			size_t want = len;
