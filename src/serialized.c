@@ -70,7 +70,9 @@ struct walk {
 	struct top_hit *hits; /* first pass: the top-level values found, TOP_HITS_CAP */
 	size_t nhits;         /* how many were found (may pass the cap: then not kept) */
 	struct span_memo *memo;   /* SPAN_MEMO_SIZE: span ends the first pass found */
-	unsigned char *memo_state;   /* per entry: 0 empty, 1 ended at `end`, 2 no end */
+	/* per entry: 0 empty, 1 ended at `end`, 2 no end; apart from memo so
+	 * that a walk clears 512 bytes, not the whole memo */
+	unsigned char *memo_state;
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -383,20 +385,17 @@ static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t
 	return false;
 }
 
-/* Where a span of len decoded bytes starting at `at` ends, given what must
- * follow it. Every reading of the bytes is explored (they only diverge at an
- * ambiguous unit; between two of those one walk and a shared counter serve
- * them all); a reading that would end inside a unit is dropped; more than
- * READINGS_CAP live readings, or a closer found by more than one reading,
- * or by none, fails. */
 /* Bytes that may start a unit other than one plain byte in some spelling
  * (see unit): escapes, references, percent-escapes, doubled quotes. */
 static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = true, ['\''] = true, ['"'] = true };
 
 /* How many of p[0..lim) are one plain unit before the first byte that may
- * start another (unit_special, and of those only spelling s's: unit reads
- * every other byte as one plain byte). Issue 6: 16 bytes a step, the
- * strings of serialized options being tens of bytes long. */
+ * start another. Issue 6: 16 bytes a step, the strings of serialized
+ * options being tens of bytes long, against spelling s's own lead bytes
+ * (unit reads every other byte as one plain byte); the last bytes against
+ * unit_special, all spellings' leads, one table lookup a byte: stopping at
+ * a byte that is plain in s only ends the run early, and the walk's next
+ * unit takes that byte as one plain byte. */
 static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 {
 	size_t run = 0;
@@ -420,6 +419,12 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	return run;
 }
 
+/* Where a span of len decoded bytes starting at `at` ends, given what must
+ * follow it. Every reading of the bytes is explored (they only diverge at an
+ * ambiguous unit; between two of those one walk and a shared counter serve
+ * them all); a reading that would end inside a unit is dropped; more than
+ * READINGS_CAP live readings, or a closer found by more than one reading,
+ * or by none, fails. */
 static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
                       size_t *end)
 {
