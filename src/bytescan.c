@@ -19,18 +19,10 @@ static unsigned tail_mask(size_t i, size_t len, unsigned mask)
 }
 #endif
 
-#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define BYTESCAN_AVX2 1
+#if defined(BYTESCAN_AVX2)
 /* issue 6: the pair scans over long buffers (the sweep's batches, whole
  * text tokens) 32 bytes a step where the CPU has AVX2; the 16-byte steps
- * take the rest. Asked once. */
-static bool have_avx2(void)
-{
-	static int have = -1;
-	if (have < 0) have = __builtin_cpu_supports("avx2") ? 1 : 0;
-	return have;
-}
+ * take the rest. */
 
 __attribute__((target("avx2"))) static size_t pair_avx2(const unsigned char *b, size_t i, size_t len, unsigned char c,
                                                         unsigned char n1, unsigned char n2, bool *found)
@@ -91,7 +83,7 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && have_avx2()) {
+	if (i < len && len - i > 64 && bytescan_have_avx2()) {
 		bool found = false;
 		i = pair_avx2(b, i, len, c, n1, n2, &found);
 		if (found) return i;
@@ -158,7 +150,7 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && have_avx2()) {
+	if (i < len && len - i > 64 && bytescan_have_avx2()) {
 		bool found = false;
 		i = serialized_pairs_avx2(b, i, len, &found);
 		if (found) return i;
@@ -190,7 +182,7 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && have_avx2()) {
+	if (i < len && len - i > 64 && bytescan_have_avx2()) {
 		bool found = false;
 		i = pair2_avx2(b, i, len, c, n1, n2, d, m, &found);
 		if (found) return i;
@@ -226,7 +218,7 @@ size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsi
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 + k && have_avx2()) {
+	if (i < len && len - i > 64 + k && bytescan_have_avx2()) {
 		bool found = false;
 		i = pair2_ends_avx2(b, i, len, c, n1, n2, d, m, e, k, ek, &found);
 		if (found) return i;

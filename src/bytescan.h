@@ -14,6 +14,19 @@
 #include <emmintrin.h>
 #endif
 
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define BYTESCAN_AVX2 1
+/* Whether the CPU has AVX2, for the 32-byte steps of this module and of
+ * the JSON string blocks (issue 6); asked once per file that asks. */
+static inline bool bytescan_have_avx2(void)
+{
+	static int have = -1;
+	if (have < 0) have = __builtin_cpu_supports("avx2") ? 1 : 0;
+	return have;
+}
+#endif
+
 /* The first i in [from, len) with b[i] == c and i + 1 < len and b[i + 1]
  * == n1 or n2; len if there is none. */
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,

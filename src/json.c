@@ -473,16 +473,7 @@ static uint64_t v16_ge(v16_vec x, unsigned char c)
 static v16_vec v16_lower(v16_vec x) { return _mm_or_si128(x, _mm_set1_epi8(0x20)); }
 STRING_BLOCK(string_block, , v16, 16)
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define JSON_AVX2 1
-/* Asked once. */
-static bool have_avx2(void)
-{
-	static int have = -1;
-	if (have < 0) have = __builtin_cpu_supports("avx2") ? 1 : 0;
-	return have;
-}
+#if defined(BYTESCAN_AVX2)
 #define AVX2 __attribute__((target("avx2")))
 typedef __m256i v32_vec;
 AVX2 static v32_vec v32_load(const unsigned char *p) { return _mm256_loadu_si256((const __m256i *)(const void *)p); }
@@ -601,8 +592,8 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 					if (k >= slow_until) {
 						enum block_result r = BLOCK_SLOW;
 						size_t adv = 0;
-#if defined(JSON_AVX2)
-						if (have_avx2()) r = string_blocks32(p, &k, n, &adv);
+#if defined(BYTESCAN_AVX2)
+						if (bytescan_have_avx2()) r = string_blocks32(p, &k, n, &adv);
 						if (r != BLOCK_CLOSED)
 #endif
 						while (n - k > 20 && (r = string_block(p + k, &adv)) == BLOCK_TAKEN) k += adv;
