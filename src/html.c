@@ -393,6 +393,23 @@ static inline void tag_bytes(struct html *h, const unsigned char *p, size_t n)
 	if (n) tag_bytes_held(h, p, n);
 }
 
+/* A start tag opens at its '<' (the tag open state, an ASCII letter next):
+ * lt is that '<' where it lies in the chunk, and the tag is read in place
+ * from it; NULL when the '<' ended the chunk before and was held. Inlined:
+ * every start tag comes through here. */
+static inline __attribute__((always_inline)) void start_tag_open(struct html *h, const unsigned char *lt)
+{
+	seg_close(h);
+	tag_begin(h, TAG_START);
+	if (lt) {
+		h->tag_src = lt;
+		h->tag_pos = 1;
+	} else {
+		tag_bytes(h, (const unsigned char *)"<", 1);
+	}
+	h->state = HS_TAG_NAME;
+}
+
 /* A start tag read in place goes on past the chunk: its bytes so far are
  * copied into h->tag, where the rest will follow. */
 static void tag_hold(struct html *h)
@@ -667,11 +684,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 					/* issue 6: a start tag, as the tag open state would take
 					 * it (its '<' in the chunk: read in place), straight
 					 * into its name without another turn of the loop */
-					seg_close(h);
-					tag_begin(h, TAG_START);
-					h->tag_src = p + i;
-					h->tag_pos = 1;
-					h->state = HS_TAG_NAME;
+					start_tag_open(h, p + i);
 					i = tag_body(h, p, i + 1, n);
 					break;
 				}
@@ -684,17 +697,9 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		}
 		case HS_TAG_OPEN:
 			if (is_alpha(c)) {
-				seg_close(h);
 				h->npend = 0;
-				tag_begin(h, TAG_START);
-				if (h->tok_start >= OFF(0)) {
-					/* the '<' is p[i - 1]: the tag is read in place */
-					h->tag_src = p + i - 1;
-					h->tag_pos = 1;
-				} else {
-					tag_bytes(h, (const unsigned char *)"<", 1);
-				}
-				h->state = HS_TAG_NAME;
+				/* the '<' is p[i - 1] when it is in this chunk */
+				start_tag_open(h, h->tok_start >= OFF(0) ? p + i - 1 : NULL);
 			} else if (c == '/') {
 				h->pend[h->npend++] = c;
 				h->state = HS_END_TAG_OPEN;
