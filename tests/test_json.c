@@ -745,15 +745,15 @@ START_TEST(test_string_sequences)
 }
 END_TEST
 
-/* Issue 6: json_feed also checks 32 string bytes at once (string_block32,
- * AVX2) when 36 lie in the chunk, and 16 (string_block) when 20 do.
- * Differential: random strings built from pieces that sit on every rule
- * (escapes good and bad, `\uXXXX` with a bad digit, UTF-8 of every length,
- * overlong, surrogate and truncated forms, quotes, `\\`, control bytes)
- * and placed at every offset of a block, run at read size 1 (the byte
- * states alone), 30 (16-byte blocks only) and at 4096 and 65536 (32-byte
- * blocks where the CPU has AVX2, then 16): the same output, counters and
- * warnings. */
+/* Issue 6: json_feed also checks 64 string bytes at once (string_block64,
+ * AVX2) when 68 lie in the chunk, 32 (string_block32) when 36 do, and 16
+ * (string_block) when 20 do. Differential: random strings built from
+ * pieces that sit on every rule (escapes good and bad, `\uXXXX` with a bad
+ * digit, UTF-8 of every length, overlong, surrogate and truncated forms,
+ * quotes, `\\`, control bytes) and placed at every offset of a block, run
+ * at read size 1 (the byte states alone), 30 (16-byte blocks only), 50
+ * (32-byte blocks, no 64) and at 4096 and 65536 (64-byte blocks where the
+ * CPU has AVX2, then 32 and 16): the same output, counters and warnings. */
 static const char *const block_pieces[] = {
 	"a", "plain text ", "\\\"", "\\n", "\\/", "\\\\", "\\u00e4", "\\u002F", "\\uD83D\\uDE00", "\\u00g4", "\\x",
 	"\xc3\xa4", "\xe2\x80\x99", "\xf0\x9f\x98\x80", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
@@ -787,7 +787,7 @@ START_TEST(test_string_blocks)
 		/* an escaped backslash right before the closing quote */
 		if (round % 4 == 0) len += (size_t)snprintf(in + len, sizeof in - len, "\\\\");
 		len += (size_t)snprintf(in + len, sizeof in - len, "\",\"" CO "/z\"]");
-		static const size_t sizes[] = { 1, 30, 4096, 65536 };
+		static const size_t sizes[] = { 1, 30, 50, 4096, 65536 };
 		struct pf_result first = { 0 };
 		char *first_err = NULL;
 		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
