@@ -688,6 +688,18 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 					i = tag_body(h, p, i + 1, n);
 					break;
 				}
+				if (i + 2 < n && p[i + 1] == '/' && is_alpha(p[i + 2])) {
+					/* issue 6: an end tag, as the tag open and end tag
+					 * open states would take its "</" (in the chunk), in
+					 * one step into its name */
+					seg_close(h);
+					verbatim_in(h, p + i, 2);
+					h->npend = 0;
+					tag_begin(h, TAG_END);
+					h->state = HS_TAG_NAME;
+					i = tag_body(h, p, i + 2, n);
+					break;
+				}
 				h->pend[0] = '<';
 				h->npend = 1;
 				h->state = HS_TAG_OPEN;
