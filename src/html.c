@@ -481,8 +481,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			else if (c == '>') goto done;
 			else {
 				/* the rest of the name in one step (issue 6) */
-				size_t k = i;
-				while (k < n && !ends_tag_name[p[k]]) k++;
+				size_t k = bytescan_name_end(p, i, n, ends_tag_name);
 				for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
 					h->name[h->name_len + (m - i)] = (char)lower(p[m]);
 				h->name_len += k - i;
@@ -502,8 +501,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				 * space after it and the next such attribute, or the '>' */
 				size_t base = h->tag_pos - run;   /* a tag offset is base + chunk index */
 				struct html_attr *a = new_attr(h, base + i);
-				size_t k = i + 1;
-				while (k < n && !ends_name[p[k]]) k++;
+				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
 				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\''))
 					q = find(p, k + 2, n, p[k + 1]);

@@ -469,6 +469,61 @@ START_TEST(any3_differential)
 }
 END_TEST
 
+/* ---- bytescan_name_end: where an html name ends ----------------------- */
+
+/* The tokenizer's two tables (html.c): an attribute name ends at white
+ * space, '/', '>' and '='; a tag name at all but '='. */
+static const unsigned char attr_stop[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['/'] = 1, ['>'] = 1, ['='] = 1,
+};
+static const unsigned char tag_stop[256] = {
+	[' '] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\f'] = 1, ['/'] = 1, ['>'] = 1,
+};
+
+START_TEST(name_end_rules)
+{
+	const char *t = "data-src=\"x\" class>";
+	size_t n = strlen(t);
+	ck_assert_uint_eq(bytescan_name_end((const unsigned char *)t, 0, n, attr_stop), 8);
+	ck_assert_uint_eq(bytescan_name_end((const unsigned char *)t, 0, n, tag_stop), 12);
+	ck_assert_uint_eq(bytescan_name_end((const unsigned char *)t, 13, n, attr_stop), 18);
+	ck_assert_uint_eq(bytescan_name_end((const unsigned char *)t, 0, 5, attr_stop), 5);
+	/* a vertical tab or a NUL is at most 0x20 but ends no name */
+	unsigned char buf[40];
+	memset(buf, 'a', sizeof buf);
+	buf[3] = 0x0B;
+	buf[9] = 0;
+	buf[21] = '\f';
+	ck_assert_uint_eq(bytescan_name_end(buf, 0, sizeof buf, attr_stop), 21);
+	ck_assert_uint_eq(bytescan_name_end(buf, 0, 21, tag_stop), 21);
+	ck_assert_uint_eq(bytescan_name_end(buf, 22, sizeof buf, tag_stop), sizeof buf);
+}
+END_TEST
+
+START_TEST(name_end_differential)
+{
+	uint64_t x = 0x94D049BB133111EBu;
+	static const unsigned char alpha[] = { ' ', '\t', '\n', '\r', '\f', 0x0B, 0, 0x1F, '/', '>', '=', '"', 0xC3, 'A' };
+	unsigned char b[160];
+	size_t found = 0;
+	for (int round = 0; round < 3000; round++) {
+		next(&x);
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % 40;
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
+		const unsigned char *stop = round % 2 ? attr_stop : tag_stop;
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = from;
+			while (want < len && !stop[b[want]]) want++;
+			size_t got = bytescan_name_end(b, from, len, stop);
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			if (want < len) found++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -498,5 +553,9 @@ Suite *bytescan_suite(void)
 	tcase_add_test(ta, any3_rules);
 	tcase_add_test(ta, any3_differential);
 	suite_add_tcase(s, ta);
+	TCase *tn = tcase_create("name_end");
+	tcase_add_test(tn, name_end_rules);
+	tcase_add_test(tn, name_end_differential);
+	suite_add_tcase(s, tn);
 	return s;
 }
