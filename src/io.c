@@ -1,4 +1,5 @@
 /* io.c — read/write loops and in-place temp files. */
+#define _GNU_SOURCE 1   /* F_GETPIPE_SZ, F_SETPIPE_SZ (Linux) in <fcntl.h> */
 #include "io.h"
 
 #include <errno.h>
@@ -10,6 +11,18 @@
 #include <sys/stat.h>
 #include <sys/uio.h>
 #include <unistd.h>
+
+void io_grow_pipe(int fd)
+{
+#if defined(F_GETPIPE_SZ) && defined(F_SETPIPE_SZ)
+	struct stat st;
+	if (fstat(fd, &st) != 0 || !S_ISFIFO(st.st_mode)) return;
+	int have = fcntl(fd, F_GETPIPE_SZ);
+	if (have >= 0 && have < IO_PIPE_SIZE) (void)fcntl(fd, F_SETPIPE_SZ, IO_PIPE_SIZE);
+#else
+	(void)fd;
+#endif
+}
 
 ssize_t io_read(int fd, void *buf, size_t n)
 {

@@ -12,9 +12,21 @@
 #include "sink.h"
 
 #define IO_BUF_SIZE (64 * 1024)
+/* The input's read size (issue 6): 64 KiB reads from a pipe of 64 KiB
+ * cost a wakeup of each side per 64 KiB; from a pipe grown to
+ * IO_PIPE_SIZE (io_grow_pipe) a read takes up to this much of what the
+ * writer ran ahead with. A read returns what is there, never waits for
+ * more, so a slow writer's bytes are not held back. */
+#define IO_READ_SIZE (256 * 1024)
+#define IO_PIPE_SIZE (1024 * 1024)
 
 /* read(2) retrying on EINTR; returns bytes read, 0 at EOF, -1 on error. */
 ssize_t io_read(int fd, void *buf, size_t n);
+/* If fd is a pipe of less than IO_PIPE_SIZE, ask the kernel to grow it to
+ * that (Linux F_SETPIPE_SZ), so the writer can run further ahead. Best
+ * effort: where the kernel refuses (the user's pipe quota) or has no such
+ * call, nothing changes. Never shrinks a pipe. */
+void io_grow_pipe(int fd);
 /* Write all n bytes; returns 0 or an errno value. */
 int io_write_all(int fd, const void *buf, size_t n);
 

@@ -27,7 +27,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 {
 	memset(p, 0, sizeof *p);
 	p->cfg = *cfg;
-	if (!p->cfg.read_size) p->cfg.read_size = IO_BUF_SIZE;
+	if (!p->cfg.read_size) p->cfg.read_size = IO_READ_SIZE;
 	p->report = rep;
 	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
 	p->inbuf = malloc(p->inbuf_cap);
@@ -96,6 +96,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	pr.last = pr.start;
 	struct stat st;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
+	io_grow_pipe(fd);   /* issue 6: fewer, larger reads from a pipe */
 	/* By default only where someone watches a long run: stderr is a
 	 * terminal and the input is over 64 MiB. */
 	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && pr.size > PROGRESS_AUTO_BYTES)

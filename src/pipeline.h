@@ -31,7 +31,7 @@ struct pipeline_config {
 	size_t nskips;
 	enum { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF } progress;
 	bool quiet;
-	size_t read_size;         /* 0: IO_BUF_SIZE */
+	size_t read_size;         /* 0: IO_READ_SIZE */
 };
 
 struct pipeline {
