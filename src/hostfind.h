@@ -48,10 +48,12 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
  * len if there is none. When the finder gave up, returns from. */
 size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t from, size_t len);
 
-/* Whether b[0..len) holds a whole host (always true when the finder gave up). */
+/* Whether b[0..len) holds a whole host (always true when the finder gave
+ * up): hostfind_next(f, b, 0, len) < len, without finding which is first. */
+bool hostfind_has(const struct hostfind *f, const unsigned char *b, size_t len);
 static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b, size_t len)
 {
-	return f->all || (len >= f->min_len && hostfind_next(f, b, 0, len) < len);
+	return f->all || (len >= f->min_len && hostfind_has(f, b, len));
 }
 
 #endif
