@@ -130,4 +130,39 @@ static inline size_t bytescan_name_end(const unsigned char *b, size_t from, size
 	return i;
 }
 
+/* bytescan_byte for c, and whether byte s occurs in b[from, the result)
+ * (*seen; in doubt true: past the first 64 bytes it is not looked for).
+ * For the html tokenizer's quoted values (issue 6): the closing quote and
+ * whether the value holds a '&', which its reference decoding needs, in
+ * one scan of the short values most are. */
+static inline size_t bytescan_byte_seen(const unsigned char *b, size_t from, size_t len, unsigned char c,
+                                        unsigned char s, bool *seen)
+{
+	size_t i = from;
+	*seen = false;
+#if defined(__SSE2__)
+	const __m128i vc = _mm_set1_epi8((char)c), vs = _mm_set1_epi8((char)s);
+	for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
+		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+		unsigned mc = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vc));
+		unsigned ms = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vs));
+		if (mc) {
+			unsigned at = (unsigned)__builtin_ctz(mc);
+			if (ms & ((1u << at) - 1)) *seen = true;
+			return i + at;
+		}
+		if (ms) *seen = true;
+	}
+	if (len - i >= 16) {
+		*seen = true;
+		return bytescan_byte(b, i, len, c);
+	}
+#endif
+	for (; i < len; i++) {
+		if (b[i] == c) return i;
+		if (b[i] == s) *seen = true;
+	}
+	return len;
+}
+
 #endif

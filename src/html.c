@@ -244,7 +244,8 @@ static void attr_value(struct html *h, const struct html_attr *a)
 	count_structured(h, a);
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return;
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = true, .spellings = h->spellings };
+	/* without a '&' there is no reference to decode (§5.3 needs one) */
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
 	struct slice out;
 	if (value_rewrite(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o, &out)) add_splice(h, vs, a->value_end, out);
 }
@@ -436,7 +437,7 @@ static struct html_attr *new_attr(struct html *h, size_t pos)
 		h->attrs = xrealloc(h->attrs, h->attrs_cap * sizeof *h->attrs);
 	}
 	struct html_attr *a = &h->attrs[h->nattrs++];
-	*a = (struct html_attr){ pos, pos, 0, 0, false };
+	*a = (struct html_attr){ pos, pos, 0, 0, false, false };
 	return a;
 }
 
@@ -503,8 +504,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				struct html_attr *a = new_attr(h, base + i);
 				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
-				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\''))
-					q = find(p, k + 2, n, p[k + 1]);
+				bool amp = true;
+				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
+					size_t e = bytescan_byte_seen(p, k + 2, n, p[k + 1], '&', &amp);
+					q = e < n ? p + e : NULL;
+				}
 				if (!q) {
 					i = k - 1;   /* the name so far: the attribute name state goes on */
 					h->state = HS_ATTR_NAME;
@@ -512,6 +516,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				}
 				a->name_end = base + k;
 				a->has_value = true;
+				a->no_amp = !amp;
 				a->value_start = base + k + 2;
 				i = (size_t)(q - p);
 				a->value_end = base + i;

@@ -81,6 +81,7 @@ struct html_attr {
 	size_t name_start, name_end;
 	size_t value_start, value_end;
 	bool has_value;
+	bool no_amp;    /* the value is known to hold no '&': no reference to decode (issue 6) */
 };
 
 struct html_splice {

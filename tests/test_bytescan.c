@@ -524,6 +524,63 @@ START_TEST(name_end_differential)
 }
 END_TEST
 
+/* ---- bytescan_byte_seen: a byte, and whether another came before -------- */
+
+START_TEST(byte_seen_rules)
+{
+	bool seen;
+	const char *t = "a=b&amp;c\" x&y\"";
+	size_t n = strlen(t);
+	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 0, n, '"', '&', &seen), 9);
+	ck_assert(seen);
+	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 4, n, '"', '&', &seen), 9);
+	ck_assert(!seen);   /* from past the '&' */
+	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 0, 3, '"', '&', &seen), 3);
+	ck_assert(!seen);
+	/* the '&' right after the byte found does not count */
+	unsigned char buf[100];
+	memset(buf, 'a', sizeof buf);
+	buf[20] = '"';
+	buf[21] = '&';
+	ck_assert_uint_eq(bytescan_byte_seen(buf, 0, sizeof buf, '"', '&', &seen), 20);
+	ck_assert(!seen);
+	/* past the first 64 bytes the answer may be true without a '&' */
+	buf[20] = 'a';
+	buf[90] = '"';
+	ck_assert_uint_eq(bytescan_byte_seen(buf, 0, sizeof buf, '"', '&', &seen), 90);
+}
+END_TEST
+
+START_TEST(byte_seen_differential)
+{
+	uint64_t x = 0xD6E8FEB86659FD93u;
+	static const unsigned char alpha[] = { '"', '&', '\'', 0 };
+	unsigned char b[160];
+	size_t found = 0, seen_count = 0;
+	for (int round = 0; round < 3000; round++) {
+		next(&x);
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % 60;
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
+		for (size_t from = 0; from <= len; from++) {
+			size_t want = from;
+			bool want_seen = false;
+			while (want < len && b[want] != '"') want_seen |= b[want++] == '&';
+			bool seen;
+			size_t got = bytescan_byte_seen(b, from, len, '"', '&', &seen);
+			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+			/* exact within the first 64 bytes, else never a false "no" */
+			if (want - from < 64) ck_assert_msg(seen == want_seen, "round %d len %zu from %zu: seen %d", round, len, from, seen);
+			else ck_assert(seen || !want_seen);
+			if (want < len) found++;
+			if (want_seen) seen_count++;
+		}
+	}
+	ck_assert_uint_gt(found, 10000);
+	ck_assert_uint_gt(seen_count, 10000);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -553,6 +610,10 @@ Suite *bytescan_suite(void)
 	tcase_add_test(ta, any3_rules);
 	tcase_add_test(ta, any3_differential);
 	suite_add_tcase(s, ta);
+	TCase *tbs = tcase_create("byte_seen");
+	tcase_add_test(tbs, byte_seen_rules);
+	tcase_add_test(tbs, byte_seen_differential);
+	suite_add_tcase(s, tbs);
 	TCase *tn = tcase_create("name_end");
 	tcase_add_test(tn, name_end_rules);
 	tcase_add_test(tn, name_end_differential);
