@@ -488,6 +488,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				h->name_len += k - i;
 				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
 				i = k;
+				/* issue 6: the byte after the name decided here, as the
+				 * next turn of this state would: '>' ends the tag, white
+				 * space goes to the attributes */
+				if (k < n && p[k] == '>') goto done;
+				if (k < n && is_ws(p[k])) { h->state = HS_BEFORE_ATTR_NAME; i = k + 1; }
 				continue;
 			}
 			break;
