@@ -234,6 +234,8 @@ static void count_structured(struct html *h, const struct html_attr *a)
 	if (!h->report) return;
 	const unsigned char *n = tag_data(h) + a->name_start;
 	size_t nl = a->name_end - a->name_start;
+	/* issue 6: most names have none of the lengths (4, 6, 7, 11) */
+	if (nl != 4 && nl != 6 && nl != 7 && nl != 11) return;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
 }
