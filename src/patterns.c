@@ -219,6 +219,8 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 				for (int k = 0; k < ENC_COUNT * FORM_COUNT * 2; k++) {
 					int e = k % ENC_COUNT, f = (k / ENC_COUNT) % FORM_COUNT;
 					struct slice t = p->repl[e][f];
+					/* issue 6: a rewrite needs a canonical host in t */
+					if (!hostfind_any(&pt->find, t.p, t.n)) continue;
 					struct probe_state probe = { 0, 0, 0 };
 					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = k < ENC_COUNT * FORM_COUNT ? MATCH_VALUE : MATCH_PROSE,
 					                           .surface = SURFACE_TEXT, .joins = -1, .sql = true, .json = true };
