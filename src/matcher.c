@@ -375,8 +375,13 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 static const struct pattern_host *host_at(const struct scan *s, size_t h)
 {
 	if (h >= s->len) return NULL;
-	const short *list = s->pt->by_first[lc(s->b[h])];
+	unsigned char c = lc(s->b[h]);
+	const short *list = s->pt->by_first[c];
 	if (!list) return NULL;
+	if (h + 1 < s->len) {
+		unsigned char c2 = lc(s->b[h + 1]);
+		if (!(s->pt->by_second[c][c2 >> 3] >> (c2 & 7) & 1)) return NULL;
+	}
 	for (; *list >= 0; list++) {
 		const struct pattern_host *g = &s->pt->hosts[*list];
 		if (g->len > s->len - h) continue;

@@ -129,7 +129,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 	/* Arena: hosts, pairs, replacement strings, first-byte lists. */
 	size_t cap = n * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 +
 	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 3 + 4 + ORIGIN_PORT_MAX) +
-	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short)) + 256 * sizeof(short) + 64;
+	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short) + 32) + 256 * sizeof(short) + 64;
 	struct arena a = { malloc(cap), 0, cap };
 	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
 	pt->arena = a.p;
@@ -197,6 +197,14 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 			memcpy(list, idx, cnt * sizeof(short));
 			list[cnt] = -1;
 			pt->by_first[c] = list;
+			unsigned char *second = take(&a, 32, 1);
+			memset(second, 0, 32);
+			for (size_t k = 0; k < cnt; k++) {
+				const struct pattern_host *g = &pt->hosts[idx[k]];
+				if (g->len < 2) { memset(second, 0xFF, 32); break; }
+				second[g->host[1] >> 3] |= (unsigned char)(1u << (g->host[1] & 7));
+			}
+			pt->by_second[c] = second;
 		}
 	}
 	{

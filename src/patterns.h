@@ -43,6 +43,11 @@ struct patterns {
 	/* by_first[c]: indices into hosts whose first byte is c, longest first,
 	 * terminated by -1; lets the matcher find the longest host in one pass. */
 	short *by_first[256];
+	/* by_second[c] (where by_first[c] is set): a bit per byte, set for the
+	 * second byte of those hosts (all set if one is a single byte), so
+	 * that a position whose next byte starts none is passed at once
+	 * (issue 6: in a map of many hosts most share the first byte). */
+	unsigned char *by_second[256];
 	size_t max_host, max_pat;
 	size_t window;                          /* carry-over window for streaming */
 	bool all_identity;
