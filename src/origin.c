@@ -122,16 +122,28 @@ bool origin_equal(const struct origin *a, const struct origin *b)
 	return a->scheme == b->scheme && origin_same_hostport(a, b);
 }
 
+size_t origin_concat(char *buf, size_t cap, const char *const *parts, size_t n)
+{
+	size_t len = 0;
+	for (size_t i = 0; i < n; i++) {
+		size_t k = strlen(parts[i]);
+		if (cap && len < cap - 1) memcpy(buf + len, parts[i], k < cap - 1 - len ? k : cap - 1 - len);
+		len += k;
+	}
+	if (cap) buf[len < cap - 1 ? len : cap - 1] = 0;
+	return len;
+}
+
 size_t origin_host_form(const struct origin *o, char *buf, size_t cap)
 {
-	int n = snprintf(buf, cap, o->ipv6 ? "[%s]" : "%s", o->host);
-	return n < 0 ? 0 : (size_t)n;
+	const char *parts[] = { o->ipv6 ? "[" : "", o->host, o->ipv6 ? "]" : "" };
+	return origin_concat(buf, cap, parts, 3);
 }
 
 size_t origin_render(const struct origin *o, char *buf, size_t cap)
 {
 	char h[ORIGIN_HOST_MAX + 3];
 	origin_host_form(o, h, sizeof h);
-	int n = snprintf(buf, cap, "%s://%s%s%s", scheme_name(o->scheme), h, o->port[0] ? ":" : "", o->port);
-	return n < 0 ? 0 : (size_t)n;
+	const char *parts[] = { scheme_name(o->scheme), "://", h, o->port[0] ? ":" : "", o->port };
+	return origin_concat(buf, cap, parts, 5);
 }

@@ -33,6 +33,11 @@ const char *scheme_name(enum scheme s);
  * the port is out of range (more than 5 significant digits or > 65535). */
 bool origin_normalise_port(enum scheme s, const char *digits, size_t n, char out[ORIGIN_PORT_MAX + 1]);
 
+/* The strings parts[0..n) one after another into buf, NUL-terminated and
+ * cut to cap - 1 bytes as snprintf would; returns the whole length
+ * (issue 6: snprintf's format parsing was most of building a map's
+ * replacement strings). */
+size_t origin_concat(char *buf, size_t cap, const char *const *parts, size_t n);
 /* Render "scheme://host[:port]" into buf (NUL-terminated); returns length. */
 size_t origin_render(const struct origin *o, char *buf, size_t cap);
 /* The host as written in a URL: brackets around an IPv6 literal. */

@@ -39,8 +39,8 @@ static size_t hostport(const struct origin *o, enum encoding e, char *buf, size_
 {
 	char h[ORIGIN_HOST_MAX + 3];
 	origin_host_form(o, h, sizeof h);
-	int n = snprintf(buf, cap, "%s%s%s", h, o->port[0] ? (e == ENC_PCT ? "%3A" : ":") : "", o->port);
-	return n < 0 ? 0 : (size_t)n;
+	const char *parts[] = { h, o->port[0] ? (e == ENC_PCT ? "%3A" : ":") : "", o->port };
+	return origin_concat(buf, cap, parts, 3);
 }
 
 static struct slice store(struct arena *a, const char *s, size_t n)
@@ -170,10 +170,12 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 		for (int e = 0; e < ENC_COUNT; e++) {
 			char hp[ORIGIN_HOST_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 32];
 			hostport(dp[i].variant, (enum encoding)e, hp, sizeof hp);
-			int k = snprintf(buf, sizeof buf, "%s%s%s", scheme_name(dp[i].variant->scheme), encoding_scheme_sep[e], hp);
-			p->repl[e][FORM_SCHEME] = store(&a, buf, (size_t)k);
-			k = snprintf(buf, sizeof buf, "%s%s", encoding_rel_sep[e], hp);
-			p->repl[e][FORM_RELATIVE] = store(&a, buf, (size_t)k);
+			const char *scheme_form[] = { scheme_name(dp[i].variant->scheme), encoding_scheme_sep[e], hp };
+			const char *rel_form[] = { encoding_rel_sep[e], hp };
+			size_t k = origin_concat(buf, sizeof buf, scheme_form, 3);
+			p->repl[e][FORM_SCHEME] = store(&a, buf, k);
+			k = origin_concat(buf, sizeof buf, rel_form, 2);
+			p->repl[e][FORM_RELATIVE] = store(&a, buf, k);
 		}
 	}
 	free(group_of);

@@ -2,6 +2,7 @@
  * parsing, normalisation, equality and rendering of a declared origin.
  * Written from the reference, not from src/origin.c. */
 #include <check.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "origin.h"
@@ -366,6 +367,42 @@ START_TEST(ref_1_1_scheme_name)
 }
 END_TEST
 
+/* origin_concat is snprintf("%s%s%s") without the format (issue 6): the
+ * same bytes, the same cut at every capacity, the same length returned;
+ * and the renderings built on it. */
+START_TEST(concat_as_snprintf)
+{
+	const char *parts[] = { "https", "://", "", "www.example.fi", ":8443" };
+	for (size_t np = 0; np <= 5; np++)
+		for (size_t cap = 0; cap <= 32; cap++) {
+			char got[40], want[40];
+			memset(got, '#', sizeof got);
+			memset(want, '#', sizeof want);
+			char fmt[16] = "";
+			for (size_t i = 0; i < np; i++) strcat(fmt, "%s");
+			/* the format is built from "%s" only */
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wformat-nonliteral"
+			int wn = snprintf(cap ? want : NULL, cap, fmt, parts[0], parts[1], parts[2], parts[3], parts[4]);
+#pragma GCC diagnostic pop
+			size_t gn = origin_concat(cap ? got : NULL, cap, parts, np);
+			ck_assert_uint_eq(gn, (size_t)wn);
+			ck_assert_msg(memcmp(got, want, sizeof got) == 0, "%zu parts, cap %zu", np, cap);
+		}
+	struct origin o;
+	const char *err;
+	char buf[64];
+	ck_assert(origin_parse("http://[2001:DB8::1]:8080", 25, &o, &err));
+	ck_assert_uint_eq(origin_render(&o, buf, sizeof buf), strlen("http://[2001:db8::1]:8080"));
+	ck_assert_str_eq(buf, "http://[2001:db8::1]:8080");
+	ck_assert_uint_eq(origin_host_form(&o, buf, 6), strlen("[2001:db8::1]"));
+	ck_assert_str_eq(buf, "[2001");
+	ck_assert(origin_parse("https://www.example.fi", 22, &o, &err));
+	ck_assert_uint_eq(origin_render(&o, buf, sizeof buf), 22);
+	ck_assert_str_eq(buf, "https://www.example.fi");
+}
+END_TEST
+
 Suite *origin_suite(void)
 {
 	Suite *s = suite_create("origin");
@@ -399,6 +436,7 @@ Suite *origin_suite(void)
 	tcase_add_test(tc, ref_1_1_equality);
 	tcase_add_test(tc, ref_1_1_normalise_port);
 	tcase_add_test(tc, ref_1_1_scheme_name);
+	tcase_add_test(tc, concat_as_snprintf);
 	suite_add_tcase(s, tc);
 	return s;
 }
