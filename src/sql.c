@@ -221,6 +221,20 @@ static void ident_put(struct sql *q, unsigned char c)
  * with --skip-column, the statement's words and punctuation. */
 static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 {
+	if (!q->nskips) {
+		/* issue 6: without --skip-column only the word before a quote is
+		 * followed, and a byte that is neither a word byte nor white space
+		 * ends it whatever came before (word_len 0, after_binary false):
+		 * the bytes up to the last such byte need no look */
+		size_t m = n;
+		while (m > 0 && (is_word_byte(p[m - 1]) || is_space(p[m - 1]))) m--;
+		if (m > 0) {
+			q->word_len = 0;
+			q->after_binary = false;
+			p += m;
+			n -= m;
+		}
+	}
 	for (size_t i = 0; i < n; i++) {
 		unsigned char c = p[i];
 		if (is_word_byte(c)) {

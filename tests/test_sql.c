@@ -340,6 +340,9 @@ static const struct piece outside[] = {
 	  INS "_binary 'a\\'" HC "/\\\\',\"" HV "/\");\n", 1, 0),
 	P("§4 other introducers are text", INS "_utf8mb4'" HC "/',x_binary '" HC "/',_binaryx '" HC "/');\n",
 	  INS "_utf8mb4'" HV "/',x_binary '" HV "/',_binaryx '" HV "/');\n", 3, 0),
+	P("§4 a byte other than white space between _binary and the quote ends it (issue 6: the bytes before that byte are not looked at)",
+	  INS "_binary ,'" HC "/',_binary\t\n '" HC "/',x, _binary '" HC "/',(_binary)'" HC "/');\n",
+	  INS "_binary ,'" HV "/',_binary\t\n '" HC "/',x, _binary '" HC "/',(_binary)'" HV "/');\n", 2, 0),
 	P("§4 hex, bit and national literals", INS "x'68747470733a2f2f',X'00FF',0x68747470733A2F2F,b'0101',N'" HC "/');\n",
 	  INS "x'68747470733a2f2f',X'00FF',0x68747470733A2F2F,b'0101',N'" HV "/');\n", 1, 0),
 };
