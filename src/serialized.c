@@ -56,6 +56,7 @@ struct top_hit {
 struct span_memo {
 	size_t at, hi, len, end;
 	unsigned char s, cl;
+	bool plain;   /* a string's data that the first pass found no nested payload in */
 };
 
 struct walk {
@@ -514,6 +515,19 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 	return ok;
 }
 
+/* The memo entry of the string span at `at` (CL_STRING), if the first
+ * pass left it there; NULL else (another span took its slot, or the
+ * spelling is literal, whose spans are not kept). */
+static struct span_memo *string_memo(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len)
+{
+	if (s == SER_LITERAL) return NULL;
+	size_t k = (at * 0x9E3779B1u + len) % SPAN_MEMO_SIZE;
+	struct span_memo *m = &w->memo[k];
+	if (w->memo_state[k] == 1 && m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == CL_STRING)
+		return m;
+	return NULL;
+}
+
 /* `:<1–18 digits>:` at i, the number at most the buffer length. Inlined
  * (issue 6): every value with a length reads it. */
 static inline __attribute__((always_inline)) bool read_len(const unsigned char *b, enum ser_spelling s, size_t i,
@@ -818,11 +832,22 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 			emit_copy(w, i, *end);
 			return true;
 		}
-		if (!w->emit) return nested(w, s, at, e, depth + 1) != NESTED_DECLINE;
+		if (!w->emit) {
+			enum nested r = nested(w, s, at, e, depth + 1);
+			if (r == NESTED_NONE) {
+				struct span_memo *m = string_memo(w, s, at, hi, len);
+				if (m) m->plain = true;
+			}
+			return r != NESTED_DECLINE;
+		}
 		size_t dpos = w->out->len + (ds - i);
 		emit_copy(w, i, at);
 		size_t data_out = w->out->len;
-		nested(w, s, at, e, depth + 1);
+		/* issue 6: data the first pass found no payload in is one run (no
+		 * position of it commits, so nested would find none again) */
+		const struct span_memo *m = string_memo(w, s, at, hi, len);
+		if (m && m->plain) emit_run(w, at, e, true);
+		else nested(w, s, at, e, depth + 1);
 		finish_len(w, s, dpos, de - ds, len, data_out, at, e);
 		emit_copy(w, e, *end);
 		return true;

@@ -856,6 +856,46 @@ START_TEST(nested_double_serialized)
 }
 END_TEST
 
+/* Issue 6: the second pass emits a string's data as one run where the
+ * first pass found no payload in it (a note in the span memo). Over more
+ * strings than the memo has entries (512), so slots are taken again by
+ * later spans: plain strings with and without an origin, strings with a
+ * nested payload, and lookalikes that do not commit, in the sql spelling
+ * (whose spans are kept), each repaired as it would be alone. */
+START_TEST(many_strings_plain_and_nested)
+{
+	static const char *const in_el[] = {
+		"s:22:\\\"" C22 "\\\";",                    /* an origin */
+		"s:4:\\\"text\\\";",                         /* plain */
+		"s:30:\\\"s:22:\\\"" C22 "\\\";\\\";",       /* a nested payload */
+		"s:9:\\\"s:5 a:1 x\\\";",                    /* lookalikes: nothing commits */
+		"i:7;",
+	};
+	static const char *const want_el[] = {
+		"s:31:\\\"" V31 "\\\";",
+		"s:4:\\\"text\\\";",
+		"s:39:\\\"s:31:\\\"" V31 "\\\";\\\";",
+		"s:9:\\\"s:5 a:1 x\\\";",
+		"i:7;",
+	};
+	enum { N = 700 };
+	size_t cap = 80 * N + 64;
+	char *in = malloc(cap), *want = malloc(cap);
+	ck_assert(in && want);
+	size_t ni = (size_t)snprintf(in, cap, "a:%d:{", N), nw = (size_t)snprintf(want, cap, "a:%d:{", N);
+	for (int k = 0; k < N; k++) {
+		int e = (k * 7 + k / 5) % 5;
+		ni += (size_t)snprintf(in + ni, cap - ni, "i:%d;%s", k, in_el[e]);
+		nw += (size_t)snprintf(want + nw, cap - nw, "i:%d;%s", k, want_el[e]);
+	}
+	ni += (size_t)snprintf(in + ni, cap - ni, "}");
+	nw += (size_t)snprintf(want + nw, cap - nw, "}");
+	check_case(__LINE__, in, ni, SQL, REP, want, nw);
+	free(in);
+	free(want);
+}
+END_TEST
+
 START_TEST(nested_at_any_offset)
 {
 	/* behind a label: 5 + 46 = 51 → 5 + 55 = 60 */
@@ -1082,6 +1122,7 @@ Suite *serialized_suite(void)
 	tc = tcase_create("nesting");
 	tcase_add_test(tc, nested_double_serialized);
 	tcase_add_test(tc, nested_at_any_offset);
+	tcase_add_test(tc, many_strings_plain_and_nested);
 	tcase_add_test(tc, nested_residue_and_failures_decline);
 	tcase_add_test(tc, nested_lookalikes_are_string_data);
 	suite_add_tcase(s, tc);
