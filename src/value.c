@@ -87,6 +87,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run = p;
 	vp->run_off = off;
 	vp->nsplices = 0;
+	/* issue 6: a candidate is a separator (2 bytes or more) and a whole
+	 * host, in the run or in its decoding, which is no longer: a shorter
+	 * run (a key or a number of the serialized walk) has none */
+	if (n < vp->pt->find.min_len + 2) return 0;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
