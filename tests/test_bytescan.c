@@ -29,6 +29,27 @@ static void fill_sparse(unsigned char *b, size_t len, uint64_t *x, unsigned dens
 	}
 }
 
+/* The loop of the differential tests below that compare a scan with its
+ * byte loop from every start: `rounds` buffers of random length below
+ * DIFF_BUF, alpha's bytes at a random density (fill_sparse), each checked
+ * by `check` from every offset; check adds what it met to counts[0..1]. */
+#define DIFF_BUF 160
+typedef void (*diff_check)(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2]);
+static void run_differential(uint64_t seed, const unsigned char *alpha, size_t nalpha, unsigned density_span, int rounds,
+                             diff_check check, size_t counts[2])
+{
+	uint64_t x = seed;
+	unsigned char b[DIFF_BUF];
+	counts[0] = counts[1] = 0;
+	for (int round = 0; round < rounds; round++) {
+		next(&x);
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 2 + (unsigned)(x >> 40) % density_span;
+		fill_sparse(b, len, &x, density, alpha, nalpha);
+		for (size_t from = 0; from <= len; from++) check(b, len, from, round, counts);
+	}
+}
+
 static size_t ref_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                        unsigned char n2)
 {
@@ -444,28 +465,25 @@ START_TEST(any3_rules)
 }
 END_TEST
 
+static const unsigned char any3_alpha[] = { ':', ';', '%', 's', 0xE4, 0 };
+
+static void any3_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	const unsigned char *alpha = any3_alpha;
+	unsigned char c1 = alpha[round % 3], c2 = alpha[(round / 3) % sizeof any3_alpha], c3 = alpha[(round / 18) % sizeof any3_alpha];
+	size_t want = len;
+	for (size_t i = from; i < len; i++)
+		if (b[i] == c1 || b[i] == c2 || b[i] == c3) { want = i; break; }
+	size_t got = bytescan_any3(b, from, len, c1, c2, c3);
+	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+	if (want < len) counts[0]++;
+}
+
 START_TEST(any3_differential)
 {
-	uint64_t x = 0xBF58476D1CE4E5B9u;
-	static const unsigned char alpha[] = { ':', ';', '%', 's', 0xE4, 0 };
-	unsigned char b[160];
-	size_t found = 0;
-	for (int round = 0; round < 3000; round++) {
-		next(&x);
-		size_t len = (size_t)(x % sizeof b);
-		unsigned density = 2 + (unsigned)(x >> 40) % 40;
-		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
-		unsigned char c1 = alpha[round % 3], c2 = alpha[(round / 3) % sizeof alpha], c3 = alpha[(round / 18) % sizeof alpha];
-		for (size_t from = 0; from <= len; from++) {
-			size_t want = len;
-			for (size_t i = from; i < len; i++)
-				if (b[i] == c1 || b[i] == c2 || b[i] == c3) { want = i; break; }
-			size_t got = bytescan_any3(b, from, len, c1, c2, c3);
-			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
-			if (want < len) found++;
-		}
-	}
-	ck_assert_uint_gt(found, 10000);
+	size_t counts[2];
+	run_differential(0xBF58476D1CE4E5B9u, any3_alpha, sizeof any3_alpha, 40, 3000, any3_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
 }
 END_TEST
 
@@ -500,27 +518,22 @@ START_TEST(name_end_rules)
 }
 END_TEST
 
+static void name_end_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	const unsigned char *stop = round % 2 ? attr_stop : tag_stop;
+	size_t want = from;
+	while (want < len && !stop[b[want]]) want++;
+	size_t got = bytescan_name_end(b, from, len, stop);
+	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+	if (want < len) counts[0]++;
+}
+
 START_TEST(name_end_differential)
 {
-	uint64_t x = 0x94D049BB133111EBu;
 	static const unsigned char alpha[] = { ' ', '\t', '\n', '\r', '\f', 0x0B, 0, 0x1F, '/', '>', '=', '"', 0xC3, 'A' };
-	unsigned char b[160];
-	size_t found = 0;
-	for (int round = 0; round < 3000; round++) {
-		next(&x);
-		size_t len = (size_t)(x % sizeof b);
-		unsigned density = 2 + (unsigned)(x >> 40) % 40;
-		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
-		const unsigned char *stop = round % 2 ? attr_stop : tag_stop;
-		for (size_t from = 0; from <= len; from++) {
-			size_t want = from;
-			while (want < len && !stop[b[want]]) want++;
-			size_t got = bytescan_name_end(b, from, len, stop);
-			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
-			if (want < len) found++;
-		}
-	}
-	ck_assert_uint_gt(found, 10000);
+	size_t counts[2];
+	run_differential(0x94D049BB133111EBu, alpha, sizeof alpha, 40, 3000, name_end_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
 }
 END_TEST
 
@@ -551,33 +564,28 @@ START_TEST(byte_seen_rules)
 }
 END_TEST
 
+static void byte_seen_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	size_t want = from;
+	bool want_seen = false;
+	while (want < len && b[want] != '"') want_seen |= b[want++] == '&';
+	bool seen;
+	size_t got = bytescan_byte_seen(b, from, len, '"', '&', &seen);
+	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+	/* exact within the first 64 bytes, else never a false "no" */
+	if (want - from < 64) ck_assert_msg(seen == want_seen, "round %d len %zu from %zu: seen %d", round, len, from, seen);
+	else ck_assert(seen || !want_seen);
+	if (want < len) counts[0]++;
+	if (want_seen) counts[1]++;
+}
+
 START_TEST(byte_seen_differential)
 {
-	uint64_t x = 0xD6E8FEB86659FD93u;
 	static const unsigned char alpha[] = { '"', '&', '\'', 0 };
-	unsigned char b[160];
-	size_t found = 0, seen_count = 0;
-	for (int round = 0; round < 3000; round++) {
-		next(&x);
-		size_t len = (size_t)(x % sizeof b);
-		unsigned density = 2 + (unsigned)(x >> 40) % 60;
-		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
-		for (size_t from = 0; from <= len; from++) {
-			size_t want = from;
-			bool want_seen = false;
-			while (want < len && b[want] != '"') want_seen |= b[want++] == '&';
-			bool seen;
-			size_t got = bytescan_byte_seen(b, from, len, '"', '&', &seen);
-			ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
-			/* exact within the first 64 bytes, else never a false "no" */
-			if (want - from < 64) ck_assert_msg(seen == want_seen, "round %d len %zu from %zu: seen %d", round, len, from, seen);
-			else ck_assert(seen || !want_seen);
-			if (want < len) found++;
-			if (want_seen) seen_count++;
-		}
-	}
-	ck_assert_uint_gt(found, 10000);
-	ck_assert_uint_gt(seen_count, 10000);
+	size_t counts[2];
+	run_differential(0xD6E8FEB86659FD93u, alpha, sizeof alpha, 60, 3000, byte_seen_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
+	ck_assert_uint_gt(counts[1], 10000);
 }
 END_TEST
 
