@@ -297,6 +297,10 @@ time_once() {
     sed -n 's/^wall_s=\([0-9.]*\) .*/\1/p' "$TMP/t" >> "$TMP/times.$k"
 }
 
+minimum() { # file of numbers -> the smallest
+    sort -n "$1" | awk 'NR == 1 { print $1 } END { if (NR == 0) print "nan" }'
+}
+
 median() { # file of numbers -> median
     sort -n "$1" | awk '{ v[NR] = $1 } END {
         if (NR == 0) { print "nan"; exit }
@@ -572,23 +576,25 @@ fi
 
 # ---- report ---------------------------------------------------------------
 {
-    printf '%-12s %-10s %-10s %9s %13s %12s %9s\n' \
-        input map tool MB/s ratio_to_cat peakRSS_KiB allocs
+    printf '%-12s %-10s %-10s %9s %13s %10s %12s %9s\n' \
+        input map tool MB/s ratio_to_cat ratio_fast peakRSS_KiB allocs
     for t in $TOOLS; do
         k=$(fkey "$t")
         consumer "$t"
         tool_label "$t"
         med=$(median "$TMP/times.$k")
         cat_med=$(median "$TMP/times.$(fkey "${t%%/*}/cat")")
+        cat_min=$(minimum "$TMP/times.$(fkey "${t%%/*}/cat")")
         bytes=$(wc -c < "$c_big" | tr -d ' ')
         rss=$(cat "$TMP/rss.$k")
         al=$(awk '{ print $1 }' "$TMP/alloc_big.$k")
-        awk -v b="$bytes" -v m="$med" -v c="$cat_med" -v inp="$c_input" \
+        awk -v b="$bytes" -v m="$med" -v c="$cat_med" -v cf="$cat_min" -v inp="$c_input" \
             -v map="$map" -v tool="$tool" -v rss="${rss:-?}" -v al="${al:-?}" 'BEGIN {
             mbs = (m > 0) ? b / 1e6 / m : 0
             cmbs = (c > 0) ? b / 1e6 / c : 0
-            printf "%-12s %-10s %-10s %9.1f %13.2f %12s %9s\n", inp, map, tool, mbs,
-                (cmbs > 0) ? mbs / cmbs : 0, rss, al }'
+            fmbs = (cf > 0) ? b / 1e6 / cf : 0
+            printf "%-12s %-10s %-10s %9.1f %13.2f %10.2f %12s %9s\n", inp, map, tool, mbs,
+                (cmbs > 0) ? mbs / cmbs : 0, (fmbs > 0) ? mbs / fmbs : 0, rss, al }'
     done
 } > "$OUT/table.txt"
 cat "$OUT/table.txt"
