@@ -188,6 +188,7 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 {
 	j->is_key = key;
 	j->oversize = false;
+	j->tok_amp = false;
 	j->utf8_need = 0;
 	j->tok_start = off;
 	j->tok_len = 0;
@@ -259,7 +260,7 @@ static void string_done(struct json *j)
 		j->w.path_len = 0;
 	} else {
 		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
-		                        .entities = true, .json = true, .spellings = j->spellings };
+		                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
 		j->vp.path = j->paths ? j->path : NULL;
 		j->vp.path_len = j->paths ? j->path_len : 0;
 		struct slice out;
@@ -383,13 +384,18 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
  * V##_high (0x80 and up), V##_below (below 0x20 or 0x80 and up: signed),
  * V##_eq, V##_ge (unsigned) and V##_lower (the byte | 0x20). */
 #define STRING_BLOCK(NAME, ATTR, V, W)                                                                          \
-	ATTR static enum block_result NAME(const unsigned char *p, size_t *adv)                                 \
+	ATTR static enum block_result NAME(const unsigned char *p, size_t *adv, bool *amp)                      \
 	{                                                                                                       \
 		const uint64_t all = (W) == 64 ? ~0ull : (1ull << ((W) & 63)) - 1;                            \
 		const V##_vec x = V##_load(p);                                                                  \
 		const uint64_t high = V##_high(x), low_or_high = V##_below(x, 0x20);                           \
 		const uint64_t bs = V##_eq(x, '\\'), q = V##_eq(x, '"');                                        \
-		if (!(low_or_high | bs | q)) { *adv = (W); return BLOCK_TAKEN; }                               \
+		const uint64_t amps = V##_eq(x, '&');                                                           \
+		if (!(low_or_high | bs | q)) {                                                                  \
+			if (amps) *amp = true;                                                                  \
+			*adv = (W);                                                                             \
+			return BLOCK_TAKEN;                                                                     \
+		}                                                                                               \
 		uint64_t taken = bs << 1; /* the byte each escape takes */                                      \
 		uint64_t u = 0;           /* the escapes that are `\uXXXX` */                                   \
 		if (bs) {                                                                                       \
@@ -456,6 +462,7 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 			uint64_t past = (bs & 1ull << ((W) - 1)) | (u & 0x1Full << ((W) - 5));                   \
 			if (past && end > (unsigned)__builtin_ctzll(past)) end = (unsigned)__builtin_ctzll(past); \
 		}                                                                                               \
+		if (amps & upto) *amp = true; /* a '&' past `end` is read again by the next block */           \
 		*adv = end;                                                                                     \
 		return closing ? BLOCK_CLOSED : BLOCK_TAKEN;                                                    \
 	}
@@ -503,13 +510,13 @@ STRING_BLOCK(string_block64, AVX2, v64, 64)
  * inlined here, where AVX2 may be used): 64 bytes a step while 68 lie in
  * the chunk, 32 where 36 do or where a 64-byte block was refused; the last
  * block's answer. */
-AVX2 static enum block_result string_blocks32(const unsigned char *p, size_t *k, size_t n, size_t *adv)
+AVX2 static enum block_result string_blocks32(const unsigned char *p, size_t *k, size_t n, size_t *adv, bool *amp)
 {
 	enum block_result r = BLOCK_SLOW;
 	size_t i = *k;
 	while (n - i > 36) {
-		r = n - i > 68 ? string_block64(p + i, adv) : BLOCK_SLOW;
-		if (r == BLOCK_SLOW) r = string_block32(p + i, adv);   /* the first half may still be taken */
+		r = n - i > 68 ? string_block64(p + i, adv, amp) : BLOCK_SLOW;
+		if (r == BLOCK_SLOW) r = string_block32(p + i, adv, amp);   /* the first half may still be taken */
 		if (r != BLOCK_TAKEN) break;
 		i += *adv;
 	}
@@ -613,10 +620,10 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 						enum block_result r = BLOCK_SLOW;
 						size_t adv = 0;
 #if defined(BYTESCAN_AVX2)
-						if (bytescan_have_avx2()) r = string_blocks32(p, &k, n, &adv);
+						if (bytescan_have_avx2()) r = string_blocks32(p, &k, n, &adv, &j->tok_amp);
 						if (r != BLOCK_CLOSED)
 #endif
-						while (n - k > 20 && (r = string_block(p + k, &adv)) == BLOCK_TAKEN) k += adv;
+						while (n - k > 20 && (r = string_block(p + k, &adv, &j->tok_amp)) == BLOCK_TAKEN) k += adv;
 						if (r == BLOCK_CLOSED) {
 							/* at the closing quote, as the byte states take it */
 							k += adv + 1;
@@ -626,7 +633,10 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 						if (n - k > 20) slow_until = k + 16;
 					}
 #endif
+					/* the bytes this skips are not looked at for a '&' */
+					size_t from = k;
 					k = bytescan_json_special(p, k, n);
+					if (k > from) j->tok_amp = true;
 					if (k == n) break;
 					/* a whole escape or UTF-8 sequence within the chunk
 					 * is taken in one step; what it does not take (an
@@ -636,6 +646,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 					if (w) { k += w; continue; }
 				}
 				unsigned char b = p[k];
+				if (b == '&') j->tok_amp = true;
 				if (st == JSON_STRING) {
 					if (j->utf8_need) {
 						if (b < j->utf8_lo || b > j->utf8_hi) { bad = "invalid UTF-8"; break; }

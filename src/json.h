@@ -58,6 +58,7 @@ struct json {
 	size_t index[JSON_DEPTH_MAX];              /* per array level: the current element */
 	bool is_key;
 	bool oversize;
+	bool tok_amp;      /* the string may hold a '&' (issue 6: without one there is no reference to decode) */
 	unsigned utf8_need;                        /* continuation bytes still due in a string */
 	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 §4) */
 	unsigned u_digits;                         /* hex digits of \u seen */

@@ -758,6 +758,9 @@ static const char *const block_pieces[] = {
 	"a", "plain text ", "\\\"", "\\n", "\\/", "\\\\", "\\u00e4", "\\u002F", "\\uD83D\\uDE00", "\\u00g4", "\\x",
 	"\xc3\xa4", "\xe2\x80\x99", "\xf0\x9f\x98\x80", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
 	"\xc0\xaf", "\xc3", "\x80", "\xff", "\t", "\"", CO "/p ", CJ "\\/q ", CU "\\u002Fr ",
+	/* an origin spelled by references, rewritten only if the string is
+	 * seen to hold a '&' (issue 6), and a plain one */
+	"https:&#47;&#47;" CH "/s ", "&amp; ",
 };
 
 START_TEST(test_string_blocks)
@@ -767,7 +770,7 @@ START_TEST(test_string_blocks)
 	pf_build(&m, &pt, MAP_MAIN, false);
 	uint64_t x = 0x9E3779B97F4A7C15u ^ (uint64_t)_i;
 	size_t npieces = sizeof block_pieces / sizeof block_pieces[0];
-	size_t malformed = 0, rewritten = 0;
+	size_t malformed = 0, rewritten = 0, by_refs = 0;
 	for (int round = 0; round < 150; round++) {
 		char in[1024];
 		size_t len = 0;
@@ -776,7 +779,7 @@ START_TEST(test_string_blocks)
 		for (int k = 0; k < pieces; k++) {
 			x ^= x << 13; x ^= x >> 7; x ^= x << 17;
 			/* mostly valid pieces: a malformed one ends the JSON early */
-			static const size_t valid[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 24, 25, 26 };
+			static const size_t valid[] = { 0, 1, 2, 3, 4, 5, 6, 7, 8, 11, 12, 13, 14, 24, 25, 26, 27, 28, 27 };
 			size_t pick = x % 10 == 0 ? (size_t)(x >> 8) % npieces : valid[(x >> 8) % (sizeof valid / sizeof valid[0])];
 			const char *pc = block_pieces[pick];
 			size_t pl = strlen(pc);
@@ -801,6 +804,7 @@ START_TEST(test_string_blocks)
 				first_err = err;
 				if (strstr(err, "malformed JSON")) malformed++;
 				if (r.rewrites[SURFACE_JSON_STRING]) rewritten++;
+				if (r.rewrites[SURFACE_HTML_ENTITY]) by_refs++;
 				continue;
 			}
 			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
@@ -815,9 +819,10 @@ START_TEST(test_string_blocks)
 		pf_free(&first);
 		free(first_err);
 	}
-	/* both verdicts are met */
+	/* both verdicts are met, and origins spelled by references */
 	ck_assert_uint_gt(malformed, 10);
 	ck_assert_uint_gt(rewritten, 10);
+	ck_assert_uint_gt(by_refs, 10);
 	patterns_free(&pt);
 	map_free(&m);
 }
