@@ -55,10 +55,9 @@ __attribute__((target("avx2"))) static size_t pair2_avx2(const unsigned char *b,
 	return i;
 }
 
-__attribute__((target("avx2"))) static size_t pair2_ends_avx2(const unsigned char *b, size_t i, size_t len,
-                                                              unsigned char c, unsigned char n1, unsigned char n2,
-                                                              unsigned char d, unsigned char mm, unsigned char e,
-                                                              size_t k, unsigned char ek, bool *found)
+__attribute__((target("avx2"), always_inline)) static inline size_t
+pair2_ends_avx2_body(const unsigned char *b, size_t i, size_t len, unsigned char c, unsigned char n1, unsigned char n2,
+                     unsigned char d, unsigned char mm, unsigned char e, size_t k, unsigned char ek, bool *found)
 {
 	const __m256i vc = _mm256_set1_epi8((char)c), v1 = _mm256_set1_epi8((char)n1), v2 = _mm256_set1_epi8((char)n2);
 	const __m256i vd = _mm256_set1_epi8((char)d), vm = _mm256_set1_epi8((char)mm);
@@ -75,6 +74,21 @@ __attribute__((target("avx2"))) static size_t pair2_ends_avx2(const unsigned cha
 		if (mask) { *found = true; return i + (size_t)__builtin_ctz(mask); }
 	}
 	return i;
+}
+
+__attribute__((target("avx2"))) static size_t pair2_ends_avx2(const unsigned char *b, size_t i, size_t len,
+                                                              unsigned char c, unsigned char n1, unsigned char n2,
+                                                              unsigned char d, unsigned char mm, unsigned char e,
+                                                              size_t k, unsigned char ek, bool *found)
+{
+	return pair2_ends_avx2_body(b, i, len, c, n1, n2, d, mm, e, k, ek, found);
+}
+
+/* The same with the JSON separators' bytes (bytescan_json_separators). */
+__attribute__((target("avx2"))) static size_t json_separators_avx2(const unsigned char *b, size_t i, size_t len,
+                                                                   bool *found)
+{
+	return pair2_ends_avx2_body(b, i, len, '/', '/', '\\', '%', '2', '\\', 4, '2', found);
 }
 #endif
 
@@ -212,36 +226,68 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 	return len;
 }
 
-size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
-                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
-                           unsigned char ek)
+/* bytescan_pair2_ends, inlined into its two callers: json is true for the
+ * JSON separators' constant bytes, whose compares and reach the compiler
+ * then knows (issue 6: eleven arguments were most of a short scan). */
+static inline __attribute__((always_inline)) size_t pair2_ends(const unsigned char *b, size_t from, size_t len,
+                                                               unsigned char c, unsigned char n1, unsigned char n2,
+                                                               unsigned char d, unsigned char m, unsigned char e,
+                                                               size_t k, unsigned char ek, bool json)
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
 	if (i < len && len - i > 64 + k && bytescan_have_avx2()) {
 		bool found = false;
-		i = pair2_ends_avx2(b, i, len, c, n1, n2, d, m, e, k, ek, &found);
+		i = json ? json_separators_avx2(b, i, len, &found) : pair2_ends_avx2(b, i, len, c, n1, n2, d, m, e, k, ek, &found);
 		if (found) return i;
 	}
+#else
+	(void)json;
 #endif
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
 	const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
 	const __m128i ve = _mm_set1_epi8((char)e), vk = _mm_set1_epi8((char)ek);
-	for (; i < len && len - i > 15 + (k > 1 ? k : 1); i += 16) {
-		__m128i x = load16(b + i), y = load16(b + i + 1);
-		__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
-		__m128i p = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
-		__m128i f = _mm_and_si128(_mm_cmpeq_epi8(x, ve), _mm_cmpeq_epi8(load16(b + i + k), vk));
-		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, p), f));
+	const size_t kk = k > 1 ? k : 1;   /* a step reads b[i .. i + 16 + kk) */
+#define PAIR2_ENDS_STEP(at)                                                                                         \
+	((unsigned)_mm_movemask_epi8(_mm_or_si128(                                                                  \
+	    _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), vc),                                         \
+	                               _mm_or_si128(_mm_cmpeq_epi8(load16(b + (at) + 1), v1),                         \
+	                                            _mm_cmpeq_epi8(load16(b + (at) + 1), v2))),                       \
+	                 _mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), vd), _mm_cmpeq_epi8(load16(b + (at) + 1), vm))), \
+	    _mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), ve), _mm_cmpeq_epi8(load16(b + (at) + k), vk)))))
+	for (; i < len && len - i > 15 + kk; i += 16) {
+		unsigned mask = PAIR2_ENDS_STEP(i);
 		if (mask) return i + (size_t)__builtin_ctz(mask);
 	}
+	/* issue 6: the positions a whole step still covers, by one step at
+	 * len - 16 - kk back over bytes seen (the byte loop below was a tenth
+	 * of the JSON matcher's scans); after them only the pairs can start */
+	if (i < len && len >= 16 + kk && i - (len - 16 - kk) < 16) {
+		size_t j = len - 16 - kk;
+		unsigned mask = PAIR2_ENDS_STEP(j) & (~0u << (i - j));
+		if (mask) return j + (size_t)__builtin_ctz(mask);
+		i = j + 16;
+	}
+#undef PAIR2_ENDS_STEP
 #endif
 	for (; i + 1 < len; i++)
 		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m) ||
 		    (b[i] == e && len - i > k && b[i + k] == ek))
 			return i;
 	return len;
+}
+
+size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
+                           unsigned char ek)
+{
+	return pair2_ends(b, from, len, c, n1, n2, d, m, e, k, ek, false);
+}
+
+size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len)
+{
+	return pair2_ends(b, from, len, '/', '/', '\\', '%', '2', '\\', 4, '2', true);
 }
 
 size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)

@@ -49,6 +49,9 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                            unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
                            unsigned char ek);
+/* bytescan_pair2_ends(b, from, len, '/', '/', '\\', '%', '2', '\\', 4, '2'):
+ * the JSON matcher's, with its bytes known to the compiler. */
+size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len);
 
 /* The first i in [from, len) whose byte a JSON string cannot hold as
  * itself (RFC 8259 §7: `"`, `\`, a control byte below 0x20) or that

@@ -462,7 +462,7 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 				 * escapes of a JSON string (`\u00e4`) are passed by the
 				 * scan, the few left here */
 				size_t r = pos;
-				while ((r = bytescan_pair2_ends(b, r, len, '/', '/', '\\', '%', '2', '\\', 4, '2')) < len &&
+				while ((r = bytescan_json_separators(b, r, len)) < len &&
 				       b[r] == '\\' &&
 				       !(len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && lc(b[r + 5]) == 'f'))
 					r++;

@@ -327,6 +327,31 @@ START_TEST(pair2_ends_differential)
 }
 END_TEST
 
+/* bytescan_json_separators is bytescan_pair2_ends with the JSON matcher's
+ * bytes: both against the byte loops, from every start, over buffers
+ * dense in those bytes, long enough for the 32-byte steps and the tail. */
+static void json_separators_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	(void)round;
+	size_t wp = ref_pair2(b, from, len, '/', '/', '\\', '%', '2'), we = ref_ends(b, from, len, '\\', 4, '2');
+	size_t want = wp < we ? wp : we;
+	size_t got = bytescan_json_separators(b, from, len);
+	ck_assert_msg(got == want, "len %zu from %zu: got %zu want %zu", len, from, got, want);
+	ck_assert_uint_eq(bytescan_pair2_ends(b, from, len, '/', '/', '\\', '%', '2', '\\', 4, '2'), want);
+	if (want < len) counts[0]++;
+	if (we < wp) counts[1]++;
+}
+
+START_TEST(json_separators_differential)
+{
+	static const unsigned char alpha[] = { '\\', '\\', '/', '%', 'u', '0', '2', 'F', 0xE4 };
+	size_t counts[2];
+	run_differential(0x8CB92BA72F3D8DD7u, alpha, sizeof alpha, 30, 3000, json_separators_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
+	ck_assert_uint_gt(counts[1], 1000);
+}
+END_TEST
+
 /* ---- bytescan_json_special: what a JSON string's fast path stops at ---- */
 
 static size_t ref_json_special(const unsigned char *b, size_t from, size_t len)
@@ -605,6 +630,7 @@ Suite *bytescan_suite(void)
 	TCase *te = tcase_create("pair2_ends");
 	tcase_add_test(te, pair2_ends_rules);
 	tcase_add_test(te, pair2_ends_differential);
+	tcase_add_test(te, json_separators_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
 	tcase_add_test(tj, json_special_rules);
