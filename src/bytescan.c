@@ -38,9 +38,9 @@ __attribute__((target("avx2"))) static size_t pair_avx2(const unsigned char *b, 
 	return i;
 }
 
-__attribute__((target("avx2"))) static size_t pair2_avx2(const unsigned char *b, size_t i, size_t len, unsigned char c,
-                                                         unsigned char n1, unsigned char n2, unsigned char d,
-                                                         unsigned char mm, bool *found)
+__attribute__((target("avx2"), always_inline)) static inline size_t
+pair2_avx2_body(const unsigned char *b, size_t i, size_t len, unsigned char c, unsigned char n1, unsigned char n2,
+                unsigned char d, unsigned char mm, bool *found)
 {
 	const __m256i vc = _mm256_set1_epi8((char)c), v1 = _mm256_set1_epi8((char)n1), v2 = _mm256_set1_epi8((char)n2);
 	const __m256i vd = _mm256_set1_epi8((char)d), vm = _mm256_set1_epi8((char)mm);
@@ -53,6 +53,19 @@ __attribute__((target("avx2"))) static size_t pair2_avx2(const unsigned char *b,
 		if (mask) { *found = true; return i + (size_t)__builtin_ctz(mask); }
 	}
 	return i;
+}
+
+__attribute__((target("avx2"))) static size_t pair2_avx2(const unsigned char *b, size_t i, size_t len, unsigned char c,
+                                                         unsigned char n1, unsigned char n2, unsigned char d,
+                                                         unsigned char mm, bool *found)
+{
+	return pair2_avx2_body(b, i, len, c, n1, n2, d, mm, found);
+}
+
+/* The same with the separators' bytes (bytescan_separators). */
+__attribute__((target("avx2"))) static size_t separators_avx2(const unsigned char *b, size_t i, size_t len, bool *found)
+{
+	return pair2_avx2_body(b, i, len, '/', '/', '\\', '%', '2', found);
 }
 
 __attribute__((target("avx2"), always_inline)) static inline size_t
@@ -191,16 +204,21 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 	return len;
 }
 
-size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
-                      unsigned char n2, unsigned char d, unsigned char m)
+/* bytescan_pair2, inlined into its two callers: sep is true for the
+ * separators' constant bytes (issue 6, as for pair2_ends below). */
+static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b, size_t from, size_t len, unsigned char c,
+                                                          unsigned char n1, unsigned char n2, unsigned char d,
+                                                          unsigned char m, bool sep)
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
 	if (i < len && len - i > 64 && bytescan_have_avx2()) {
 		bool found = false;
-		i = pair2_avx2(b, i, len, c, n1, n2, d, m, &found);
+		i = sep ? separators_avx2(b, i, len, &found) : pair2_avx2(b, i, len, c, n1, n2, d, m, &found);
 		if (found) return i;
 	}
+#else
+	(void)sep;
 #endif
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
@@ -224,6 +242,17 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
 	for (; i + 1 < len; i++)
 		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m)) return i;
 	return len;
+}
+
+size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
+                      unsigned char n2, unsigned char d, unsigned char m)
+{
+	return pair2(b, from, len, c, n1, n2, d, m, false);
+}
+
+size_t bytescan_separators(const unsigned char *b, size_t from, size_t len)
+{
+	return pair2(b, from, len, '/', '/', '\\', '%', '2', true);
 }
 
 /* bytescan_pair2_ends, inlined into its two callers: json is true for the

@@ -40,6 +40,9 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
  * d and b[i + 1] == m; the first i where either holds, else len. */
 size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                       unsigned char n2, unsigned char d, unsigned char m);
+/* bytescan_pair2(b, from, len, '/', '/', '\\', '%', '2'): the matcher's
+ * separators, with their bytes known to the compiler. */
+size_t bytescan_separators(const unsigned char *b, size_t from, size_t len);
 
 /* The earliest of bytescan_pair2's two pairs and of the two ends of a
  * short pattern (b[i] == e and i + k < len and b[i + k] == ek, k >= 1), in

@@ -456,7 +456,7 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 			/* one scan for all kinds: whichever comes first decides the
 			 * order, the others lie beyond it */
 			if (!mp->json) {
-				cand = bytescan_pair2(b, pos, len, '/', '/', '\\', '%', '2');
+				cand = bytescan_separators(b, pos, len);
 			} else {
 				/* `\` and the `2` of `\u002F` together: the other `\uXXXX`
 				 * escapes of a JSON string (`\u00e4`) are passed by the

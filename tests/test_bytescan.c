@@ -262,6 +262,28 @@ START_TEST(unescaped_differential)
 }
 END_TEST
 
+/* bytescan_separators is bytescan_pair2 with the matcher's bytes: both
+ * against the byte loop from every start, over buffers dense in them. */
+static void separators_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	(void)round;
+	size_t want = ref_pair2(b, from, len, '/', '/', '\\', '%', '2');
+	ck_assert_msg(bytescan_separators(b, from, len) == want, "len %zu from %zu: want %zu", len, from, want);
+	ck_assert_uint_eq(bytescan_pair2(b, from, len, '/', '/', '\\', '%', '2'), want);
+	if (want < len) counts[0]++;
+	if (want < len && b[want] == '%') counts[1]++;
+}
+
+START_TEST(separators_differential)
+{
+	static const unsigned char alpha[] = { '/', '/', '\\', '%', '2', 'F', 0xE4 };
+	size_t counts[2];
+	run_differential(0xA0761D6478BD642Fu, alpha, sizeof alpha, 40, 3000, separators_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
+	ck_assert_uint_gt(counts[1], 1000);
+}
+END_TEST
+
 /* ---- bytescan_pair2_ends: the pairs, or a byte and the byte k after it -- */
 
 static size_t ref_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, size_t k, unsigned char ck)
@@ -631,6 +653,7 @@ Suite *bytescan_suite(void)
 	tcase_add_test(te, pair2_ends_rules);
 	tcase_add_test(te, pair2_ends_differential);
 	tcase_add_test(te, json_separators_differential);
+	tcase_add_test(te, separators_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
 	tcase_add_test(tj, json_special_rules);
