@@ -377,11 +377,12 @@ static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 		}
 		if (h->tag_src) break;   /* p continues the tag in the chunk */
 		if (h->tag_pos + n > h->tag_cap) {
-			size_t nc = h->tag_cap;
-			while (nc < h->tag_pos + n) nc *= 2;
-			if (nc > HTML_TAG_CAP) nc = HTML_TAG_CAP;
-			h->tag = xrealloc(h->tag, nc);
-			h->tag_cap = nc;
+			/* the cap at once, as json, sql and text do: neither the
+			 * count nor the size of allocations follows the tags a chunk
+			 * happened to cut (issue 6; pages never written stay out of
+			 * RSS) */
+			h->tag = xrealloc(h->tag, HTML_TAG_CAP);
+			h->tag_cap = HTML_TAG_CAP;
 		}
 		memcpy(h->tag + h->tag_pos, p, n);
 		break;

@@ -230,10 +230,10 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) { window_feed(&j->w, p, n); return; }
 	if (j->tok_len + n > j->tok_cap) {
-		/* 4 KiB, then the cap at once: the count of allocations does not
-		 * follow the longest string met (issue 6) */
-		size_t nc = j->tok_cap ? JSON_VALUE_CAP : 4096;
-		while (nc < j->tok_len + n) nc *= 2;
+		/* the cap at once, on the first string held: neither the count
+		 * nor the size of allocations follows the strings a chunk happened
+		 * to cut (issue 6; pages never written stay out of RSS) */
+		size_t nc = JSON_VALUE_CAP;
 		unsigned char *t = realloc(j->tok, nc);
 		if (!t) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 		j->tok = t;

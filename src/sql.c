@@ -328,10 +328,10 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 	if (!q->oversize && q->body_len + n > SQL_VALUE_CAP) go_oversize(q);
 	if (q->oversize) { window_feed(&q->w, p, n); q->body_len += n; return; }
 	if (q->body_len + n > q->body_cap) {
-		/* 4 KiB, then the cap at once: the count of allocations does not
-		 * follow the longest literal met (issue 6) */
-		size_t nc = q->body_cap ? SQL_VALUE_CAP : 4096;
-		while (nc < q->body_len + n) nc *= 2;
+		/* the cap at once, on the first literal held: neither the count
+		 * nor the size of allocations follows the literals a chunk happened
+		 * to cut (issue 6; pages never written stay out of RSS) */
+		size_t nc = SQL_VALUE_CAP;
 		unsigned char *b = realloc(q->body, nc);
 		if (!b) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 		q->body = b;

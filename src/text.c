@@ -68,8 +68,10 @@ static void line_done(struct text_stage *t, const unsigned char *l, size_t len, 
 static void hold(struct text_stage *t, const unsigned char *p, size_t n)
 {
 	if (t->line_len + n > t->line_cap) {
-		size_t nc = t->line_cap ? t->line_cap : 4096;
-		while (nc < t->line_len + n) nc *= 2;
+		/* the cap at once, on the first line held, as json and sql do:
+		 * neither the count nor the size of allocations follows the lines
+		 * a chunk happened to cut (issue 6) */
+		size_t nc = TEXT_LINE_CAP;
 		unsigned char *q = realloc(t->line, nc);
 		if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 		t->line = q;
