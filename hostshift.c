@@ -234,6 +234,7 @@ int main(int argc, char **argv)
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer out;
 	io_writer_init(&out, STDOUT_FILENO);
+	io_grow_pipe(STDOUT_FILENO);   /* issue 6: a pipe to the next program, as the input's */
 
 	int nfiles = argc - optind;
 	rep.name_files = nfiles > 1;

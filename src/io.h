@@ -23,9 +23,10 @@
 /* read(2) retrying on EINTR; returns bytes read, 0 at EOF, -1 on error. */
 ssize_t io_read(int fd, void *buf, size_t n);
 /* If fd is a pipe of less than IO_PIPE_SIZE, ask the kernel to grow it to
- * that (Linux F_SETPIPE_SZ), so the writer can run further ahead. Best
- * effort: where the kernel refuses (the user's pipe quota) or has no such
- * call, nothing changes. Never shrinks a pipe. */
+ * that (Linux F_SETPIPE_SZ), so the writer can run further ahead: the
+ * program before hostshift on the input, hostshift before the next on the
+ * output. Best effort: where the kernel refuses (the user's pipe quota) or
+ * has no such call, nothing changes. Never shrinks a pipe. */
 void io_grow_pipe(int fd);
 /* Write all n bytes; returns 0 or an errno value. */
 int io_write_all(int fd, const void *buf, size_t n);
