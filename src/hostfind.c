@@ -90,9 +90,14 @@ static size_t find_byte(const unsigned char *b, size_t i, size_t len, unsigned c
 }
 
 /* The first occurrence at or after from and before stop of a host of one
- * stream, or stop. */
-static size_t stream_next(const struct hostfind_stream *st, const unsigned char *b, size_t from, size_t len,
-                          size_t stop)
+ * stream, or stop; with `any`, the first one confirmed, which need not be
+ * the first (issue 6: the first needs the scan to go on to the next
+ * anchor, which in a long value or token may be far past the host, and
+ * whether there is one needs no more). Inlined into both callers, so
+ * `any` costs no test in the loop. */
+static inline __attribute__((always_inline)) size_t stream_next(const struct hostfind_stream *st,
+                                                                const unsigned char *b, size_t from, size_t len,
+                                                                size_t stop, bool any)
 {
 	if (from + st->min_off >= len) return stop;
 	size_t start = from + st->min_off;
@@ -109,7 +114,10 @@ static size_t stream_next(const struct hostfind_stream *st, const unsigned char 
 			if (i < from + st->off[k]) continue;
 			size_t j = i - st->off[k];
 			if (j >= best || st->len[k] > len - j) continue;
-			if (host_here(b + j, st->host[k], st->len[k])) best = j;
+			if (host_here(b + j, st->host[k], st->len[k])) {
+				if (any) return j;
+				best = j;
+			}
 		}
 		if (st->pair) lo_at = bytescan_pair(b, i + 1, len, st->lo, st->next_lo, st->next_up);
 		else if (i == lo_at) lo_at = find_byte(b, i + 1, len, st->lo);
@@ -118,36 +126,12 @@ static size_t stream_next(const struct hostfind_stream *st, const unsigned char 
 	return best;
 }
 
-/* Whether a host of one stream occurs in b[0..len): the anchor scan of
- * stream_next, ended by the first host confirmed (issue 6: the first
- * position needs the scan to go on to the next anchor, which in a long
- * value or token may be far past the host). */
-static bool stream_has(const struct hostfind_stream *st, const unsigned char *b, size_t len)
-{
-	if (st->min_off >= len) return false;
-	size_t lo_at, up_at;
-	if (st->pair) lo_at = bytescan_pair(b, st->min_off, len, st->lo, st->next_lo, st->next_up), up_at = len;
-	else lo_at = find_byte(b, st->min_off, len, st->lo), up_at = st->up == st->lo ? len : find_byte(b, st->min_off, len, st->up);
-	for (;;) {
-		size_t i = lo_at < up_at ? lo_at : up_at;
-		if (i >= len) return false;
-		for (size_t k = 0; k < st->n; k++) {
-			if (i < st->off[k]) continue;
-			size_t j = i - st->off[k];
-			if (st->len[k] <= len - j && host_here(b + j, st->host[k], st->len[k])) return true;
-		}
-		if (st->pair) lo_at = bytescan_pair(b, i + 1, len, st->lo, st->next_lo, st->next_up);
-		else if (i == lo_at) lo_at = find_byte(b, i + 1, len, st->lo);
-		else up_at = find_byte(b, i + 1, len, st->up);
-	}
-}
-
 bool hostfind_has(const struct hostfind *f, const unsigned char *b, size_t len)
 {
 	if (f->all) return true;
 	if (len < f->min_len) return false;
 	for (size_t s = 0; s < f->nstreams; s++)
-		if (stream_has(&f->s[s], b, len)) return true;
+		if (stream_next(&f->s[s], b, 0, len, len, true) < len) return true;
 	return false;
 }
 
@@ -156,6 +140,6 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 	if (f->all) return from < len ? from : len;
 	if (from >= len || len - from < f->min_len) return len;
 	size_t best = len;
-	for (size_t s = 0; s < f->nstreams; s++) best = stream_next(&f->s[s], b, from, len, best);
+	for (size_t s = 0; s < f->nstreams; s++) best = stream_next(&f->s[s], b, from, len, best, false);
 	return best;
 }
