@@ -702,7 +702,10 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 				if (i + 2 < n && p[i + 1] == '/' && is_alpha(p[i + 2])) {
 					/* issue 6: an end tag, as the tag open and end tag
 					 * open states would take its "</" (in the chunk), in
-					 * one step into its name */
+					 * one step into its name. The steps are those of
+					 * HS_END_TAG_OPEN below, with the "</" where it lies;
+					 * one inlined helper for both measured 1% slower on
+					 * page1x20 (10.41 vs 10.53 ms), so they stay apart. */
 					seg_close(h);
 					verbatim_in(h, p + i, 2);
 					h->npend = 0;
@@ -741,6 +744,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			break;
 		case HS_END_TAG_OPEN:
 			if (is_alpha(c)) {
+				/* (the data state's shortcut repeats these steps) */
 				seg_close(h);
 				pend_verbatim(h);
 				h->npend = 0;
