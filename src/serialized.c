@@ -492,6 +492,17 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
  * taken in the second, which asks for the same spans again (issue 6: the
  * walk of a span is the walk's largest cost). The answer depends on the
  * arguments only, all of which are the key. */
+/* The memo slot of a span, and whether it holds that span's answer (0:
+ * no; else its memo_state). */
+static size_t memo_slot(size_t at, size_t len) { return (at * 0x9E3779B1u + len) % SPAN_MEMO_SIZE; }
+
+static unsigned char memo_holds(const struct walk *w, size_t k, enum ser_spelling s, size_t at, size_t hi, size_t len,
+                                enum closer cl)
+{
+	const struct span_memo *m = &w->memo[k];
+	return (m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == cl) ? w->memo_state[k] : 0;
+}
+
 static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len, enum closer cl,
                      size_t *end)
 {
@@ -500,9 +511,9 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 		*end = at + len;
 		return true;
 	}
-	size_t k = (at * 0x9E3779B1u + len) % SPAN_MEMO_SIZE;
+	size_t k = memo_slot(at, len);
 	struct span_memo *m = &w->memo[k];
-	if (w->emit && w->memo_state[k] && m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == cl) {
+	if (w->emit && memo_holds(w, k, s, at, hi, len, cl)) {
 		*end = m->end;
 		return w->memo_state[k] == 1;
 	}
@@ -521,11 +532,8 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 static struct span_memo *string_memo(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len)
 {
 	if (s == SER_LITERAL) return NULL;
-	size_t k = (at * 0x9E3779B1u + len) % SPAN_MEMO_SIZE;
-	struct span_memo *m = &w->memo[k];
-	if (w->memo_state[k] == 1 && m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == CL_STRING)
-		return m;
-	return NULL;
+	size_t k = memo_slot(at, len);
+	return memo_holds(w, k, s, at, hi, len, CL_STRING) == 1 ? &w->memo[k] : NULL;
 }
 
 /* `:<1–18 digits>:` at i, the number at most the buffer length. Inlined
