@@ -382,7 +382,8 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
  * One definition for two widths: 16 bytes (SSE2) and 32 (AVX2, where the
  * CPU has it). V names the width's byte tests, each one bit a byte:
  * V##_high (0x80 and up), V##_below (below 0x20 or 0x80 and up: signed),
- * V##_eq, V##_ge (unsigned) and V##_lower (the byte | 0x20). */
+ * V##_eq, V##_ge (unsigned), V##_escape (a letter that may follow a
+ * backslash but `\\`: `"` `/` b f n r t u) and V##_hex (a hex digit). */
 #define STRING_BLOCK(NAME, ATTR, V, W)                                                                          \
 	ATTR static enum block_result NAME(const unsigned char *p, size_t *adv, bool *amp)                      \
 	{                                                                                                       \
@@ -403,15 +404,10 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 			u = bs & V##_eq(y, 'u');                                                                \
 			/* `\\` is not among them: an escaped backslash is left to the                          \
 			 * byte states, so every backslash here opens an escape */                              \
-			uint64_t ok = V##_eq(y, '"') | V##_eq(y, '/') | V##_eq(y, 'b') | V##_eq(y, 'f') |       \
-			              V##_eq(y, 'n') | V##_eq(y, 'r') | V##_eq(y, 't');                         \
-			if (bs & ~(ok | u)) return BLOCK_SLOW; /* a bad escape, or `\\` */                     \
+			if (bs & ~V##_escape(y)) return BLOCK_SLOW; /* a bad escape, or `\\` */                  \
 			if (u) {                                                                                \
 				/* the four hex digits, read p[2..W+4) wide: bit i of hex is p[i] */            \
-				const V##_vec z = V##_load(p + 4);                                              \
-				const V##_vec xl = V##_lower(x), zl = V##_lower(z);                             \
-				uint64_t hex = (V##_ge(x, '0') & ~V##_ge(x, ':')) | (V##_ge(xl, 'a') & ~V##_ge(xl, 'g')); \
-				hex |= ((V##_ge(z, '0') & ~V##_ge(z, ':')) | (V##_ge(zl, 'a') & ~V##_ge(zl, 'g'))) << 4; \
+				const uint64_t hex = V##_hex(x) | V##_hex(V##_load(p + 4)) << 4;                \
 				/* one at p[W-1] has digits past p[W+3]: the block stops at it */               \
 				const uint64_t within = u & (all >> 1);                                         \
 				const uint64_t digits = within << 2 | within << 3 | within << 4 | within << 5; \
@@ -477,7 +473,16 @@ static uint64_t v16_ge(v16_vec x, unsigned char c)
 {
 	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)c)), x));
 }
-static v16_vec v16_lower(v16_vec x) { return _mm_or_si128(x, _mm_set1_epi8(0x20)); }
+static uint64_t v16_escape(v16_vec y)
+{
+	return v16_eq(y, '"') | v16_eq(y, '/') | v16_eq(y, 'b') | v16_eq(y, 'f') | v16_eq(y, 'n') | v16_eq(y, 'r') |
+	       v16_eq(y, 't') | v16_eq(y, 'u');
+}
+static uint64_t v16_hex(v16_vec x)
+{
+	const v16_vec xl = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	return (v16_ge(x, '0') & ~v16_ge(x, ':')) | (v16_ge(xl, 'a') & ~v16_ge(xl, 'g'));
+}
 STRING_BLOCK(string_block, , v16, 16)
 
 #if defined(BYTESCAN_AVX2)
@@ -491,7 +496,37 @@ AVX2 static uint64_t v32_ge(v32_vec x, unsigned char c)
 {
 	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)c)), x));
 }
-AVX2 static v32_vec v32_lower(v32_vec x) { return _mm256_or_si256(x, _mm256_set1_epi8(0x20)); }
+/* Membership in a byte set by two nibble tables (issue 6: one lookup in
+ * place of a compare per member): bit k of lo[c & 15] and of hi[c >> 4]
+ * both set for the members of group k, none for any other byte (a byte of
+ * 0x80 and up has a high nibble no group uses). Each 16-byte table is
+ * given twice, as vpshufb looks up within each 128-bit lane. */
+AVX2 static uint64_t v32_in_set(v32_vec x, __m256i lo, __m256i hi)
+{
+	const __m256i nib = _mm256_set1_epi8(0x0F);
+	const __m256i l = _mm256_shuffle_epi8(lo, _mm256_and_si256(x, nib));
+	const __m256i h = _mm256_shuffle_epi8(hi, _mm256_and_si256(_mm256_srli_epi16(x, 4), nib));
+	const __m256i none = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
+	return ~(uint32_t)_mm256_movemask_epi8(none) & 0xFFFFFFFFu;
+}
+#define NIBBLES(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, aA, aB, aC, aD, aE, aF)                                   \
+	_mm256_setr_epi8(a0, a1, a2, a3, a4, a5, a6, a7, a8, a9, aA, aB, aC, aD, aE, aF, a0, a1, a2, a3, a4, a5, a6, a7, \
+	                 a8, a9, aA, aB, aC, aD, aE, aF)
+/* groups: 1 the 0x2_ row (`"` 0x22, `/` 0x2F), 2 the 0x6_ row (b f n),
+ * 4 the 0x7_ row (r t u) */
+AVX2 static uint64_t v32_escape(v32_vec y)
+{
+	return v32_in_set(y, NIBBLES(0, 0, 1 | 2 | 4, 0, 4, 4, 2, 0, 0, 0, 0, 0, 0, 0, 2, 1),
+	                  NIBBLES(0, 0, 1, 0, 0, 0, 2, 4, 0, 0, 0, 0, 0, 0, 0, 0));
+}
+/* groups: 1 the digits (0x30-0x39), 2 the letters a-f and A-F (0x41-0x46,
+ * 0x61-0x66) */
+AVX2 static uint64_t v32_hex(v32_vec x)
+{
+	return v32_in_set(x, NIBBLES(1, 3, 3, 3, 3, 3, 3, 1, 1, 1, 0, 0, 0, 0, 0, 0),
+	                  NIBBLES(0, 0, 0, 1, 2, 0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0));
+}
+#undef NIBBLES
 STRING_BLOCK(string_block32, AVX2, v32, 32)
 /* 64 bytes as two AVX2 vectors, each test's two masks joined: the mask
  * logic and the branches of a block are spent once per 64 bytes, not per
@@ -504,7 +539,8 @@ AVX2 static uint64_t v64_high(v64_vec x) { return v32_high(x.a) | v32_high(x.b) 
 AVX2 static uint64_t v64_below(v64_vec x, char c) { return v32_below(x.a, c) | v32_below(x.b, c) << 32; }
 AVX2 static uint64_t v64_eq(v64_vec x, unsigned char c) { return v32_eq(x.a, c) | v32_eq(x.b, c) << 32; }
 AVX2 static uint64_t v64_ge(v64_vec x, unsigned char c) { return v32_ge(x.a, c) | v32_ge(x.b, c) << 32; }
-AVX2 static v64_vec v64_lower(v64_vec x) { return (v64_vec){ v32_lower(x.a), v32_lower(x.b) }; }
+AVX2 static uint64_t v64_escape(v64_vec y) { return v32_escape(y.a) | v32_escape(y.b) << 32; }
+AVX2 static uint64_t v64_hex(v64_vec x) { return v32_hex(x.a) | v32_hex(x.b) << 32; }
 STRING_BLOCK(string_block64, AVX2, v64, 64)
 /* Blocks of p[*k..n) while they are taken, in one call (the block test is
  * inlined here, where AVX2 may be used): 64 bytes a step while 68 lie in

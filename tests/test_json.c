@@ -24,6 +24,7 @@
  * The tcase "regressions" holds cases where the first implementation
  * disagreed with the rules cited; each is now fixed and pinned. */
 #include <check.h>
+#include <ctype.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -745,6 +746,81 @@ START_TEST(test_string_sequences)
 }
 END_TEST
 
+/* Issue 6: the blocks find the letters an escape may have and the hex
+ * digits of `\uXXXX` by nibble tables (AVX2) or by compares (SSE2).
+ * Exhaustive differential: every byte value as the letter after a
+ * backslash and as each of the four digits (_i picks the template), at
+ * read sizes 1 (the byte states alone), 30 (16-byte blocks), 50 (32- and
+ * 16-byte blocks) and 65536 (64-byte blocks where the CPU has AVX2): the
+ * same output, warnings and counters. A byte the escape accepts goes in at
+ * every offset around the 32- and 64-byte block edges (one string each, in
+ * one array); a byte it refuses ends the JSON, so it goes in alone, at one
+ * of those offsets in turn. A block that wrongly refused a byte would only
+ * be slower (the byte states decide); one that wrongly accepted a byte
+ * would differ here. */
+static const char *const byte_templates[] = { "\\%c00e4", "\\u%c0e4", "\\u0%ce4", "\\u00%c4", "\\u00e%c" };
+
+START_TEST(test_string_block_bytes)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	static const size_t pads[] = { 0, 1, 2, 3, 26, 27, 28, 29, 30, 31, 32, 33, 58, 59, 60, 61, 62, 63, 64, 65 };
+	const size_t npads = sizeof pads / sizeof pads[0];
+	static const size_t sizes[] = { 1, 30, 50, 65536 };
+	size_t accepted = 0;
+	for (int c = 0; c < 256; c++) {
+		bool good = _i == 0 ? (c && strchr("\"\\/bfnrtu", c) != NULL) : isxdigit(c) != 0;
+		accepted += good;
+		char in[4096];
+		size_t len = 0;
+		in[len++] = '[';
+		for (size_t k = good ? 0 : (size_t)c % npads; k < npads; k++) {
+			in[len++] = '"';
+			memset(in + len, 'a', pads[k]);
+			len += pads[k];
+			int pl = snprintf(in + len, sizeof in - len, byte_templates[_i], c);   /* %c writes a NUL too */
+			ck_assert_int_gt(pl, 0);
+			len += (size_t)pl;
+			len += (size_t)snprintf(in + len, sizeof in - len, "%s\",",
+			                        "the tail of the string, long enough for a 64-byte block after it");
+			if (!good) break;
+		}
+		len += (size_t)snprintf(in + len, sizeof in - len, "\"" CO "/z\"]");
+		struct pf_result first = { 0 };
+		char *first_err = NULL;
+		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+			struct pf_result r;
+			char *err;
+			size_t err_len;
+			jrun_pt(&pt, in, len, sizes[i], false, &r, &err, &err_len);
+			ck_assert_int_eq(r.rc, 0);
+			if (i == 0) {
+				ck_assert_msg((strstr(err, "malformed JSON") == NULL) == good, "byte %02x: %s by the byte states", c,
+				              good ? "refused" : "accepted");
+				ck_assert_uint_eq(r.rewrites[SURFACE_JSON_STRING], good ? 1 : 0);
+				first = r;
+				first_err = err;
+				continue;
+			}
+			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
+			              "byte %02x: output differs between read sizes 1 and %zu for %s", c, sizes[i], show(0, in, len));
+			ck_assert_msg(strcmp(err, first_err) == 0, "byte %02x: stderr differs at read size %zu:\n%s\n%s", c,
+			              sizes[i], first_err, err);
+			ck_assert_msg(pf_same_counters(&first, &r), "byte %02x: counters differ at read size %zu", c, sizes[i]);
+			pf_free(&r);
+			free(err);
+		}
+		pf_free(&first);
+		free(first_err);
+	}
+	/* the letters `"` `\` `/` b f n r t u, or the 22 hex digits */
+	ck_assert_uint_eq(accepted, _i == 0 ? 9 : 22);
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 /* Issue 6: json_feed also checks 64 string bytes at once (string_block64,
  * AVX2) when 68 lie in the chunk, 32 (string_block32) when 36 do, and 16
  * (string_block) when 20 do. Differential: random strings built from
@@ -1446,6 +1522,7 @@ Suite *json_suite(void)
 	tcase_add_test(tc, test_malformed);
 	tcase_add_loop_test(tc, test_string_sequences, 0, (int)(sizeof string_seqs / sizeof string_seqs[0]));
 	tcase_add_loop_test(tc, test_string_blocks, 0, 8);
+	tcase_add_loop_test(tc, test_string_block_bytes, 0, (int)(sizeof byte_templates / sizeof byte_templates[0]));
 	suite_add_tcase(s, tc);
 
 	TCase *cap = tcase_create("value_cap");
