@@ -12,15 +12,20 @@
  * were (SPEC §11 splice-only), so the only new bytes the walk itself ever
  * writes are decimal digits.
  *
- * Between the passes the walk keeps, in a fixed array on its stack, where
- * the top-level values were found and in which spelling (up to
- * TOP_HITS_CAP of them; past it the second pass finds them again), and
- * the second pass, knowing the first succeeded, parses each value once,
- * emitting (issue 6: it parsed every value once to decide and once more to
- * emit, and a nested payload twice more at every level). So the walk
- * allocates nothing but the growth of the caller's ser_buf; the reading
- * search of the ambiguous spellings uses two fixed arrays on the stack of
- * serialized_walk too.
+ * The first pass also records, in a fixed array on the stack of
+ * serialized_walk, the second pass's steps in order: copy these source
+ * bytes, send this run through the rewrite, a string's data begins, a
+ * string's data ends (repair its length). A step taken inside an attempt
+ * that fails (a spelling that does not parse, a lookalike that does not
+ * commit) is taken back with it. The second pass then replays the steps
+ * without parsing anything again (issue 6: re-parsing to emit was two
+ * fifths of the walk). Past SER_OPS_CAP steps it parses again instead,
+ * as it did before: it keeps where the top-level values were found and in
+ * which spelling (up to TOP_HITS_CAP of them; past it it finds them again)
+ * and, knowing the first pass succeeded, parses each value once, emitting.
+ * So the walk allocates nothing but the growth of the caller's ser_buf;
+ * the reading search of the ambiguous spellings uses two fixed arrays on
+ * the stack of serialized_walk too.
  *
  * Buffer protocol for rewrite callbacks: the walk reserves n bytes before
  * each call, so a callback that appends at most what it was given never
@@ -43,6 +48,26 @@
 #define READINGS_CAP 2048 /* live readings of one ambiguous span (§7.3) */
 #define LEN_DIGITS_MAX 18 /* §7.2: lengths are 1–18 digits */
 #define TOP_HITS_CAP 64   /* top-level values the first pass hands to the second */
+#define SER_OPS_CAP 2048  /* steps the first pass records for the second */
+
+/* One step of the second pass. COPY and RUN: the source bytes [a, e)
+ * (RUN: s says whether they are a string's data). STR_BEGIN: a string's
+ * data starts at e, its length digits at a. STR_END: the data [a, e) of
+ * the string whose length `old` is written in dlen digits, in spelling s,
+ * has been emitted: repair the length. Offsets fit 32 bits (the walk does
+ * not record in a larger buffer). */
+enum ser_op_kind { OP_COPY, OP_RUN, OP_STR_BEGIN, OP_STR_END };
+struct ser_op {
+	unsigned char kind, s, dlen;
+	uint32_t a, e, old;
+};
+
+/* Where the recording stood, to take back the steps of a failed attempt
+ * (the last step's end too: a COPY may have been extended since). */
+struct op_mark {
+	size_t n;
+	uint32_t last_e;
+};
 
 struct top_hit {
 	size_t start, end;
@@ -74,6 +99,10 @@ struct walk {
 	/* per entry: 0 empty, 1 ended at `end`, 2 no end; apart from memo so
 	 * that a walk clears 512 bytes, not the whole memo */
 	unsigned char *memo_state;
+	struct ser_op *ops;   /* SER_OPS_CAP: the second pass's steps */
+	size_t nops;
+	bool recording;       /* first pass: steps are recorded */
+	bool ops_full;        /* a step did not fit (or replay is off): the second pass parses again */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -595,9 +624,42 @@ bool ser_buf_put(struct ser_buf *o, const void *p, size_t n)
 	return true;
 }
 
-static void emit_copy(struct walk *w, size_t a, size_t e)
+/* ------------------------------------------------------------ the second pass's steps */
+
+static inline __attribute__((always_inline)) void record(struct walk *w, enum ser_op_kind kind, size_t a, size_t e, unsigned s, size_t dlen, size_t old)
 {
-	if (!w->emit || w->failed || e <= a) return;
+	if (!w->recording || w->ops_full) return;
+	if (kind == OP_COPY && w->nops && w->ops[w->nops - 1].kind == OP_COPY && w->ops[w->nops - 1].e == a) {
+		w->ops[w->nops - 1].e = (uint32_t)e;   /* adjacent structure: one copy */
+		return;
+	}
+	if (w->nops == SER_OPS_CAP) {
+		w->ops_full = true;
+		return;
+	}
+	w->ops[w->nops++] = (struct ser_op){ (unsigned char)kind, (unsigned char)s, (unsigned char)dlen, (uint32_t)a,
+	                                     (uint32_t)e, (uint32_t)old };
+}
+
+static struct op_mark mark(const struct walk *w)
+{
+	return (struct op_mark){ w->nops, w->nops ? w->ops[w->nops - 1].e : 0 };
+}
+
+static void take_back(struct walk *w, struct op_mark m)
+{
+	w->nops = m.n;
+	if (m.n) w->ops[m.n - 1].e = m.last_e;
+}
+
+static inline __attribute__((always_inline)) void emit_copy(struct walk *w, size_t a, size_t e)
+{
+	if (e <= a) return;
+	if (!w->emit) {
+		record(w, OP_COPY, a, e, 0, 0, 0);
+		return;
+	}
+	if (w->failed) return;
 	struct ser_buf *o = w->out;
 	if (!reserve(o, o->len + (e - a))) {
 		w->failed = true;
@@ -610,7 +672,12 @@ static void emit_copy(struct walk *w, size_t a, size_t e)
 /* One run outside structure through the caller's rewrite. */
 static void emit_run(struct walk *w, size_t a, size_t e, bool in_string)
 {
-	if (!w->emit || w->failed || e <= a) return;
+	if (e <= a) return;
+	if (!w->emit) {
+		record(w, OP_RUN, a, e, in_string, 0, 0);
+		return;
+	}
+	if (w->failed) return;
 	struct ser_buf *o = w->out;
 	if (!w->rw) {
 		emit_copy(w, a, e);
@@ -720,8 +787,12 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 			if (!parse_value(w, s, i, lo, hi, depth, &e, &c)) w->failed = true;
 			if (w->failed) return NESTED_DECLINE;
 		} else {
+			/* the data before the payload, taken back if it is none */
+			struct op_mark m = mark(w);
+			emit_run(w, prev, i, true);
 			bool ok = parse_value(w, s, i, lo, hi, depth, &e, &c);
 			if (!c) {
+				take_back(w, m);
 				i++;
 				continue;
 			}
@@ -841,11 +912,15 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 			return true;
 		}
 		if (!w->emit) {
+			emit_copy(w, i, at);
+			record(w, OP_STR_BEGIN, ds, at, 0, 0, 0);
 			enum nested r = nested(w, s, at, e, depth + 1);
 			if (r == NESTED_NONE) {
 				struct span_memo *m = string_memo(w, s, at, hi, len);
 				if (m) m->plain = true;
 			}
+			record(w, OP_STR_END, at, e, s, de - ds, len);
+			emit_copy(w, e, *end);
 			return r != NESTED_DECLINE;
 		}
 		size_t dpos = w->out->len + (ds - i);
@@ -874,7 +949,14 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	size_t pat = k + ob, pe;
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
-	if (!w->emit) return true;
+	if (!w->emit) {
+		emit_copy(w, i, pat);
+		record(w, OP_STR_BEGIN, dds, pat, 0, 0, 0);
+		emit_run(w, pat, pe, true);
+		record(w, OP_STR_END, pat, pe, s, dde - dds, dlen);
+		emit_copy(w, pe, *end);
+		return true;
+	}
 	size_t dpos = w->out->len + (dds - i);
 	emit_copy(w, i, pat);
 	size_t data_out = w->out->len;
@@ -934,11 +1016,43 @@ static enum ser_result emit_hits(struct walk *w)
 	return w->failed ? SER_DECLINED : SER_REPAIRED;
 }
 
+/* Second pass by the first pass's steps, parsing nothing. The data start
+ * and output offset of each open string are kept on a stack: strings open
+ * inside strings only through a nested payload, one level of depth each. */
+static enum ser_result replay(struct walk *w)
+{
+	struct { size_t dpos, data_out; } open[SERIALIZED_MAX_DEPTH + 4];
+	size_t nopen = 0;
+	for (size_t k = 0; k < w->nops && !w->failed; k++) {
+		const struct ser_op *op = &w->ops[k];
+		switch ((enum ser_op_kind)op->kind) {
+		case OP_COPY: emit_copy(w, op->a, op->e); break;
+		case OP_RUN: emit_run(w, op->a, op->e, op->s != 0); break;
+		case OP_STR_BEGIN:
+			/* the header up to the data was copied as it is: the digits
+			 * lie as far before the output's end as before the data */
+			if (nopen == sizeof open / sizeof open[0]) { w->failed = true; break; }
+			open[nopen].dpos = w->out->len - (op->e - op->a);
+			open[nopen].data_out = w->out->len;
+			nopen++;
+			break;
+		case OP_STR_END:
+			if (!nopen) { w->failed = true; break; }
+			nopen--;
+			finish_len(w, (enum ser_spelling)op->s, open[nopen].dpos, op->dlen, op->old, open[nopen].data_out, op->a,
+			           op->e);
+			break;
+		}
+	}
+	return w->failed ? SER_DECLINED : SER_REPAIRED;
+}
+
 static enum ser_result top(struct walk *w, unsigned spellings)
 {
 	const unsigned char *b = w->b;
 	size_t n = w->n, i = 0, prev = 0;
 	bool found = false, emit = w->emit;
+	if (emit && !w->ops_full) return replay(w);
 	if (emit && w->nhits <= TOP_HITS_CAP) return emit_hits(w);
 	while ((i = next_start_byte(b, i, n)) < n) {
 		if (!value_start(b, i, 0, n)) {
@@ -948,6 +1062,10 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 		bool ok = false, any_committed = false, c;
 		enum ser_spelling win = SER_LITERAL;
 		size_t e = 0;
+		/* first pass: the text before the value, taken back if it is none */
+		struct op_mark before = mark(w);
+		if (!emit) emit_run(w, prev, i, false);
+		struct op_mark attempt = mark(w);
 		w->emit = false;
 		for (int s = 0; s < SER_SPELLING_COUNT; s++) {
 			if (!(spellings & SER_SET(s))) continue;
@@ -956,10 +1074,12 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 				win = (enum ser_spelling)s;
 				break;
 			}
+			take_back(w, attempt);
 			any_committed |= c;
 		}
 		w->emit = emit;
 		if (!ok) {
+			take_back(w, before);
 			if (any_committed) return SER_DECLINED;
 			i++;
 			continue;
@@ -968,6 +1088,7 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 			/* A value with a length that does not fill its field may be a
 			 * stale length's prefix: decline. A bare scalar has no length
 			 * and nothing to repair: look on. */
+			take_back(w, before);
 			if (b[i] == 's' || b[i] == 'a' || b[i] == 'O' || b[i] == 'C' || b[i] == 'E') return SER_DECLINED;
 			i++;
 			continue;
@@ -988,22 +1109,38 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 	return w->failed ? SER_DECLINED : SER_REPAIRED;
 }
 
-enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                                void *ctx, struct ser_buf *out)
+static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite, void *ctx,
+                            struct ser_buf *out, bool replay)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
 	struct span_memo memo[SPAN_MEMO_SIZE];
 	unsigned char memo_state[SPAN_MEMO_SIZE];
+	struct ser_op ops[SER_OPS_CAP];
 	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb, .hits = hits,
-	                  .memo = memo, .memo_state = memo_state };
+	                  .memo = memo, .memo_state = memo_state, .ops = ops };
 	if (!out) return SER_NONE;
 	out->len = 0;
 	if (n == 0) return SER_NONE;
 	memset(memo_state, 0, sizeof memo_state);
+	w.recording = replay && n <= UINT32_MAX;
+	w.ops_full = !w.recording;
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
+	w.recording = false;
 	w.emit = true;
 	out->len = 0;
 	return top(&w, spellings);
+}
+
+enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
+                                void *ctx, struct ser_buf *out)
+{
+	return walk(b, n, spellings, rewrite, ctx, out, true);
+}
+
+enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
+                                         void *ctx, struct ser_buf *out)
+{
+	return walk(b, n, spellings, rewrite, ctx, out, false);
 }

@@ -68,4 +68,11 @@ bool serialized_gate(const unsigned char *b, size_t n);
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings,
                                 ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
 
+/* The same walk with its second pass parsing the values again instead of
+ * replaying the steps the first pass recorded (the way a walk of more
+ * steps than fit the record goes): the same results, output and calls.
+ * For the differential tests. */
+enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings,
+                                         ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
+
 #endif
