@@ -74,7 +74,7 @@ struct top_hit {
 	unsigned char spelling;
 };
 
-#define SPAN_MEMO_SIZE 512 /* span ends kept from the first pass for the second */
+#define SPAN_MEMO_SIZE 512 /* span ends kept from the first pass for a second that parses again */
 
 /* One span_end answer: where the span of len decoded bytes at `at`, below
  * hi, in spelling s, before closer cl, ends. */
@@ -540,6 +540,9 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
 		*end = at + len;
 		return true;
 	}
+	/* the memo serves a second pass that parses again: not kept while the
+	 * steps are recorded for a replay */
+	if (!w->ops_full) return span_walk(w, s, at, hi, len, cl, end);
 	size_t k = memo_slot(at, len);
 	struct span_memo *m = &w->memo[k];
 	if (w->emit && memo_holds(w, k, s, at, hi, len, cl)) {
@@ -560,7 +563,7 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
  * spelling is literal, whose spans are not kept). */
 static struct span_memo *string_memo(struct walk *w, enum ser_spelling s, size_t at, size_t hi, size_t len)
 {
-	if (s == SER_LITERAL) return NULL;
+	if (s == SER_LITERAL || !w->ops_full) return NULL;
 	size_t k = memo_slot(at, len);
 	return memo_holds(w, k, s, at, hi, len, CL_STRING) == 1 ? &w->memo[k] : NULL;
 }
@@ -635,6 +638,7 @@ static inline __attribute__((always_inline)) void record(struct walk *w, enum se
 	}
 	if (w->nops == SER_OPS_CAP) {
 		w->ops_full = true;
+		memset(w->memo_state, 0, SPAN_MEMO_SIZE);   /* the memo is kept from here on */
 		return;
 	}
 	w->ops[w->nops++] = (struct ser_op){ (unsigned char)kind, (unsigned char)s, (unsigned char)dlen, (uint32_t)a,
@@ -701,7 +705,10 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 	if (w->failed) return;
 	size_t nd = o->len - data_out;
 	if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
-	size_t mnew = measure(s, o->p + data_out, nd), mold = measure(s, w->b + at, e - at), len;
+	/* one reading (json, percent): the old data measures its declared
+	 * length, as the span walk found it (issue 6: not measured again) */
+	size_t mnew = measure(s, o->p + data_out, nd), len;
+	size_t mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
 	if (mnew >= mold) {
 		len = old + (mnew - mold);
 	} else {
@@ -1122,9 +1129,9 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 	if (!out) return SER_NONE;
 	out->len = 0;
 	if (n == 0) return SER_NONE;
-	memset(memo_state, 0, sizeof memo_state);
 	w.recording = replay && n <= UINT32_MAX;
 	w.ops_full = !w.recording;
+	if (w.ops_full) memset(memo_state, 0, sizeof memo_state);
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
 	w.recording = false;
