@@ -300,7 +300,9 @@ static void scalar_step(struct json *j, unsigned char c)
 {
 	size_t k = j->scalar_len++;
 	if (j->num < 0) {
-		if (k >= strlen(j->keyword) || j->keyword[k] != (char)c) j->num = N_BAD, j->keyword = NULL;
+		/* past its end the keyword's NUL differs from any scalar byte
+		 * (issue 6: no strlen per byte) */
+		if (j->keyword[k] != (char)c) j->num = N_BAD, j->keyword = NULL;
 		return;
 	}
 	bool d = c >= '0' && c <= '9';
@@ -319,7 +321,7 @@ static void scalar_step(struct json *j, unsigned char c)
 
 static bool scalar_ok(const struct json *j)
 {
-	if (j->num < 0) return j->keyword && j->scalar_len == strlen(j->keyword);
+	if (j->num < 0) return j->keyword && j->keyword[j->scalar_len] == '\0';   /* every byte matched it, and all of it */
 	return j->num == N_ZERO || j->num == N_INT || j->num == N_FRAC || j->num == N_EXP;
 }
 
