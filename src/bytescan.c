@@ -68,40 +68,34 @@ __attribute__((target("avx2"))) static size_t separators_avx2(const unsigned cha
 	return pair2_avx2_body(b, i, len, '/', '/', '\\', '%', '2', found);
 }
 
-__attribute__((target("avx2"), always_inline)) static inline size_t
-pair2_ends_avx2_body(const unsigned char *b, size_t i, size_t len, unsigned char c, unsigned char n1, unsigned char n2,
-                     unsigned char d, unsigned char mm, unsigned char e, size_t k, unsigned char ek, bool *found)
-{
-	const __m256i vc = _mm256_set1_epi8((char)c), v1 = _mm256_set1_epi8((char)n1), v2 = _mm256_set1_epi8((char)n2);
-	const __m256i vd = _mm256_set1_epi8((char)d), vm = _mm256_set1_epi8((char)mm);
-	const __m256i ve = _mm256_set1_epi8((char)e), vk = _mm256_set1_epi8((char)ek);
-	size_t reach = 31 + (k > 1 ? k : 1);   /* the last byte a step reads, past i */
-	for (; len - i > reach; i += 32) {
-		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
-		__m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + 1));
-		__m256i z = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + k));
-		__m256i a = _mm256_and_si256(_mm256_cmpeq_epi8(x, vc), _mm256_or_si256(_mm256_cmpeq_epi8(y, v1), _mm256_cmpeq_epi8(y, v2)));
-		__m256i p = _mm256_and_si256(_mm256_cmpeq_epi8(x, vd), _mm256_cmpeq_epi8(y, vm));
-		__m256i f = _mm256_and_si256(_mm256_cmpeq_epi8(x, ve), _mm256_cmpeq_epi8(z, vk));
-		unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, p), f));
-		if (mask) { *found = true; return i + (size_t)__builtin_ctz(mask); }
-	}
-	return i;
-}
-
-__attribute__((target("avx2"))) static size_t pair2_ends_avx2(const unsigned char *b, size_t i, size_t len,
-                                                              unsigned char c, unsigned char n1, unsigned char n2,
-                                                              unsigned char d, unsigned char mm, unsigned char e,
-                                                              size_t k, unsigned char ek, bool *found)
-{
-	return pair2_ends_avx2_body(b, i, len, c, n1, n2, d, mm, e, k, ek, found);
-}
-
-/* The same with the JSON separators' bytes (bytescan_json_separators). */
+/* The JSON matcher's separator candidates (bytescan_json_separators), 32
+ * bytes a step: a step reads b[i .. i + 36). The pairs alone (`/` with `/`
+ * or `\`, `%2`, `\` with `2` four on) are tested first; a step with one
+ * of those, about one in five, is tested again with the third byte (issue
+ * 6: testing it in every step cost more than the false starts it drops). */
 __attribute__((target("avx2"))) static size_t json_separators_avx2(const unsigned char *b, size_t i, size_t len,
                                                                    bool *found)
 {
-	return pair2_ends_avx2_body(b, i, len, '/', '/', '\\', '%', '2', '\\', 4, '2', found);
+	const __m256i sl = _mm256_set1_epi8('/'), bs = _mm256_set1_epi8('\\'), pc = _mm256_set1_epi8('%');
+	const __m256i two = _mm256_set1_epi8('2'), zero = _mm256_set1_epi8('0');
+	for (; len - i > 35; i += 32) {
+		const __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+		const __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + 1));
+		const __m256i w = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + 4));
+		const __m256i x_sl = _mm256_cmpeq_epi8(x, sl), x_bs = _mm256_cmpeq_epi8(x, bs);
+		const __m256i y_sl = _mm256_cmpeq_epi8(y, sl), y_bs = _mm256_cmpeq_epi8(y, bs);
+		const __m256i p = _mm256_and_si256(_mm256_cmpeq_epi8(x, pc), _mm256_cmpeq_epi8(y, two));
+		const __m256i f = _mm256_and_si256(x_bs, _mm256_cmpeq_epi8(w, two));
+		const __m256i pairs = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(x_sl, _mm256_or_si256(y_sl, y_bs)), p), f);
+		if (!_mm256_movemask_epi8(pairs)) continue;
+		const __m256i z = _mm256_loadu_si256((const __m256i *)(const void *)(b + i + 2));
+		const __m256i z_sep = _mm256_or_si256(_mm256_cmpeq_epi8(z, sl), _mm256_cmpeq_epi8(z, bs));
+		const __m256i a = _mm256_and_si256(x_sl, _mm256_or_si256(y_sl, _mm256_and_si256(y_bs, z_sep)));
+		const __m256i u = _mm256_and_si256(f, _mm256_cmpeq_epi8(z, zero));
+		unsigned mask = (unsigned)_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(a, p), u));
+		if (mask) { *found = true; return i + (size_t)__builtin_ctz(mask); }
+	}
+	return i;
 }
 #endif
 
@@ -205,7 +199,8 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 }
 
 /* bytescan_pair2, inlined into its two callers: sep is true for the
- * separators' constant bytes (issue 6, as for pair2_ends below). */
+ * separators' constant bytes, whose compares the compiler then knows
+ * (issue 6: the arguments were much of a short scan). */
 static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b, size_t from, size_t len, unsigned char c,
                                                           unsigned char n1, unsigned char n2, unsigned char d,
                                                           unsigned char m, bool sep)
@@ -255,68 +250,66 @@ size_t bytescan_separators(const unsigned char *b, size_t from, size_t len)
 	return pair2(b, from, len, '/', '/', '\\', '%', '2', true);
 }
 
-/* bytescan_pair2_ends, inlined into its two callers: json is true for the
- * JSON separators' constant bytes, whose compares and reach the compiler
- * then knows (issue 6: eleven arguments were most of a short scan). */
-static inline __attribute__((always_inline)) size_t pair2_ends(const unsigned char *b, size_t from, size_t len,
-                                                               unsigned char c, unsigned char n1, unsigned char n2,
-                                                               unsigned char d, unsigned char m, unsigned char e,
-                                                               size_t k, unsigned char ek, bool json)
-{
-	size_t i = from;
-#if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 + k && bytescan_have_avx2()) {
-		bool found = false;
-		i = json ? json_separators_avx2(b, i, len, &found) : pair2_ends_avx2(b, i, len, c, n1, n2, d, m, e, k, ek, &found);
-		if (found) return i;
-	}
-#else
-	(void)json;
-#endif
 #if defined(__SSE2__)
-	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
-	const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
-	const __m128i ve = _mm_set1_epi8((char)e), vk = _mm_set1_epi8((char)ek);
-	const size_t kk = k > 1 ? k : 1;   /* a step reads b[i .. i + 16 + kk) */
-#define PAIR2_ENDS_STEP(at)                                                                                         \
-	((unsigned)_mm_movemask_epi8(_mm_or_si128(                                                                  \
-	    _mm_or_si128(_mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), vc),                                         \
-	                               _mm_or_si128(_mm_cmpeq_epi8(load16(b + (at) + 1), v1),                         \
-	                                            _mm_cmpeq_epi8(load16(b + (at) + 1), v2))),                       \
-	                 _mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), vd), _mm_cmpeq_epi8(load16(b + (at) + 1), vm))), \
-	    _mm_and_si128(_mm_cmpeq_epi8(load16(b + (at)), ve), _mm_cmpeq_epi8(load16(b + (at) + k), vk)))))
-	for (; i < len && len - i > 15 + kk; i += 16) {
-		unsigned mask = PAIR2_ENDS_STEP(i);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-	/* issue 6: the positions a whole step still covers, by one step at
-	 * len - 16 - kk back over bytes seen (the byte loop below was a tenth
-	 * of the JSON matcher's scans); after them only the pairs can start */
-	if (i < len && len >= 16 + kk && i - (len - 16 - kk) < 16) {
-		size_t j = len - 16 - kk;
-		unsigned mask = PAIR2_ENDS_STEP(j) & (~0u << (i - j));
-		if (mask) return j + (size_t)__builtin_ctz(mask);
-		i = j + 16;
-	}
-#undef PAIR2_ENDS_STEP
-#endif
-	for (; i + 1 < len; i++)
-		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m) ||
-		    (b[i] == e && len - i > k && b[i + k] == ek))
-			return i;
-	return len;
-}
-
-size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
-                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
-                           unsigned char ek)
+/* bytescan_json_separators' candidates among b[0 .. 16), reading b[0 .. 20). */
+static inline __attribute__((always_inline)) unsigned json_separators_mask16(const unsigned char *b)
 {
-	return pair2_ends(b, from, len, c, n1, n2, d, m, e, k, ek, false);
+	const __m128i sl = _mm_set1_epi8('/'), bs = _mm_set1_epi8('\\'), pc = _mm_set1_epi8('%');
+	const __m128i two = _mm_set1_epi8('2'), zero = _mm_set1_epi8('0');
+	const __m128i x = load16(b), y = load16(b + 1);
+	const __m128i x_sl = _mm_cmpeq_epi8(x, sl), x_bs = _mm_cmpeq_epi8(x, bs);
+	const __m128i y_sl = _mm_cmpeq_epi8(y, sl), y_bs = _mm_cmpeq_epi8(y, bs);
+	const __m128i p = _mm_and_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(y, two));
+	const __m128i f = _mm_and_si128(x_bs, _mm_cmpeq_epi8(load16(b + 4), two));
+	const __m128i pairs = _mm_or_si128(_mm_or_si128(_mm_and_si128(x_sl, _mm_or_si128(y_sl, y_bs)), p), f);
+	if (!_mm_movemask_epi8(pairs)) return 0;
+	const __m128i z = load16(b + 2);
+	const __m128i z_sep = _mm_or_si128(_mm_cmpeq_epi8(z, sl), _mm_cmpeq_epi8(z, bs));
+	const __m128i a = _mm_and_si128(x_sl, _mm_or_si128(y_sl, _mm_and_si128(y_bs, z_sep)));
+	const __m128i u = _mm_and_si128(f, _mm_cmpeq_epi8(z, zero));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(a, p), u));
+}
+#endif
+
+/* One position of bytescan_json_separators, where b[i + 4] may be past the
+ * buffer. */
+static bool json_separator_at(const unsigned char *b, size_t i, size_t len)
+{
+	if (len - i < 2) return false;
+	unsigned char c = b[i], d = b[i + 1];
+	if (c == '/') return d == '/' || (d == '\\' && len - i > 2 && (b[i + 2] == '/' || b[i + 2] == '\\'));
+	if (c == '%') return d == '2';
+	return c == '\\' && len - i > 4 && b[i + 2] == '0' && b[i + 4] == '2';
 }
 
 size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len)
 {
-	return pair2_ends(b, from, len, '/', '/', '\\', '%', '2', '\\', 4, '2', true);
+	size_t i = from;
+#if defined(BYTESCAN_AVX2)
+	if (i < len && len - i > 68 && bytescan_have_avx2()) {
+		bool found = false;
+		i = json_separators_avx2(b, i, len, &found);
+		if (found) return i;
+	}
+#endif
+#if defined(__SSE2__)
+	/* a step reads b[at .. at + 20); the third byte as in the AVX2 steps */
+	for (; i < len && len - i > 19; i += 16) {
+		unsigned mask = json_separators_mask16(b + i);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+	/* the positions a whole step still covers, by one step at len - 20
+	 * back over bytes seen; after them only the pairs can start */
+	if (i < len && len >= 20 && i - (len - 20) < 16) {
+		size_t j = len - 20;
+		unsigned mask = json_separators_mask16(b + j) & (~0u << (i - j));
+		if (mask) return j + (size_t)__builtin_ctz(mask);
+		i = j + 16;
+	}
+#endif
+	for (; i < len; i++)
+		if (json_separator_at(b, i, len)) return i;
+	return len;
 }
 
 size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)

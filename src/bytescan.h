@@ -44,16 +44,15 @@ size_t bytescan_pair2(const unsigned char *b, size_t from, size_t len, unsigned 
  * separators, with their bytes known to the compiler. */
 size_t bytescan_separators(const unsigned char *b, size_t from, size_t len);
 
-/* The earliest of bytescan_pair2's two pairs and of the two ends of a
- * short pattern (b[i] == e and i + k < len and b[i + k] == ek, k >= 1), in
- * one pass: the JSON matcher's separators (`//` `/\`, `%2`, and the `\` and
- * `2` of `\u002F`, so that a string's many `\u00e4`-style escapes cost no
- * call each); len if there is none. */
-size_t bytescan_pair2_ends(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
-                           unsigned char n2, unsigned char d, unsigned char m, unsigned char e, size_t k,
-                           unsigned char ek);
-/* bytescan_pair2_ends(b, from, len, '/', '/', '\\', '%', '2', '\\', 4, '2'):
- * the JSON matcher's, with its bytes known to the compiler. */
+/* The JSON matcher's separator candidates (matcher.c, §3.2 step 1): the
+ * first i >= from where a `/` is followed by `/`, or by `\` and then `/`
+ * or `\` (the first slash of `//`, `\/\/`, `\\/\\/`); a `%` by `2`
+ * (`%2F`); a `\` has `0` two bytes on and `2` four (`\u002F`); len if
+ * there is none. Each is a superset of what the matcher's step 3 accepts
+ * there, and the false starts of WordPress JSON (`\/\"` closing a URL,
+ * `\u4e2d`) are not among them (issue 6: each cost a call and a turn of
+ * the matcher's loop, in the stage, its reference re-match and the
+ * sweep). */
 size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len);
 
 /* The first i in [from, len) whose byte a JSON string cannot hold as
