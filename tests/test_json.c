@@ -752,6 +752,33 @@ START_TEST(test_string_sequences)
 }
 END_TEST
 
+/* The pipeline over in[0..len) at each read size of sizes[0..n): every
+ * run gives the output, stderr and counters of the first, which is left
+ * in *first and *first_err (the caller's to free); `what` names the input
+ * in a failure. */
+static void same_at_read_sizes(const struct patterns *pt, const char *in, size_t len, const size_t *sizes, size_t n,
+                               const char *what, struct pf_result *first, char **first_err)
+{
+	size_t err_len;
+	jrun_pt(pt, in, len, sizes[0], false, first, first_err, &err_len);
+	ck_assert_int_eq(first->rc, 0);
+	for (size_t i = 1; i < n; i++) {
+		struct pf_result r;
+		char *err;
+		jrun_pt(pt, in, len, sizes[i], false, &r, &err, &err_len);
+		ck_assert_int_eq(r.rc, 0);
+		ck_assert_msg(r.out_len == first->out_len && memcmp(r.out, first->out, r.out_len) == 0,
+		              "%s: output differs between read sizes %zu and %zu for %s", what, sizes[0], sizes[i],
+		              show(0, in, len));
+		ck_assert_msg(strcmp(err, *first_err) == 0, "%s: stderr differs at read size %zu for %s:\n%s\n%s", what,
+		              sizes[i], show(0, in, len), *first_err, err);
+		ck_assert_msg(pf_same_counters(first, &r), "%s: counters differ at read size %zu for %s", what, sizes[i],
+		              show(0, in, len));
+		pf_free(&r);
+		free(err);
+	}
+}
+
 /* Issue 6: the blocks find the letters an escape may have and the hex
  * digits of `\uXXXX` by nibble tables (AVX2) or by compares (SSE2).
  * Exhaustive differential: every byte value as the letter after a
@@ -793,30 +820,14 @@ START_TEST(test_string_block_bytes)
 			if (!good) break;
 		}
 		len += (size_t)snprintf(in + len, sizeof in - len, "\"" CO "/z\"]");
-		struct pf_result first = { 0 };
-		char *first_err = NULL;
-		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-			struct pf_result r;
-			char *err;
-			size_t err_len;
-			jrun_pt(&pt, in, len, sizes[i], false, &r, &err, &err_len);
-			ck_assert_int_eq(r.rc, 0);
-			if (i == 0) {
-				ck_assert_msg((strstr(err, "malformed JSON") == NULL) == good, "byte %02x: %s by the byte states", c,
-				              good ? "refused" : "accepted");
-				ck_assert_uint_eq(r.rewrites[SURFACE_JSON_STRING], good ? 1 : 0);
-				first = r;
-				first_err = err;
-				continue;
-			}
-			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
-			              "byte %02x: output differs between read sizes 1 and %zu for %s", c, sizes[i], show(0, in, len));
-			ck_assert_msg(strcmp(err, first_err) == 0, "byte %02x: stderr differs at read size %zu:\n%s\n%s", c,
-			              sizes[i], first_err, err);
-			ck_assert_msg(pf_same_counters(&first, &r), "byte %02x: counters differ at read size %zu", c, sizes[i]);
-			pf_free(&r);
-			free(err);
-		}
+		char what[32];
+		snprintf(what, sizeof what, "byte %02x", c);
+		struct pf_result first;
+		char *first_err;
+		same_at_read_sizes(&pt, in, len, sizes, sizeof sizes / sizeof sizes[0], what, &first, &first_err);
+		ck_assert_msg((strstr(first_err, "malformed JSON") == NULL) == good, "byte %02x: %s by the byte states", c,
+		              good ? "refused" : "accepted");
+		ck_assert_uint_eq(first.rewrites[SURFACE_JSON_STRING], good ? 1 : 0);
 		pf_free(&first);
 		free(first_err);
 	}
@@ -873,31 +884,14 @@ START_TEST(test_string_blocks)
 		if (round % 4 == 0) len += (size_t)snprintf(in + len, sizeof in - len, "\\\\");
 		len += (size_t)snprintf(in + len, sizeof in - len, "\",\"" CO "/z\"]");
 		static const size_t sizes[] = { 1, 30, 50, 4096, 65536 };
-		struct pf_result first = { 0 };
-		char *first_err = NULL;
-		for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
-			struct pf_result r;
-			char *err;
-			size_t err_len;
-			jrun_pt(&pt, in, len, sizes[i], false, &r, &err, &err_len);
-			ck_assert_int_eq(r.rc, 0);
-			if (i == 0) {
-				first = r;
-				first_err = err;
-				if (strstr(err, "malformed JSON")) malformed++;
-				if (r.rewrites[SURFACE_JSON_STRING]) rewritten++;
-				if (r.rewrites[SURFACE_HTML_ENTITY]) by_refs++;
-				continue;
-			}
-			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
-			              "round %d: output differs between read sizes 1 and %zu for %s", round, sizes[i], show(0, in, len));
-			ck_assert_msg(strcmp(err, first_err) == 0, "round %d: stderr differs at read size %zu for %s:\n%s\n%s", round,
-			              sizes[i], show(0, in, len), first_err, err);
-			ck_assert_msg(pf_same_counters(&first, &r), "round %d: counters differ at read size %zu for %s", round,
-			              sizes[i], show(0, in, len));
-			pf_free(&r);
-			free(err);
-		}
+		char what[32];
+		snprintf(what, sizeof what, "round %d", round);
+		struct pf_result first;
+		char *first_err;
+		same_at_read_sizes(&pt, in, len, sizes, sizeof sizes / sizeof sizes[0], what, &first, &first_err);
+		if (strstr(first_err, "malformed JSON")) malformed++;
+		if (first.rewrites[SURFACE_JSON_STRING]) rewritten++;
+		if (first.rewrites[SURFACE_HTML_ENTITY]) by_refs++;
 		pf_free(&first);
 		free(first_err);
 	}
