@@ -101,8 +101,10 @@ struct walk {
 	unsigned char *memo_state;
 	struct ser_op *ops;   /* SER_OPS_CAP: the second pass's steps */
 	size_t nops;
-	bool recording;       /* first pass: steps are recorded */
-	bool ops_full;        /* a step did not fit (or replay is off): the second pass parses again */
+	/* a step did not fit (or replay is off): nothing more is recorded and
+	 * the second pass parses again; while false, the first pass records
+	 * (the second pass then replays, recording nothing) */
+	bool ops_full;
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -629,9 +631,10 @@ bool ser_buf_put(struct ser_buf *o, const void *p, size_t n)
 
 /* ------------------------------------------------------------ the second pass's steps */
 
-static inline __attribute__((always_inline)) void record(struct walk *w, enum ser_op_kind kind, size_t a, size_t e, unsigned s, size_t dlen, size_t old)
+static inline __attribute__((always_inline)) void record(struct walk *w, enum ser_op_kind kind, size_t a, size_t e,
+                                                         unsigned s, size_t dlen, size_t old)
 {
-	if (!w->recording || w->ops_full) return;
+	if (w->ops_full) return;
 	if (kind == OP_COPY && w->nops && w->ops[w->nops - 1].kind == OP_COPY && w->ops[w->nops - 1].e == a) {
 		w->ops[w->nops - 1].e = (uint32_t)e;   /* adjacent structure: one copy */
 		return;
@@ -731,6 +734,43 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 	memmove(o->p + dpos + nk, o->p + dpos + dlen, o->len - dpos - dlen);
 	memcpy(o->p + dpos, dig + k, nk);
 	o->len = o->len - dlen + nk;
+}
+
+/* Where a string's (or a C: payload's) length digits and data start in
+ * the output. */
+struct data_open {
+	size_t dpos, data_out;
+};
+
+/* The same, once the header up to the data at `at` (digits at ds) has
+ * gone out as it is: the digits lie as far before the output's end as
+ * before the data. */
+static struct data_open data_opened(const struct walk *w, size_t ds, size_t at)
+{
+	return (struct data_open){ w->out->len - (at - ds), w->out->len };
+}
+
+/* A string's header [i, at) copied, its data about to start (first pass:
+ * both recorded). */
+static inline __attribute__((always_inline)) struct data_open data_begin(struct walk *w, size_t i, size_t ds,
+                                                                         size_t at)
+{
+	emit_copy(w, i, at);
+	if (!w->emit) {
+		record(w, OP_STR_BEGIN, ds, at, 0, 0, 0);
+		return (struct data_open){ 0, 0 };
+	}
+	return data_opened(w, ds, at);
+}
+
+/* Its data [at, e) emitted: the length `old`, written in dlen digits,
+ * repaired (first pass: recorded), then its tail [e, end) copied. */
+static inline __attribute__((always_inline)) void data_end(struct walk *w, struct data_open o, enum ser_spelling s,
+                                                           size_t dlen, size_t old, size_t at, size_t e, size_t end)
+{
+	if (w->emit) finish_len(w, s, o.dpos, dlen, old, o.data_out, at, e);
+	else record(w, OP_STR_END, at, e, s, dlen, old);
+	emit_copy(w, e, end);
 }
 
 /* ------------------------------------------------------------ grammar (§7.2) */
@@ -918,28 +958,22 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 			emit_copy(w, i, *end);
 			return true;
 		}
+		struct data_open o = data_begin(w, i, ds, at);
 		if (!w->emit) {
-			emit_copy(w, i, at);
-			record(w, OP_STR_BEGIN, ds, at, 0, 0, 0);
 			enum nested r = nested(w, s, at, e, depth + 1);
+			if (r == NESTED_DECLINE) return false;
 			if (r == NESTED_NONE) {
 				struct span_memo *m = string_memo(w, s, at, hi, len);
 				if (m) m->plain = true;
 			}
-			record(w, OP_STR_END, at, e, s, de - ds, len);
-			emit_copy(w, e, *end);
-			return r != NESTED_DECLINE;
+		} else {
+			/* issue 6: data the first pass found no payload in is one run
+			 * (no position of it commits, so nested would find none again) */
+			const struct span_memo *m = string_memo(w, s, at, hi, len);
+			if (m && m->plain) emit_run(w, at, e, true);
+			else nested(w, s, at, e, depth + 1);
 		}
-		size_t dpos = w->out->len + (ds - i);
-		emit_copy(w, i, at);
-		size_t data_out = w->out->len;
-		/* issue 6: data the first pass found no payload in is one run (no
-		 * position of it commits, so nested would find none again) */
-		const struct span_memo *m = string_memo(w, s, at, hi, len);
-		if (m && m->plain) emit_run(w, at, e, true);
-		else nested(w, s, at, e, depth + 1);
-		finish_len(w, s, dpos, de - ds, len, data_out, at, e);
-		emit_copy(w, e, *end);
+		data_end(w, o, s, de - ds, len, at, e, *end);
 		return true;
 	}
 
@@ -956,20 +990,9 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	size_t pat = k + ob, pe;
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
-	if (!w->emit) {
-		emit_copy(w, i, pat);
-		record(w, OP_STR_BEGIN, dds, pat, 0, 0, 0);
-		emit_run(w, pat, pe, true);
-		record(w, OP_STR_END, pat, pe, s, dde - dds, dlen);
-		emit_copy(w, pe, *end);
-		return true;
-	}
-	size_t dpos = w->out->len + (dds - i);
-	emit_copy(w, i, pat);
-	size_t data_out = w->out->len;
+	struct data_open o = data_begin(w, i, dds, pat);
 	emit_run(w, pat, pe, true);
-	finish_len(w, s, dpos, dde - dds, dlen, data_out, pat, pe);
-	emit_copy(w, pe, *end);
+	data_end(w, o, s, dde - dds, dlen, pat, pe, *end);
 	return true;
 }
 
@@ -1028,7 +1051,7 @@ static enum ser_result emit_hits(struct walk *w)
  * inside strings only through a nested payload, one level of depth each. */
 static enum ser_result replay(struct walk *w)
 {
-	struct { size_t dpos, data_out; } open[SERIALIZED_MAX_DEPTH + 4];
+	struct data_open open[SERIALIZED_MAX_DEPTH + 4];
 	size_t nopen = 0;
 	for (size_t k = 0; k < w->nops && !w->failed; k++) {
 		const struct ser_op *op = &w->ops[k];
@@ -1036,12 +1059,8 @@ static enum ser_result replay(struct walk *w)
 		case OP_COPY: emit_copy(w, op->a, op->e); break;
 		case OP_RUN: emit_run(w, op->a, op->e, op->s != 0); break;
 		case OP_STR_BEGIN:
-			/* the header up to the data was copied as it is: the digits
-			 * lie as far before the output's end as before the data */
 			if (nopen == sizeof open / sizeof open[0]) { w->failed = true; break; }
-			open[nopen].dpos = w->out->len - (op->e - op->a);
-			open[nopen].data_out = w->out->len;
-			nopen++;
+			open[nopen++] = data_opened(w, op->a, op->e);
 			break;
 		case OP_STR_END:
 			if (!nopen) { w->failed = true; break; }
@@ -1129,12 +1148,10 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 	if (!out) return SER_NONE;
 	out->len = 0;
 	if (n == 0) return SER_NONE;
-	w.recording = replay && n <= UINT32_MAX;
-	w.ops_full = !w.recording;
+	w.ops_full = !replay || n > UINT32_MAX;
 	if (w.ops_full) memset(memo_state, 0, sizeof memo_state);
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
-	w.recording = false;
 	w.emit = true;
 	out->len = 0;
 	return top(&w, spellings);
