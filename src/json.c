@@ -263,13 +263,7 @@ static void string_done(struct json *j)
 		                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
 		j->vp.path = j->paths ? j->path : NULL;
 		j->vp.path_len = j->paths ? j->path_len : 0;
-		struct slice out;
-		if (value_rewrite(&j->vp, t, j->tok_len, j->tok_start, &o, &out))
-			window_replace_marked(&j->w, out.p, out.n, j->tok_start + j->tok_len, j->tok_len, j->vp.marks, j->vp.nmarks);
-		else if (j->tok_src)
-			window_verbatim_ref(&j->w, t, j->tok_len);
-		else
-			window_verbatim(&j->w, t, j->tok_len);
+		value_write(&j->vp, t, j->tok_len, j->tok_start, &o, &j->w, j->tok_src != NULL);
 	}
 	j->state = JSON_BETWEEN;
 	if (key) j->expect = EXPECT_COLON;

@@ -348,14 +348,8 @@ static void literal_done(struct sql *q)
 	if (q->oversize) { window_end(&q->w); return; }
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
 	                        .spellings = q->spellings ? SER_SET(SER_SQL) : 0 };
-	struct slice out;
 	const unsigned char *b = body_data(q);
-	if (q->body_len && value_rewrite(&q->vp, b, q->body_len, q->body_start, &o, &out))
-		window_replace_marked(&q->w, out.p, out.n, q->body_start + q->body_len, q->body_len, q->vp.marks, q->vp.nmarks);
-	else if (q->body_src)
-		window_verbatim_ref(&q->w, b, q->body_len);
-	else
-		window_verbatim(&q->w, b, q->body_len);
+	if (q->body_len) value_write(&q->vp, b, q->body_len, q->body_start, &o, &q->w, q->body_src != NULL);
 }
 
 /* ---- the main loop ------------------------------------------------------ */

@@ -56,10 +56,7 @@ static void line_done(struct text_stage *t, const unsigned char *l, size_t len, 
 	window_end(&t->w);
 	t->line_at = off;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->spellings };
-	struct slice out;
-	if (value_rewrite(&t->vp, l, body, off, &o, &out))
-		window_replace_marked(&t->w, out.p, out.n, off + body, body, t->vp.marks, t->vp.nmarks);
-	else window_verbatim(&t->w, l, body);
+	value_write(&t->vp, l, body, off, &o, &t->w, false);
 	if (nl) window_verbatim(&t->w, l + body, 1);
 	window_begin(&t->w, SURFACE_TEXT, off + len);
 	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);

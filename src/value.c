@@ -186,18 +186,21 @@ static bool may_hold_candidate(const struct value *vp, const unsigned char *v, s
 	return o->entities && entity_may_decode_into(v, n, f->alphabet);
 }
 
-bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                   struct slice *out)
+/* The work of both entry points: false if v is unchanged; else the new
+ * value is vp->ser (a repaired serialized value, vp->whole) or v with
+ * vp->splices written over it. */
+static bool rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o)
 {
 	if (!may_hold_candidate(vp, v, n, o)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
+	vp->whole = false;
 	if (o->spellings && serialized_gate(v, n)) {
 		vp->ser.len = 0;
 		enum ser_result r = serialized_walk(v, n, o->spellings, ser_run, vp, &vp->ser);
 		if (r == SER_REPAIRED) {
-			*out = (struct slice){ vp->ser.p, vp->ser.len };
+			vp->whole = true;
 			return !(vp->ser.len == n && memcmp(vp->ser.p, v, n) == 0);
 		}
 		vp->nmarks = 0;
@@ -207,9 +210,48 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 			report_ev(vp, &ev, base, v, n < 64 ? n : 64);
 		}
 	}
-	if (!run_splices(vp, v, n, 0)) return false;
+	return run_splices(vp, v, n, 0) != 0;
+}
+
+bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                   struct slice *out)
+{
+	if (!rewrite(vp, v, n, base, o)) return false;
+	if (vp->whole) {
+		*out = (struct slice){ vp->ser.p, vp->ser.len };
+		return true;
+	}
 	vp->out.len = 0;
 	emit_run(vp, v, n, &vp->out, 0);
 	*out = (struct slice){ vp->out.p, vp->out.len };
 	return true;
+}
+
+static void put_verbatim(struct window *w, const unsigned char *p, size_t n, bool in_place)
+{
+	if (in_place) window_verbatim_ref(w, p, n);
+	else window_verbatim(w, p, n);
+}
+
+void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                 struct window *w, bool in_place)
+{
+	if (!rewrite(vp, v, n, base, o)) { put_verbatim(w, v, n, in_place); return; }
+	if (vp->whole) {
+		window_replace_marked(w, vp->ser.p, vp->ser.len, base + n, n, vp->marks, vp->nmarks);
+		return;
+	}
+	/* issue 6: the unchanged bytes go from v, the replacements from the
+	 * pattern table, with no copy of the whole value between; the marks
+	 * are those window_replace_marked would push, each before its bytes */
+	size_t last = 0, out_len = n;
+	for (size_t i = 0; i < vp->nsplices; i++) {
+		const struct value_splice *s = &vp->splices[i];
+		put_verbatim(w, v + last, s->start - last, in_place);
+		window_replace(w, s->repl.p, s->repl.n, base + s->end, s->end - s->start);
+		out_len = out_len - (s->end - s->start) + s->repl.n;
+		last = s->end;
+	}
+	if (out_len != n) window_mark(w, n - last, base + n);
+	put_verbatim(w, v + last, n - last, in_place);
 }

@@ -16,6 +16,7 @@
 #include "offmap.h"
 #include "report.h"
 #include "serialized.h"
+#include "window.h"
 
 /* Reference decoding's scratch is allocated once at this size (values are
  * held up to 1 MiB, whole html tokens up to 1 MiB plus a window). */
@@ -62,6 +63,7 @@ struct value {
 	size_t run_off;           /* offset of the current run in the value */
 	const unsigned char *run;
 	size_t splice0;
+	bool whole;               /* the new value is ser, not splices over the value */
 };
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep);
@@ -73,5 +75,11 @@ void value_free(struct value *vp);
  * reported, skips too. */
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out);
+/* The same, writing the value into w outside a segment, changed or not:
+ * a changed one in pieces (its unchanged bytes and its replacements, with
+ * their marks), not copied whole first (issue 6: no buffer of the value's
+ * size). in_place: v stays where it is until the next window_flush. */
+void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                 struct window *w, bool in_place);
 
 #endif

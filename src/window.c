@@ -149,6 +149,11 @@ void window_replace_marked(struct window *w, const unsigned char *p, size_t n, u
 	window_replace(w, p, n, in_end, in_len);
 }
 
+void window_mark(struct window *w, size_t ahead, uint64_t in)
+{
+	if (w->out_marks) offmap_push(w->out_marks, w->out_off + ahead, in);
+}
+
 /* Verbatim bytes of the batch being matched: deferred when they stay
  * where they are (a segment matched in place), else copied now. */
 static void emit_scanned(struct window *w, const unsigned char *p, size_t n)

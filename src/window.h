@@ -133,5 +133,9 @@ void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t
  * its relative marks keep the offsets inside it exact (§6.3). */
 void window_replace_marked(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len,
                            const struct offmap_rel *marks, size_t nmarks);
+/* The mark of §6.3 for the output offset `ahead` bytes past those written
+ * so far, where the input is at offset in: for a replacement written in
+ * pieces, pushed before the bytes it maps. */
+void window_mark(struct window *w, size_t ahead, uint64_t in);
 
 #endif

@@ -12,6 +12,7 @@
 #include "matcher.h"
 #include "pipeline.h"
 #include "suites.h"
+#include "value.h"
 #include "window.h"
 
 static const char dense_map[] =
@@ -287,6 +288,157 @@ START_TEST(window_deferred_equals_copied)
 }
 END_TEST
 
+/* Issue 6: value_write writes a changed value in pieces, from the value
+ * and the pattern table, where value_rewrite builds the whole new value
+ * first. Over random values (origins in every spelling, references,
+ * serialized strings with right and wrong lengths, on the json, sql and
+ * text surfaces), value_write into a copying and into a deferring window
+ * and value_rewrite + window_replace_marked give the same output, the same
+ * offset marks in the same order, and the same counts of events. */
+static const char *const value_fragments[] = {
+	"&amp;", "&#47;", "&#x2F;", "&sol;", "&colon;", "&#46;", "&amp;#47;", "&", "\\\"", "\\/", "\\u00e4", "\\n",
+	"a:1:{s:1:\"k\";s:22:\"https://www.example.fi\";}", "a:1:{s:1:\"k\";s:5:\"https://www.example.fi\";}",
+	"s:26:\"https://www.example.fi/abc\";", "s:4:\"&#47;\";", "i:0;", "a:2:{i:0;s:3:\"//x\";i:1;s:0:\"\";}",
+};
+
+/* A serialized array of one string, its length right or (one in five)
+ * wrong; q is the spelling's quote (`"`, or `\"` in a JSON string). */
+static size_t make_serialized(uint32_t *x, unsigned char *v, const char *q)
+{
+	size_t nf = sizeof fragments / sizeof *fragments, k = 0;
+	char body[2048];
+	*x = *x * 1103515245u + 12345u;
+	size_t parts = 1 + (*x >> 8) % 8;
+	for (size_t i = 0; i < parts;) {
+		*x = *x * 1103515245u + 12345u;
+		const char *f = fragments[(*x >> 12) % nf];
+		if (strpbrk(f, "\\\"")) continue;   /* one reading in every spelling */
+		memcpy(body + k, f, strlen(f));
+		k += strlen(f);
+		i++;
+	}
+	size_t len = k + ((*x >> 3) % 5 == 0);
+	return (size_t)sprintf((char *)v, "a:1:{s:1:%sk%s;s:%zu:%s%.*s%s;}", q, q, len, q, (int)k, body, q);
+}
+
+static void make_value(uint32_t *x, unsigned char *v, size_t *n, size_t cap, bool json)
+{
+	size_t nf = sizeof fragments / sizeof *fragments, nv = sizeof value_fragments / sizeof *value_fragments;
+	*x = *x * 1103515245u + 12345u;
+	if ((*x >> 20) % 3 == 0) { *n = make_serialized(x, v, json ? "\\\"" : "\""); return; }
+	size_t parts = 1 + (*x >> 8) % 40, k = 0;
+	for (size_t i = 0; i < parts; i++) {
+		*x = *x * 1103515245u + 12345u;
+		const char *f = (*x >> 4) % 3 ? fragments[(*x >> 12) % nf] : value_fragments[(*x >> 12) % nv];
+		size_t m = strlen(f);
+		if (k + m > cap) break;
+		memcpy(v + k, f, m);
+		k += m;
+	}
+	*n = k;
+}
+
+struct value_sides {
+	struct capture c;
+	struct offmap m;
+	struct report rep;
+	struct window w;
+	struct value vp;
+};
+
+static void sides_init(struct value_sides *d, const struct report_options *ro, bool defer)
+{
+	memset(d, 0, sizeof *d);
+	offmap_init(&d->m);
+	report_init(&d->rep, ro);
+	report_begin(&d->rep, "-", true);
+	window_init(&d->w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &d->c, NULL }, NULL);
+	d->w.out_marks = &d->m;
+	if (defer) window_defer(&d->w);
+	value_init(&d->vp, &tpt, &d->rep);
+}
+
+static void sides_free(struct value_sides *d)
+{
+	value_free(&d->vp);
+	window_free(&d->w);
+	report_free(&d->rep);
+	offmap_free(&d->m);
+	free(d->c.p);
+}
+
+START_TEST(value_write_equals_copy)
+{
+	struct report_options ro = { 0 };
+	struct value_sides a, b, c;   /* a: value_rewrite, b: value_write copying, c: deferring */
+	sides_init(&a, &ro, false);
+	sides_init(&b, &ro, false);
+	sides_init(&c, &ro, true);
+	static unsigned char v[8192];
+	uint32_t x = 99u + (uint32_t)_i;
+	uint64_t off = 0;
+	size_t changed = 0, whole = 0, marked = 0;
+	for (int round = 0; round < 3000; round++) {
+		size_t n;
+		make_value(&x, v + 1, &n, sizeof v - 2, round % 3 == 0);
+		struct value_opts o = { .mode = MATCH_VALUE };
+		const unsigned char *p = v + 1;
+		switch (round % 3) {
+		case 0:   /* a JSON string token, with its quotes */
+			v[0] = '"';
+			v[n + 1] = '"';
+			p = v;
+			n += 2;
+			o.surface = SURFACE_JSON_STRING;
+			o.entities = memchr(p, '&', n) != NULL;
+			o.json = true;
+			o.spellings = SER_SET_DEFAULT;
+			break;
+		case 1:
+			o.surface = SURFACE_SQL_STRING;
+			o.sql = true;
+			o.spellings = SER_SET(SER_SQL) | SER_SET(SER_LITERAL);
+			break;
+		default:
+			o.mode = MATCH_PROSE;
+			o.surface = SURFACE_TEXT;
+			o.spellings = SER_SET_DEFAULT;
+			break;
+		}
+		struct slice out;
+		if (value_rewrite(&a.vp, p, n, off, &o, &out)) {
+			window_replace_marked(&a.w, out.p, out.n, off + n, n, a.vp.marks, a.vp.nmarks);
+			changed++;
+			whole += a.vp.whole;
+			marked += out.n != n;
+		} else {
+			window_verbatim(&a.w, p, n);
+		}
+		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		value_write(&c.vp, p, n, off, &o, &c.w, true);
+		window_flush(&c.w);   /* v is written over in the next round */
+		off += n + 3;   /* bytes between values that no window writes */
+	}
+	ck_assert_uint_gt(changed, 1000);
+	ck_assert_uint_gt(whole, 100);     /* repaired serialized values went through too */
+	ck_assert_uint_gt(marked, 1000);
+	const struct value_sides *other[] = { &b, &c };
+	for (int k = 0; k < 2; k++) {
+		const struct value_sides *d = other[k];
+		ck_assert_uint_eq(d->c.n, a.c.n);
+		ck_assert_msg(memcmp(d->c.p, a.c.p, a.c.n) == 0, "side %d: output differs", k);
+		ck_assert_uint_eq(d->w.out_off, a.w.out_off);
+		ck_assert_uint_eq(d->m.len - d->m.head, a.m.len - a.m.head);
+		ck_assert(memcmp(d->m.marks + d->m.head, a.m.marks + a.m.head, (a.m.len - a.m.head) * sizeof *a.m.marks) == 0);
+		for (int s = 0; s < SURFACE_COUNT; s++) ck_assert_uint_eq(d->rep.rewrites[s], a.rep.rewrites[s]);
+		for (int r = 0; r < REASON_COUNT; r++) ck_assert_uint_eq(d->rep.skips[r], a.rep.skips[r]);
+	}
+	sides_free(&a);
+	sides_free(&b);
+	sides_free(&c);
+}
+END_TEST
+
 /* Run the whole pipeline (text → sweep → output) over a file with a read
  * size; capture output, stats, explain and check output. */
 struct run_result {
@@ -494,6 +646,7 @@ Suite *window_suite(void)
 	tcase_add_test(tc, window_equals_whole_buffer);
 	tcase_add_test(tc, window_random_chunks);
 	tcase_add_loop_test(tc, window_deferred_equals_copied, 0, 4);
+	tcase_add_loop_test(tc, value_write_equals_copy, 0, 3);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
