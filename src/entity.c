@@ -251,6 +251,21 @@ size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o)
 	return r->in + in_len + (o - r->out - out_len);
 }
 
+bool entity_refs_inert(const unsigned char *in, size_t n)
+{
+	/* the references entity_decode_url_refs would decode, found as it
+	 * finds them: a '&' that starts none is one plain byte */
+	for (size_t i = bytescan_byte(in, 0, n, '&'); i < n; i = bytescan_byte(in, i, n, '&')) {
+		unsigned char b[4];
+		size_t blen = 0, used = 0;
+		if (n - i >= 3) used = in[i + 1] == '#' ? parse_numeric(in + i, n - i, b, &blen) : parse_named(in + i, n - i, b, &blen);
+		if (used == 0) { i++; continue; }
+		if (b[0] < 0x80 || in[i + used - 1] != ';') return false;   /* one lead byte >= 0x80: all are */
+		i += used;
+	}
+	return true;
+}
+
 static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])
 {
 	for (size_t k = 0; k < n; k++)

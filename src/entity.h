@@ -50,6 +50,12 @@ size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o);
  * fusing guard is not applied. */
 bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256]);
 
+/* Whether every reference entity_decode_url_refs would decode in in[0..n)
+ * decodes to non-ASCII bytes only (`&#8217;`, `&nbsp;`) and ends with its
+ * ';' (issue 6: the text around such references reads the same to the
+ * byte matcher decoded or not; see value.c). True when there is none. */
+bool entity_refs_inert(const unsigned char *in, size_t n);
+
 /* The named-reference table of the one-non-ASCII rule (src/entity_names.h,
  * generated from the HTML5 table by tools/gen_entity_names.py): returns the
  * code point a name (without '&' and ';', exactly `len` bytes,

@@ -80,6 +80,46 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
 }
 
+/* Issue 6: whether the re-match of §5.3 over the decoded run can only find
+ * what the byte matcher found in the run, so it need not be decoded. Yes
+ * when the skips are not observed (the re-match's rewrites over bytes
+ * already rewritten are dropped unseen) and every decoded reference is
+ * inert (entity_refs_inert: `&#8217;`, `&nbsp;`, `&hellip;`, most of the
+ * references of WordPress text). Then each separator and host of the
+ * decoded run are the same bytes in the run, and the decoded run differs
+ * around them only where a reference was:
+ *   - a decoded byte is >= 0x80: a host byte (§3.5), never in a host of
+ *     the map (hosts are ASCII), a separator, a digit or a removable
+ *     character, and no left context that blocks (§3.3), as the reference's
+ *     ';' is not;
+ *   - where the run has the reference's '&' (a delimiter but where the
+ *     candidate begins the value) the decoded run has a host byte, which
+ *     is none: the decoded candidate ends there only if the run's does;
+ *   - the decoded run is matched on the html-entity surface, which always
+ *     joins (§3.8): its removable runs are longer and its `\n` is no
+ *     delimiter, so it is terminated only where the run's would be;
+ *   - on that surface a JSON string's opening quote means no candidate
+ *     begins the value, where the run's may: a '&' after such a candidate
+ *     would end it in the decoded run only. There is none when no
+ *     candidate can begin the value or no '&' lies within a window of
+ *     where it would.
+ * So a rewrite of the re-match is one of the byte matcher's, and the
+ * candidates it passes over lie where the byte matcher's do. The same
+ * mode, escape alphabet and SQL rules are required of both scans. */
+static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p, size_t n, const struct value_opts *o)
+{
+	if (report_wants_skips(vp->report) || o->mode != MATCH_VALUE || o->sql) return false;
+	bool esc_run = surface_axes(o->surface)->esc_js, esc_decoded = o->json || surface_axes(SURFACE_HTML_ENTITY)->esc_js;
+	if (esc_run != esc_decoded) return false;
+	size_t f = (o->surface == SURFACE_JSON_STRING || o->surface == SURFACE_JSON_KEY) && n && p[0] == '"';
+	while (f < n && (p[f] == ' ' || p[f] == '\t' || p[f] == '\n' || p[f] == '\r' || p[f] == '\f')) f++;
+	/* a candidate starts with its scheme or separator */
+	bool may_begin = f < n && (p[f] == 'h' || p[f] == 'H' || p[f] == '/' || p[f] == '\\' || p[f] == '%');
+	size_t lead_end = n - f > vp->pt->window + 1 ? f + vp->pt->window + 1 : n;
+	if (may_begin && bytescan_byte(p, f, lead_end, '&') < lead_end) return false;
+	return entity_refs_inert(p, n);
+}
+
 /* The splices of one run p[0..n) at value offset off, in source order. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
@@ -94,6 +134,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
+	if (!vp->rematch_always && rematch_adds_nothing(vp, p, n, o)) return vp->nsplices;
 	if (vp->dec_cap < n) {
 		/* Once, at the size of the largest value a framer holds (the 1 MiB
 		 * caps, plus a window): growing to each new longest value made the

@@ -946,6 +946,47 @@ START_TEST(i6_may_superset_random)
 }
 END_TEST
 
+/* Issue 6: entity_refs_inert says whether every reference the narrow
+ * decode decodes gives non-ASCII bytes only and ends with its ';'
+ * (src/value.c skips the re-match of such values). */
+START_TEST(i6_refs_inert)
+{
+	static const struct { const char *in; bool inert; } cases[] = {
+		{ "", true },
+		{ "no references", true },
+		{ "&amp;", true },                 /* an ASCII name of none of the ten: not decoded */
+		{ "a &amp; b &lt;p&gt;", true },
+		{ "&#8217;", true },
+		{ "&#x2019;", true },
+		{ "&#0000233;", true },
+		{ "&nbsp;", true },
+		{ "&hellip;", true },
+		{ "don&#8217;t &auml;", true },
+		{ "&nbsp", true },                 /* a name needs its ';': not decoded */
+		{ "&#xD800;", true },              /* a surrogate: not decoded */
+		{ "&#9; &Tab; &NewLine;", true },  /* removable: not decoded (§5.2) */
+		{ "&&#8217; &#&#8217; &#;", true },
+		{ "&#8217", false },               /* decoded without its ';' */
+		{ "&#x2019 x", false },
+		{ "&#47;", false },
+		{ "&#x2F;", false },
+		{ "&sol;", false },
+		{ "&colon;", false },
+		{ "&period;", false },
+		{ "&#104;", false },
+		{ "&#32; &#38; &#34;", true },     /* not decoded: space and the html specials */
+		{ "&#33;", false },
+		{ "&#8217;&#47;", false },
+		{ "don&#8217;t https:&#47;&#47;www.example.fi", false },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		const unsigned char *in = (const unsigned char *)cases[i].in;
+		ck_assert_msg(entity_refs_inert(in, strlen(cases[i].in)) == cases[i].inert, "\"%s\": expected %s", cases[i].in,
+		              cases[i].inert ? "inert" : "not inert");
+	}
+}
+END_TEST
+
 Suite *entity_suite(void)
 {
 	Suite *s = suite_create("entity");
@@ -954,6 +995,7 @@ Suite *entity_suite(void)
 	 * default 4 s under the sanitizers on a slow minute of a shared VM */
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, s5_1_table_decoded);
+	tcase_add_test(tc, i6_refs_inert);
 	tcase_add_test(tc, s5_1_table_not_decoded);
 	tcase_add_test(tc, s5_1_ten_url_names);
 	tcase_add_test(tc, s5_1_other_ascii_names_not_decoded);

@@ -2006,10 +2006,14 @@ START_TEST(prefilter_stats_invisible)
 			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", d);
 			/* every event but the walk's decline (a skip, seen only with
 			 * --stats) needs a host: the same rewrites, and the same
-			 * candidates once the declines are taken out */
-			uint64_t cw = pf_total(with.candidates, SURFACE_COUNT) - with.skips[REASON_SERIALIZED_DECLINED];
-			uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - without.skips[REASON_SERIALIZED_DECLINED];
-			ck_assert_msg(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites) && cw == cwo,
+			 * candidates once the declines are taken out. The re-match of
+			 * decoded references (html-entity) may be left out where it
+			 * could only find what the byte matcher found (value.c,
+			 * rematch_adds_nothing): its candidates are at most those. */
+			uint64_t ew = with.candidates[SURFACE_HTML_ENTITY], ewo = without.candidates[SURFACE_HTML_ENTITY];
+			uint64_t cw = pf_total(with.candidates, SURFACE_COUNT) - ew - with.skips[REASON_SERIALIZED_DECLINED];
+			uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - ewo - without.skips[REASON_SERIALIZED_DECLINED];
+			ck_assert_msg(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites) && cw == cwo && ewo <= ew,
 			              "%s as %s with %s%s: rewrites %" PRIu64 "/%" PRIu64 ", candidates but declines %" PRIu64
 			              "/%" PRIu64 " with/without --stats", path, sk_types[t].name, sk_maps[k].path,
 			              sk_maps[k].reverse ? " (reverse)" : "", pf_total(with.rewrites, SURFACE_COUNT),

@@ -12,6 +12,7 @@
 #include "matcher.h"
 #include "pipeline.h"
 #include "suites.h"
+#include "entity.h"
 #include "value.h"
 #include "window.h"
 
@@ -439,6 +440,103 @@ START_TEST(value_write_equals_copy)
 }
 END_TEST
 
+/* Issue 6: the re-match of §5.3 is skipped where rematch_adds_nothing
+ * says it can find nothing new. A value pipeline that always decodes and
+ * re-matches and one that may skip it give the same output, marks and
+ * rewrite counts (the skips are not observed, which is when it may skip)
+ * over random attribute values and JSON strings: origins in every
+ * spelling next to references that decode to non-ASCII bytes (with and
+ * without their ';'), to ASCII, plain '&', and values that begin with an
+ * origin. */
+static const char *const ref_fragments[] = {
+	"&#8217;", "&#x2019;", "&nbsp;", "&hellip;", "&auml;", "&#0000233;", "&#8217", "&nbsp", "&#47;", "&sol;",
+	"&#104;", "&#32;", "&#x2F;", "&amp;", "&x", "&", " ", "\\n", "\\u00e4", "don&#8217;t",
+	"https:&#47;&#47;www.example.fi", "&#47;/www.example.fi/", "https&colon;//www.example.fi", "&#104;ttps://www.example.fi",
+};
+
+static size_t make_ref_value(uint32_t *x, unsigned char *v, size_t cap)
+{
+	size_t nf = sizeof fragments / sizeof *fragments, nr = sizeof ref_fragments / sizeof *ref_fragments, k = 0;
+	*x = *x * 1103515245u + 12345u;
+	static const char *const starts[] = { "", "https://www.example.fi", "  //www.example.fi", "<p>", "h", "%2F" };
+	const char *st = starts[(*x >> 9) % 6];
+	memcpy(v, st, strlen(st));
+	k = strlen(st);
+	size_t parts = (*x >> 13) % 24;
+	for (size_t i = 0; i < parts; i++) {
+		*x = *x * 1103515245u + 12345u;
+		const char *f = (*x >> 5) % 2 ? fragments[(*x >> 12) % nf] : ref_fragments[(*x >> 12) % nr];
+		size_t m = strlen(f);
+		if (k + m > cap) break;
+		memcpy(v + k, f, m);
+		k += m;
+	}
+	return k;
+}
+
+START_TEST(value_rematch_gate_exact)
+{
+	struct report_options ro = { 0 };
+	struct value_sides a, b;   /* a: always re-matches, b: may skip it */
+	sides_init(&a, &ro, false);
+	sides_init(&b, &ro, false);
+	a.vp.rematch_always = true;
+	static unsigned char v[8192];
+	uint32_t x = 31u + (uint32_t)_i;
+	uint64_t off = 0;
+	size_t inert = 0, begins = 0;
+	for (int round = 0; round < 20000; round++) {
+		struct value_opts o = { .mode = MATCH_VALUE, .entities = true };
+		const unsigned char *p = v;
+		size_t n;
+		if (round % 2) {
+			n = make_ref_value(&x, v + 1, sizeof v - 2);
+			v[0] = '"';
+			v[n + 1] = '"';
+			n += 2;
+			o.surface = round % 4 == 1 ? SURFACE_JSON_STRING : SURFACE_JSON_KEY;
+			o.json = true;
+		} else {
+			n = make_ref_value(&x, v, sizeof v);
+			o.surface = SURFACE_HTML_ATTR;
+		}
+		inert += memchr(p, '&', n) && entity_refs_inert(p, n);
+		begins += n > 30 && memcmp(p + (p[0] == '"'), "https://www.example.fi&", 23) == 0;
+		value_write(&a.vp, p, n, off, &o, &a.w, false);
+		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		off += n + 1;
+	}
+	ck_assert_uint_gt(inert, 2000);   /* values the gate may pass */
+	ck_assert_uint_gt(begins, 50);    /* and values beginning with an origin and a '&' */
+	ck_assert_uint_eq(b.c.n, a.c.n);
+	ck_assert_msg(memcmp(b.c.p, a.c.p, a.c.n) == 0, "output differs");
+	ck_assert_uint_eq(b.m.len - b.m.head, a.m.len - a.m.head);
+	ck_assert(memcmp(b.m.marks + b.m.head, a.m.marks + a.m.head, (a.m.len - a.m.head) * sizeof *a.m.marks) == 0);
+	for (int s = 0; s < SURFACE_COUNT; s++) ck_assert_uint_eq(b.rep.rewrites[s], a.rep.rewrites[s]);
+	ck_assert_uint_gt(a.rep.rewrites[SURFACE_HTML_ENTITY], 100);   /* the re-match found rewrites of its own */
+	sides_free(&a);
+	sides_free(&b);
+}
+END_TEST
+
+/* The case the opening quote makes (§3.8, SPEC §12): in a JSON string that
+ * begins with an origin and a '&', the '&' ends the host only for the
+ * re-match, which a reference anywhere in the string brings about. */
+START_TEST(value_rematch_begins_value)
+{
+	struct report_options ro = { 0 };
+	struct value_sides a;
+	sides_init(&a, &ro, false);
+	static const char in[] = "\"https://www.example.fi&x &#8217;\"";
+	static const char want[] = "\"https://wt-a--example.ddev.site&x &#8217;\"";
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_JSON_STRING, .entities = true, .json = true };
+	value_write(&a.vp, (const unsigned char *)in, sizeof in - 1, 0, &o, &a.w, false);
+	ck_assert_uint_eq(a.c.n, sizeof want - 1);
+	ck_assert_msg(memcmp(a.c.p, want, a.c.n) == 0, "%.*s", (int)a.c.n, (char *)a.c.p);
+	sides_free(&a);
+}
+END_TEST
+
 /* Run the whole pipeline (text → sweep → output) over a file with a read
  * size; capture output, stats, explain and check output. */
 struct run_result {
@@ -647,6 +745,8 @@ Suite *window_suite(void)
 	tcase_add_test(tc, window_random_chunks);
 	tcase_add_loop_test(tc, window_deferred_equals_copied, 0, 4);
 	tcase_add_loop_test(tc, value_write_equals_copy, 0, 3);
+	tcase_add_loop_test(tc, value_rematch_gate_exact, 0, 3);
+	tcase_add_test(tc, value_rematch_begins_value);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
