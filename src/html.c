@@ -58,8 +58,6 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->tag = xrealloc(NULL, h->tag_cap);
 	h->attrs_cap = 32;
 	h->attrs = xrealloc(NULL, h->attrs_cap * sizeof *h->attrs);
-	h->splices_cap = 32;
-	h->splices = xrealloc(NULL, h->splices_cap * sizeof *h->splices);
 }
 
 void html_free(struct html *h)
@@ -67,9 +65,6 @@ void html_free(struct html *h)
 	window_free(&h->w);
 	free(h->tag);
 	free(h->attrs);
-	free(h->splices);
-	free(h->tag_out);
-	free(h->tag_marks);
 	value_free(&h->vp);
 	value_free(&h->seg_vp);
 	memset(h, 0, sizeof *h);
@@ -188,32 +183,6 @@ static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	*column = (size_t)(off - ls) + 1;
 }
 
-static void add_splice(struct html *h, size_t start, size_t end, struct slice repl)
-{
-	if (h->nsplices == h->splices_cap) {
-		h->splices_cap *= 2;
-		h->splices = xrealloc(h->splices, h->splices_cap * sizeof *h->splices);
-	}
-	/* The new bytes are kept until the tag is written. */
-	if (h->tag_out_len + repl.n > h->tag_out_cap) {
-		size_t nc = h->tag_out_cap ? h->tag_out_cap : 1024;
-		while (nc < h->tag_out_len + repl.n) nc *= 2;
-		h->tag_out = xrealloc(h->tag_out, nc);
-		h->tag_out_cap = nc;
-	}
-	memcpy(h->tag_out + h->tag_out_len, repl.p, repl.n);
-	if (h->tag_marks_len + h->vp.nmarks > h->tag_marks_cap) {
-		size_t nc = h->tag_marks_cap ? h->tag_marks_cap : 64;
-		while (nc < h->tag_marks_len + h->vp.nmarks) nc *= 2;
-		h->tag_marks = xrealloc(h->tag_marks, nc * sizeof *h->tag_marks);
-		h->tag_marks_cap = nc;
-	}
-	if (h->vp.nmarks) memcpy(h->tag_marks + h->tag_marks_len, h->vp.marks, h->vp.nmarks * sizeof *h->tag_marks);
-	h->splices[h->nsplices++] = (struct html_splice){ start, end, h->tag_out_len, repl.n, h->tag_marks_len, h->vp.nmarks };
-	h->tag_out_len += repl.n;
-	h->tag_marks_len += h->vp.nmarks;
-}
-
 /* p[0..n) is lit (k bytes, lowercase), ASCII case-insensitively. */
 static bool name_is_n(const unsigned char *p, size_t n, const char *lit, size_t k)
 {
@@ -240,16 +209,15 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
 }
 
-/* The value pipeline of one attribute (§4.5, §5.3, §7). */
-static void attr_value(struct html *h, const struct html_attr *a)
+/* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
+ * changes (value_put writes it then). */
+static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a)
 {
-	count_structured(h, a);
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
-	if (!n) return;
+	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
-	struct slice out;
-	if (value_rewrite(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o, &out)) add_splice(h, vs, a->value_end, out);
+	return value_prepare(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -303,32 +271,50 @@ static void tag_verbatim(struct html *h, const unsigned char *p, size_t n)
 	else verbatim(h, p, n);
 }
 
-/* A complete start tag: every value of every attribute, then the tag
- * re-emitted with only changed value bytes replaced (§4.3). */
+/* A changed value of the tag, after the tag's bytes before it. */
+static void put_value(struct html *h, const struct html_attr *a, size_t *last)
+{
+	const unsigned char *t = tag_data(h);
+	tag_verbatim(h, t + *last, a->value_start - *last);
+	value_put(&h->vp, t + a->value_start, a->value_end - a->value_start, &h->w, h->tag_src != NULL);
+	*last = a->value_end;
+}
+
+/* A complete start tag: every value of every attribute, the tag
+ * re-emitted with only changed value bytes replaced (§4.3). Each changed
+ * value is written as soon as it is known, from the tag and the pattern
+ * table (issue 6: no copy of the new values held until the tag is
+ * written). Where events are listed as they are found (check, explain,
+ * json), the next stage must not see the tag before the events of all its
+ * values: they are all found first, and the changed values found again,
+ * unreported, to be written. */
 static void start_tag_done(struct html *h)
 {
 	const unsigned char *t = tag_data(h);
 	bool js = true;
 	bool seen_type = false;
-	h->nsplices = 0;
-	h->tag_out_len = 0;
-	h->tag_marks_len = 0;
+	bool listed = !h->w.defer;   /* the window defers exactly when events are not listed */
+	size_t last = 0;
 	for (size_t i = 0; i < h->nattrs; i++) {
-		const struct html_attr *a = &h->attrs[i];
+		struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
 		if (!seen_type && name_is_n(t + a->name_start, a->name_end - a->name_start, "type", 4)) {
 			seen_type = true;
 			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
 		}
-		attr_value(h, a);
+		count_structured(h, a);
+		bool changed = attr_value(h, a);
+		if (listed) a->changed = changed;
+		else if (changed) put_value(h, a, &last);
 	}
-	size_t last = 0;
-	for (size_t i = 0; i < h->nsplices; i++) {
-		const struct html_splice *s = &h->splices[i];
-		tag_verbatim(h, t + last, s->start - last);
-		window_replace_marked(&h->w, h->tag_out + s->out_off, s->out_len, h->tok_start + s->end, s->end - s->start,
-		                      s->marks_n ? h->tag_marks + s->marks_off : NULL, s->marks_n);
-		last = s->end;
+	if (listed) {
+		struct report *rep = h->vp.report;
+		h->vp.report = NULL;
+		for (size_t i = 0; i < h->nattrs; i++) {
+			const struct html_attr *a = &h->attrs[i];
+			if (a->has_value && a->changed && attr_value(h, a)) put_value(h, a, &last);
+		}
+		h->vp.report = rep;
 	}
 	tag_verbatim(h, t + last, h->tag_pos - last);
 	after_start_tag(h, js);
@@ -440,7 +426,7 @@ static struct html_attr *new_attr(struct html *h, size_t pos)
 		h->attrs = xrealloc(h->attrs, h->attrs_cap * sizeof *h->attrs);
 	}
 	struct html_attr *a = &h->attrs[h->nattrs++];
-	*a = (struct html_attr){ pos, pos, 0, 0, false, false };
+	*a = (struct html_attr){ pos, pos, 0, 0, false, false, false };
 	return a;
 }
 

@@ -82,12 +82,7 @@ struct html_attr {
 	size_t value_start, value_end;
 	bool has_value;
 	bool no_amp;    /* the value is known to hold no '&': no reference to decode (issue 6) */
-};
-
-struct html_splice {
-	size_t start, end;            /* in the held tag */
-	size_t out_off, out_len;      /* the new bytes, in tag_out */
-	size_t marks_off, marks_n;    /* where their length changed, in tag_marks */
+	bool changed;   /* its value is rewritten (start_tag_done, when events are listed) */
 };
 
 struct html {
@@ -113,19 +108,13 @@ struct html {
 	size_t tag_cap;
 	struct html_attr *attrs;
 	size_t nattrs, attrs_cap;
-	struct html_splice *splices;
-	size_t nsplices, splices_cap;
 	size_t tag_lines;             /* check mode: line position of the tag's '<' */
 	uint64_t tag_line_start;
 
-	/* the value pipeline of attribute values, and their new bytes */
+	/* the value pipeline of attribute values */
 	struct value vp;
 	struct value seg_vp;          /* the same, for whole text and raw-text tokens */
 	unsigned spellings;           /* serialized spellings tried (0: --no-serialized) */
-	unsigned char *tag_out;
-	size_t tag_out_len, tag_out_cap;
-	struct offmap_rel *tag_marks;
-	size_t tag_marks_len, tag_marks_cap;
 
 	/* the raw-text element we are in */
 	char raw_name[HTML_NAME_MAX + 1];

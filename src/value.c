@@ -220,17 +220,18 @@ static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, 
  * needs a canonical host in the value, in its source bytes or spelled by
  * references; when the decline is not observed either, a value without
  * one is unchanged and needs no walk, match or decoding. */
-static bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n, const struct value_opts *o)
+static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n, const struct value_opts *o)
 {
 	const struct hostfind *f = &vp->pt->find;
 	if (report_wants_skips(vp->report) || hostfind_any(f, v, n)) return true;
 	return o->entities && entity_may_decode_into(v, n, f->alphabet);
 }
 
-/* The work of both entry points: false if v is unchanged; else the new
+/* The work of every entry point: false if v is unchanged; else the new
  * value is vp->ser (a repaired serialized value, vp->whole) or v with
  * vp->splices written over it. */
-static bool rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o)
+static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
+                                                          uint64_t base, const struct value_opts *o)
 {
 	if (!may_hold_candidate(vp, v, n, o)) return false;
 	vp->o = o;
@@ -257,7 +258,7 @@ static bool rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out)
 {
-	if (!rewrite(vp, v, n, base, o)) return false;
+	if (!prepare(vp, v, n, base, o)) return false;
 	if (vp->whole) {
 		*out = (struct slice){ vp->ser.p, vp->ser.len };
 		return true;
@@ -274,10 +275,15 @@ static void put_verbatim(struct window *w, const unsigned char *p, size_t n, boo
 	else window_verbatim(w, p, n);
 }
 
-void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                 struct window *w, bool in_place)
+bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o)
 {
-	if (!rewrite(vp, v, n, base, o)) { put_verbatim(w, v, n, in_place); return; }
+	return prepare(vp, v, n, base, o);
+}
+
+static inline __attribute__((always_inline)) void put(struct value *vp, const unsigned char *v, size_t n,
+                                                      struct window *w, bool in_place)
+{
+	uint64_t base = vp->base;
 	if (vp->whole) {
 		window_replace_marked(w, vp->ser.p, vp->ser.len, base + n, n, vp->marks, vp->nmarks);
 		return;
@@ -295,4 +301,16 @@ void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t ba
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);
 	put_verbatim(w, v + last, n - last, in_place);
+}
+
+void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place)
+{
+	put(vp, v, n, w, in_place);
+}
+
+void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                 struct window *w, bool in_place)
+{
+	if (prepare(vp, v, n, base, o)) put(vp, v, n, w, in_place);
+	else put_verbatim(w, v, n, in_place);
 }

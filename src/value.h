@@ -76,10 +76,15 @@ void value_free(struct value *vp);
  * reported, skips too. */
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out);
-/* The same, writing the value into w outside a segment, changed or not:
- * a changed one in pieces (its unchanged bytes and its replacements, with
- * their marks), not copied whole first (issue 6: no buffer of the value's
- * size). in_place: v stays where it is until the next window_flush. */
+/* The same without building the new value: true if v changes, and then
+ * value_put (before the next call) writes it. */
+bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o);
+/* Write the changed value v[0..n) into w outside a segment: in pieces (its
+ * unchanged bytes and its replacements, with their marks), not copied
+ * whole first (issue 6: no buffer of the value's size). in_place: v stays
+ * where it is until the next window_flush. */
+void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place);
+/* value_prepare and value_put, or v as it is when it does not change. */
 void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                  struct window *w, bool in_place);
 
