@@ -31,6 +31,7 @@ void value_free(struct value *vp)
 	free(vp->dec);
 	free(vp->refs);
 	free(vp->splices);
+	free(vp->aside);
 	free(vp->ser.p);
 	free(vp->out.p);
 	free(vp->esc.p);
@@ -48,13 +49,23 @@ static void report_ev(struct value *vp, const struct match_event *ev, uint64_t o
 	report_add(vp->report, &re);
 }
 
-static void add_splice(struct value *vp, size_t start, size_t end, struct slice repl)
+static inline __attribute__((always_inline)) void add_splice(struct value *vp, size_t start, size_t end,
+                                                             struct slice repl)
 {
 	if (vp->nsplices == vp->splices_cap) {
 		vp->splices_cap *= 2;
 		vp->splices = xrealloc(vp->splices, vp->splices_cap * sizeof *vp->splices);
 	}
-	vp->splices[vp->nsplices++] = (struct value_splice){ start, end, repl };
+	/* issue 6: the replacement named by its place in the pattern table's
+	 * arena (every one the matcher gives lies there), 16 bytes a splice */
+	vp->splices[vp->nsplices++] = (struct value_splice){ (uint32_t)start, (uint32_t)end,
+	                                                     (uint32_t)(repl.p - vp->pt->arena), (uint32_t)repl.n };
+}
+
+static inline struct slice repl_of(const struct value *vp, const struct value_splice *s)
+{
+	if (s->repl_n & VALUE_REPL_ESC) return (struct slice){ vp->esc.p + s->repl, s->repl_n & ~VALUE_REPL_ESC };
+	return (struct slice){ vp->pt->arena + s->repl, s->repl_n };
 }
 
 /* Byte matcher events on the run (§4.5 step 3). */
@@ -73,8 +84,16 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	struct value *vp = ctx;
 	size_t sa = entity_src(vp->refs, vp->nrefs, ev->start), sb = entity_src(vp->refs, vp->nrefs, ev->end);
 	if (ev->action == ACTION_REWROTE) {
-		for (size_t i = 0; i < vp->splice0; i++)
-			if (vp->splices[i].start < sb && sa < vp->splices[i].end) return;
+		/* the byte matcher's splices are in order and apart: the first
+		 * one ending after sa is the only one that may overlap (issue 6:
+		 * a search, not a pass over all of them for every event) */
+		size_t lo = 0, hi = vp->splice0;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			if (vp->splices[mid].end <= sa) lo = mid + 1;
+			else hi = mid;
+		}
+		if (lo < vp->splice0 && vp->splices[lo].start < sb) return;
 		add_splice(vp, sa, sb, ev->repl);
 	}
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
@@ -120,6 +139,25 @@ static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p,
 	return entity_refs_inert(p, n);
 }
 
+/* The byte matcher's splices [0, splice0) and the re-match's after them
+ * are each in order and apart from each other: merged into one order from
+ * the back, the re-match's held aside (issue 6: linear, where an insertion
+ * sort of them was quadratic in a value dense with both). */
+static void merge_splices(struct value *vp)
+{
+	size_t nb = vp->nsplices - vp->splice0;
+	if (nb > vp->aside_cap) {
+		vp->aside_cap = nb > 1024 ? nb : 1024;
+		vp->aside = xrealloc(vp->aside, vp->aside_cap * sizeof *vp->aside);
+	}
+	memcpy(vp->aside, vp->splices + vp->splice0, nb * sizeof *vp->aside);
+	size_t a = vp->splice0, b = nb, k = vp->nsplices;
+	while (b > 0) {
+		if (a > 0 && vp->splices[a - 1].start > vp->aside[b - 1].start) vp->splices[--k] = vp->splices[--a];
+		else vp->splices[--k] = vp->aside[--b];
+	}
+}
+
 /* The splices of one run p[0..n) at value offset off, in source order. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
@@ -155,7 +193,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
 		size_t need = 0;
-		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * vp->splices[i].repl.n;
+		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * (size_t)vp->splices[i].repl_n;
 		vp->esc.len = 0;
 		if (need > vp->esc.cap) {
 			size_t c = vp->esc.cap ? vp->esc.cap : 4096;   /* doubling, not to each new need */
@@ -164,21 +202,20 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 			vp->esc.cap = c;
 		}
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) {
-			struct slice r = vp->splices[i].repl;
+			struct value_splice *sp = &vp->splices[i];
+			struct slice r = repl_of(vp, sp);
 			unsigned char *q = vp->esc.p + vp->esc.len;
 			size_t k = 0;
 			for (size_t m = 0; m < r.n; m++) {
 				if (r.p[m] == '/') q[k++] = '\\';
 				q[k++] = r.p[m];
 			}
-			vp->splices[i].repl = (struct slice){ q, k };
+			sp->repl = (uint32_t)vp->esc.len;
+			sp->repl_n = (uint32_t)k | VALUE_REPL_ESC;
 			vp->esc.len += k;
 		}
 	}
-	for (size_t i = 1; i < vp->nsplices; i++)
-		for (size_t j = i; j > 0 && vp->splices[j - 1].start > vp->splices[j].start; j--) {
-			struct value_splice t = vp->splices[j]; vp->splices[j] = vp->splices[j - 1]; vp->splices[j - 1] = t;
-		}
+	if (vp->nsplices > vp->splice0 && vp->splice0) merge_splices(vp);
 	return vp->nsplices;
 }
 
@@ -199,8 +236,9 @@ static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct 
 	for (size_t i = 0; i < vp->nsplices; i++) {
 		const struct value_splice *s = &vp->splices[i];
 		ser_buf_put(dst, p + last, s->start - last);
-		ser_buf_put(dst, s->repl.p, s->repl.n);
-		if (s->repl.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
+		struct slice r = repl_of(vp, s);
+		ser_buf_put(dst, r.p, r.n);
+		if (r.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
 		last = s->end;
 	}
 	ser_buf_put(dst, p + last, n - last);
@@ -294,9 +332,10 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 	size_t last = 0, out_len = n;
 	for (size_t i = 0; i < vp->nsplices; i++) {
 		const struct value_splice *s = &vp->splices[i];
+		struct slice r = repl_of(vp, s);
 		put_verbatim(w, v + last, s->start - last, in_place);
-		window_replace(w, s->repl.p, s->repl.n, base + s->end, s->end - s->start);
-		out_len = out_len - (s->end - s->start) + s->repl.n;
+		window_replace(w, r.p, r.n, base + s->end, s->end - s->start);
+		out_len = out_len - (s->end - s->start) + r.n;
 		last = s->end;
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);

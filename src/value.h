@@ -35,7 +35,11 @@ struct value_opts {
  * that holds the value. */
 typedef void (*value_pos_fn)(void *ctx, uint64_t offset, size_t *line, size_t *column);
 
-struct value_splice { size_t start, end; struct slice repl; };
+/* Offsets in the run (values are held up to the 1 MiB caps plus a window,
+ * VALUE_SCRATCH, far below 2^32); the replacement is repl_n bytes at repl
+ * in the pattern table's arena, or with VALUE_REPL_ESC in value.esc. */
+#define VALUE_REPL_ESC 0x80000000u
+struct value_splice { uint32_t start, end, repl, repl_n; };
 
 struct value {
 	const struct patterns *pt;
@@ -52,6 +56,8 @@ struct value {
 	size_t dec_cap;
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;
+	struct value_splice *aside;  /* the re-match's splices while they are merged in */
+	size_t aside_cap;
 	struct ser_buf ser, out;
 	struct ser_buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */

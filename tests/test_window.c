@@ -537,6 +537,51 @@ START_TEST(value_rematch_begins_value)
 }
 END_TEST
 
+/* §5.3 and SPEC §12: rewrites the re-match finds (origins spelled with
+ * references) and the byte matcher's, in turns, come out in source order;
+ * in a JSON string that writes '/' as `\/` those of the re-match are
+ * escaped so (issue 5), the byte matcher's are written as they are. Once,
+ * and 3000 times over in one value (issue 6: the splices are merged, not
+ * sorted by insertion, and a replacement is escaped once). */
+START_TEST(value_interleaved_splices)
+{
+	static const char unit_in[] =
+		"https:&#47;&#47;www.example.fi/a https:\\/\\/www.example.fi\\/b https://www.example.fi/c x\\/y ";
+	static const char unit_out[] =
+		"https:\\/\\/wt-a--example.ddev.site/a https:\\/\\/wt-a--example.ddev.site\\/b https://wt-a--example.ddev.site/c x\\/y ";
+	static const char plain_in[] = "https:&#47;&#47;www.example.fi/a https://www.example.fi/b ";
+	static const char plain_out[] = "https://wt-a--example.ddev.site/a https://wt-a--example.ddev.site/b ";
+	const struct { const char *in, *out; size_t times; bool json; } cases[] = {
+		{ unit_in, unit_out, 1, true }, { unit_in, unit_out, 3000, true },
+		{ plain_in, plain_out, 1, false }, { plain_in, plain_out, 3000, false },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+		size_t ni = strlen(cases[c].in), no = strlen(cases[c].out), t = cases[c].times;
+		unsigned char *in = malloc(ni * t + 2), *want = malloc(no * t + 2);
+		ck_assert(in && want);
+		size_t k = 0, m = 0;
+		if (cases[c].json) in[k++] = want[m++] = '"';
+		for (size_t i = 0; i < t; i++, k += ni, m += no) {
+			memcpy(in + k, cases[c].in, ni);
+			memcpy(want + m, cases[c].out, no);
+		}
+		if (cases[c].json) in[k++] = want[m++] = '"';
+		struct report_options ro = { 0 };
+		struct value_sides a;
+		sides_init(&a, &ro, false);
+		struct value_opts o = { .mode = MATCH_VALUE, .entities = true, .json = cases[c].json,
+		                        .surface = cases[c].json ? SURFACE_JSON_STRING : SURFACE_HTML_ATTR };
+		value_write(&a.vp, in, k, 0, &o, &a.w, false);
+		ck_assert_uint_eq(a.c.n, m);
+		ck_assert_msg(memcmp(a.c.p, want, m) == 0, "case %zu: %.*s", c, (int)(a.c.n < 300 ? a.c.n : 300), (char *)a.c.p);
+		ck_assert_uint_eq(a.rep.rewrites[SURFACE_HTML_ENTITY], t);
+		sides_free(&a);
+		free(in);
+		free(want);
+	}
+}
+END_TEST
+
 /* Run the whole pipeline (text → sweep → output) over a file with a read
  * size; capture output, stats, explain and check output. */
 struct run_result {
@@ -747,6 +792,7 @@ Suite *window_suite(void)
 	tcase_add_loop_test(tc, value_write_equals_copy, 0, 3);
 	tcase_add_loop_test(tc, value_rematch_gate_exact, 0, 3);
 	tcase_add_test(tc, value_rematch_begins_value);
+	tcase_add_test(tc, value_interleaved_splices);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
