@@ -197,16 +197,20 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
                                           struct entity_ref *refs, size_t *nrefs)
 {
 	if (n == 0 || memchr(in, '&', n) == NULL) {
-		copy_through(in, n, out, out_len, nrefs);
+		*out_len = n;
+		*nrefs = 0;
 		return ENTITY_NONE;
 	}
 	size_t o = 0, nr = 0;
 	for (size_t i = 0; i < n;) {
-		/* issue 6: the bytes up to the next '&' are copied through in bulk */
+		/* issue 6: the bytes up to the next '&' are copied through in bulk,
+		 * and only once a reference is decoded (until then out would be a
+		 * copy of in, which no caller needs: a value's worth of memory
+		 * written for nothing) */
 		if (in[i] != '&') {
 			const unsigned char *amp = memchr(in + i, '&', n - i);
 			size_t e = amp ? (size_t)(amp - in) : n;
-			memcpy(out + o, in + i, e - i);
+			if (nr) memcpy(out + o, in + i, e - i);
 			o += e - i;
 			i = e;
 			continue;
@@ -218,9 +222,12 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 			else used = parse_named(in + i, n - i, b, &blen);
 		}
 		if (used == 0) {
-			out[o++] = in[i++];
+			if (nr) out[o] = in[i];
+			o++;
+			i++;
 			continue;
 		}
+		if (!nr) memcpy(out, in, i);   /* the first: out is in so far (o == i) */
 		if (fuses(out, o, b[0])) {
 			copy_through(in, n, out, out_len, nrefs);
 			return ENTITY_DECLINED;
@@ -230,7 +237,7 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 		o += blen;
 		i += used;
 	}
-	*out_len = o;
+	*out_len = o;   /* n when nothing was decoded */
 	*nrefs = nr;
 	return nr ? ENTITY_DECODED : ENTITY_NONE;
 }

@@ -29,8 +29,9 @@ struct entity_ref {
 /* Decode in[0..n) into out (capacity >= n: decoding never grows the text;
  * out must not overlap in) and list the decoded references in refs, in
  * order (capacity >= n / 3 + 1: a reference is at least 3 bytes), their
- * count in *nrefs. For ENTITY_NONE and ENTITY_DECLINED, out is a copy of
- * in, *out_len == n and *nrefs == 0. Offsets are uint32_t and a reference's
+ * count in *nrefs. For ENTITY_DECLINED, out is a copy of in; for
+ * ENTITY_NONE it is not written (issue 6); for both *out_len == n and
+ * *nrefs == 0. Offsets are uint32_t and a reference's
  * length has 29 bits: n must be below 2^29. Removable references (`&Tab;`, `&NewLine;`, numeric 9/10/13,
  * §5.2) are not decoded. No allocation. */
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,

@@ -1848,6 +1848,11 @@ START_TEST(bounded_memory)
 	const char *text_unit_out = " see https://wt-a--portal.acmecorp.fi/c and more ";
 	const char *attr_unit_in = "https://www.acmecorp.fi/a.png 1x, ";
 	const char *attr_unit_out = "https://wt-a--www.acmecorp.fi/a.png 1x, ";
+	/* issue 6: one value near the cap, a reference and an origin every 34
+	 * bytes: written in pieces, and with no decoded copy, as no reference
+	 * decodes (`&amp;` is not among those of §5.1) */
+	const char *dense_unit_in = "&amp;x https://www.acmecorp.fi/a ";
+	const char *dense_unit_out = "&amp;x https://wt-a--www.acmecorp.fi/a ";
 
 	struct mem_case cases[] = {
 		{ .name = "10 KB page", .pre_in = S(pre), .unit_in = S(small_unit_in), .suf_in = S(suf),
@@ -1873,6 +1878,10 @@ START_TEST(bounded_memory)
 		  .suf_out = S("x\" src=\"https://wt-a--www.acmecorp.fi/img.png\">\n<a href=\"https://wt-a--www.acmecorp.fi/after\">x</a>"
 		               "</body></html>\n"),
 		  .reps = 20 * 1000 * 1000 / strlen(attr_unit_in), .rewrites = 20 * 1000 * 1000 / strlen(attr_unit_in) + 2 },
+		{ .name = "1 MB value, dense", .pre_in = S("<!doctype html><html><body><a title=\""), .unit_in = S(dense_unit_in),
+		  .suf_in = S("\">x</a></body></html>\n"), .pre_out = S("<!doctype html><html><body><a title=\""),
+		  .unit_out = S(dense_unit_out), .suf_out = S("\">x</a></body></html>\n"),
+		  .reps = 1000 * 1000 / strlen(dense_unit_in), .rewrites = 1000 * 1000 / strlen(dense_unit_in) },
 	};
 	size_t nc = sizeof cases / sizeof *cases;
 	for (size_t i = 0; i < nc; i++) mem_run(&L, dir, &cases[i]);
