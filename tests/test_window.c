@@ -322,21 +322,29 @@ static size_t make_serialized(uint32_t *x, unsigned char *v, const char *q)
 	return (size_t)sprintf((char *)v, "a:1:{s:1:%sk%s;s:%zu:%s%.*s%s;}", q, q, len, q, (int)k, body, q);
 }
 
-static void make_value(uint32_t *x, unsigned char *v, size_t *n, size_t cap, bool json)
+/* parts random fragments after v[0..k), up to cap: one in `one_in` from
+ * more[0..nmore), the others from fragments; the new length. */
+static size_t put_fragments(uint32_t *x, unsigned char *v, size_t k, size_t cap, size_t parts,
+                            const char *const *more, size_t nmore, unsigned one_in)
 {
-	size_t nf = sizeof fragments / sizeof *fragments, nv = sizeof value_fragments / sizeof *value_fragments;
-	*x = *x * 1103515245u + 12345u;
-	if ((*x >> 20) % 3 == 0) { *n = make_serialized(x, v, json ? "\\\"" : "\""); return; }
-	size_t parts = 1 + (*x >> 8) % 40, k = 0;
+	size_t nf = sizeof fragments / sizeof *fragments;
 	for (size_t i = 0; i < parts; i++) {
 		*x = *x * 1103515245u + 12345u;
-		const char *f = (*x >> 4) % 3 ? fragments[(*x >> 12) % nf] : value_fragments[(*x >> 12) % nv];
+		const char *f = (*x >> 4) % one_in ? fragments[(*x >> 12) % nf] : more[(*x >> 12) % nmore];
 		size_t m = strlen(f);
 		if (k + m > cap) break;
 		memcpy(v + k, f, m);
 		k += m;
 	}
-	*n = k;
+	return k;
+}
+
+static void make_value(uint32_t *x, unsigned char *v, size_t *n, size_t cap, bool json)
+{
+	*x = *x * 1103515245u + 12345u;
+	if ((*x >> 20) % 3 == 0) { *n = make_serialized(x, v, json ? "\\\"" : "\""); return; }
+	*n = put_fragments(x, v, 0, cap, 1 + (*x >> 8) % 40, value_fragments,
+	                   sizeof value_fragments / sizeof *value_fragments, 3);
 }
 
 struct value_sides {
@@ -456,22 +464,13 @@ static const char *const ref_fragments[] = {
 
 static size_t make_ref_value(uint32_t *x, unsigned char *v, size_t cap)
 {
-	size_t nf = sizeof fragments / sizeof *fragments, nr = sizeof ref_fragments / sizeof *ref_fragments, k = 0;
+	size_t nr = sizeof ref_fragments / sizeof *ref_fragments, k = 0;
 	*x = *x * 1103515245u + 12345u;
 	static const char *const starts[] = { "", "https://www.example.fi", "  //www.example.fi", "<p>", "h", "%2F" };
 	const char *st = starts[(*x >> 9) % 6];
 	memcpy(v, st, strlen(st));
 	k = strlen(st);
-	size_t parts = (*x >> 13) % 24;
-	for (size_t i = 0; i < parts; i++) {
-		*x = *x * 1103515245u + 12345u;
-		const char *f = (*x >> 5) % 2 ? fragments[(*x >> 12) % nf] : ref_fragments[(*x >> 12) % nr];
-		size_t m = strlen(f);
-		if (k + m > cap) break;
-		memcpy(v + k, f, m);
-		k += m;
-	}
-	return k;
+	return put_fragments(x, v, k, cap, (*x >> 13) % 24, ref_fragments, nr, 2);
 }
 
 START_TEST(value_rematch_gate_exact)
