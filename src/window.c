@@ -139,14 +139,32 @@ void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t
 	emit_out(w, p, n);
 }
 
+/* The marks of one replacement are pushed this many at a time, each group
+ * before the bytes it maps. */
+#define WINDOW_MARKS_AHEAD 64
+
 void window_replace_marked(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len,
                            const struct offmap_rel *marks, size_t nmarks)
 {
-	if (w->out_marks) {
-		uint64_t in_start = in_end - in_len;
-		for (size_t i = 0; i < nmarks; i++) offmap_push(w->out_marks, w->out_off + marks[i].out, in_start + marks[i].in);
+	if (!w->out_marks) { emit_out(w, p, n); return; }
+	uint64_t in_start = in_end - in_len;
+	/* The marks go before the bytes they map, a group at a time, not all
+	 * before the first byte (issue 6: the next stage drops the marks it
+	 * has passed, so the map holds a few groups, not a mark for every
+	 * change of a value dense with them); the same marks in the same
+	 * order (§6.3). Up to a group's worth, one write. */
+	size_t pos = 0;
+	for (size_t i = 0; i + WINDOW_MARKS_AHEAD < nmarks; i += WINDOW_MARKS_AHEAD) {
+		for (size_t k = i; k < i + WINDOW_MARKS_AHEAD; k++)
+			offmap_push(w->out_marks, w->out_off + (marks[k].out - pos), in_start + marks[k].in);
+		size_t to = marks[i + WINDOW_MARKS_AHEAD - 1].out;
+		emit_out(w, p + pos, to - pos);
+		pos = to;
 	}
-	window_replace(w, p, n, in_end, in_len);
+	for (size_t k = nmarks - (nmarks ? (nmarks - 1) % WINDOW_MARKS_AHEAD + 1 : 0); k < nmarks; k++)
+		offmap_push(w->out_marks, w->out_off + (marks[k].out - pos), in_start + marks[k].in);
+	if (n != in_len) offmap_push(w->out_marks, w->out_off + (n - pos), in_end);
+	emit_out(w, p + pos, n - pos);
 }
 
 void window_mark(struct window *w, size_t ahead, uint64_t in)

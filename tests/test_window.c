@@ -581,6 +581,72 @@ START_TEST(value_interleaved_splices)
 }
 END_TEST
 
+/* §6.3 and issue 6: window_replace_marked pushes a replacement's marks
+ * before the bytes they map, a group at a time: the next stage, at every
+ * write it gets, already has every mark at or before the bytes it has
+ * received, and not many more; in the end the same marks in the same
+ * order as all pushed first, and the bytes as they were. */
+struct mark_sink {
+	struct capture c;
+	const struct offmap *m;
+	const struct offmap_mark *want;   /* every mark, in order */
+	size_t nwant, most_ahead;
+};
+
+static void mark_sink_write(void *ctx, const unsigned char *p, size_t n)
+{
+	struct mark_sink *k = ctx;
+	cap_write(&k->c, p, n);
+	size_t have = k->m->len - k->m->head, due = 0;
+	while (due < k->nwant && k->want[due].out <= k->c.n) due++;
+	ck_assert_msg(have >= due, "after %zu bytes: %zu marks pushed, %zu due", k->c.n, have, due);
+	if (have - due > k->most_ahead) k->most_ahead = have - due;
+}
+
+START_TEST(window_marks_before_bytes)
+{
+	static const size_t counts[] = { 0, 1, 63, 64, 65, 128, 129, 1000 };
+	for (size_t t = 0; t < sizeof counts / sizeof *counts; t++) {
+		size_t nm = counts[t], n = 10 * nm + 7;
+		unsigned char *p = malloc(n);
+		struct offmap_rel *rel = malloc((nm ? nm : 1) * sizeof *rel);
+		struct offmap_mark *want = malloc((nm + 1) * sizeof *want);
+		ck_assert(p && rel && want);
+		for (size_t i = 0; i < n; i++) p[i] = (unsigned char)('a' + i % 26);
+		uint64_t at = 1000;   /* output bytes written before */
+		for (size_t i = 0; i < nm; i++) {
+			rel[i] = (struct offmap_rel){ 10 * i + 3 + (i % 3 == 0 ? 7 : 0), 12 * i + 5 };
+			want[i] = (struct offmap_mark){ at + rel[i].out, 500 + rel[i].in };
+		}
+		size_t in_len = 12 * nm + 9;
+		want[nm] = (struct offmap_mark){ at + n, 500 + in_len };
+		struct offmap m;
+		offmap_init(&m);
+		struct mark_sink k = { .m = &m, .want = want, .nwant = nm + 1 };
+		struct window w;
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ mark_sink_write, &k, NULL }, NULL);
+		w.out_marks = &m;
+		w.out_off = at;
+		k.c.n = 0;
+		/* the sink counts from 0: shift what it is due by the bytes before */
+		for (size_t i = 0; i <= nm; i++) want[i].out -= at;
+		window_replace_marked(&w, p, n, 500 + in_len, in_len, rel, nm);
+		for (size_t i = 0; i <= nm; i++) want[i].out += at;
+		ck_assert_uint_eq(k.c.n, n);
+		ck_assert(memcmp(k.c.p, p, n) == 0);
+		ck_assert_uint_eq(m.len - m.head, nm + 1);
+		ck_assert(memcmp(m.marks + m.head, want, (nm + 1) * sizeof *want) == 0);
+		ck_assert_uint_le(k.most_ahead, 65);   /* a group, not all of them */
+		window_free(&w);
+		offmap_free(&m);
+		free(k.c.p);
+		free(p);
+		free(rel);
+		free(want);
+	}
+}
+END_TEST
+
 /* Run the whole pipeline (text → sweep → output) over a file with a read
  * size; capture output, stats, explain and check output. */
 struct run_result {
@@ -792,6 +858,7 @@ Suite *window_suite(void)
 	tcase_add_loop_test(tc, value_rematch_gate_exact, 0, 3);
 	tcase_add_test(tc, value_rematch_begins_value);
 	tcase_add_test(tc, value_interleaved_splices);
+	tcase_add_test(tc, window_marks_before_bytes);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
