@@ -180,18 +180,19 @@ static size_t removable_len(const struct scan *s, size_t i)
 
 /* ---- the right anchor ------------------------------------------------- */
 
-static bool begins_value(const struct scan *s, size_t c)
+size_t matcher_value_lead(enum surface surface, const unsigned char *b, size_t len)
 {
-	if (!s->value) return false;
 	size_t i = 0;
 	/* a JSON string token is matched with its quotes: its value starts
 	 * after the opening one */
-	if ((s->surface == SURFACE_JSON_STRING || s->surface == SURFACE_JSON_KEY) && s->len && s->b[0] == '"') i = 1;
-	for (; i < c; i++) {
-		unsigned char b = s->b[i];
-		if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f') return false;
-	}
-	return true;
+	if ((surface == SURFACE_JSON_STRING || surface == SURFACE_JSON_KEY) && len && b[0] == '"') i = 1;
+	while (i < len && (b[i] == ' ' || b[i] == '\t' || b[i] == '\n' || b[i] == '\r' || b[i] == '\f')) i++;
+	return i;
+}
+
+static bool begins_value(const struct scan *s, size_t c)
+{
+	return s->value && c <= matcher_value_lead(s->surface, s->b, s->len);
 }
 
 /* The sweep sees attribute values without their tag: a candidate right

@@ -55,6 +55,10 @@ struct match_params {
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
                        const struct match_params *mp, match_event_fn fn, void *ctx);
+/* Where b[0..len), a value on `surface`, has its first byte that is not
+ * white space (after a JSON string's opening quote): a candidate there
+ * begins the value (SPEC §12's '&' rule), one further on does not. */
+size_t matcher_value_lead(enum surface surface, const unsigned char *b, size_t len);
 /* The joining axis of §3.8 for a buffer on a surface. */
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len);
 

@@ -130,8 +130,7 @@ static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p,
 	if (report_wants_skips(vp->report) || o->mode != MATCH_VALUE || o->sql) return false;
 	bool esc_run = surface_axes(o->surface)->esc_js, esc_decoded = o->json || surface_axes(SURFACE_HTML_ENTITY)->esc_js;
 	if (esc_run != esc_decoded) return false;
-	size_t f = (o->surface == SURFACE_JSON_STRING || o->surface == SURFACE_JSON_KEY) && n && p[0] == '"';
-	while (f < n && (p[f] == ' ' || p[f] == '\t' || p[f] == '\n' || p[f] == '\r' || p[f] == '\f')) f++;
+	size_t f = matcher_value_lead(o->surface, p, n);
 	/* a candidate starts with its scheme or separator */
 	bool may_begin = f < n && (p[f] == 'h' || p[f] == 'H' || p[f] == '/' || p[f] == '\\' || p[f] == '%');
 	size_t lead_end = n - f > vp->pt->window + 1 ? f + vp->pt->window + 1 : n;
