@@ -185,6 +185,14 @@ static bool fuses(const unsigned char *out, size_t o, unsigned char c)
 	return o > 0 && out[o - 1] == '&';
 }
 
+/* The reference at p[0] == '&' (m bytes readable), as the decode takes
+ * it: its length, its bytes in b[0..*blen); 0 if it decodes to nothing. */
+static size_t parse_ref(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
+{
+	if (m < 3) return 0;
+	return p[1] == '#' ? parse_numeric(p, m, b, blen) : parse_named(p, m, b, blen);
+}
+
 /* out = in, no reference. */
 static void copy_through(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len, size_t *nrefs)
 {
@@ -216,11 +224,7 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 			continue;
 		}
 		unsigned char b[4];
-		size_t blen = 0, used = 0;
-		if (n - i >= 3) {
-			if (in[i + 1] == '#') used = parse_numeric(in + i, n - i, b, &blen);
-			else used = parse_named(in + i, n - i, b, &blen);
-		}
+		size_t blen = 0, used = parse_ref(in + i, n - i, b, &blen);
 		if (used == 0) {
 			if (nr) out[o] = in[i];
 			o++;
@@ -264,8 +268,7 @@ bool entity_refs_inert(const unsigned char *in, size_t n)
 	 * finds them: a '&' that starts none is one plain byte */
 	for (size_t i = bytescan_byte(in, 0, n, '&'); i < n; i = bytescan_byte(in, i, n, '&')) {
 		unsigned char b[4];
-		size_t blen = 0, used = 0;
-		if (n - i >= 3) used = in[i + 1] == '#' ? parse_numeric(in + i, n - i, b, &blen) : parse_named(in + i, n - i, b, &blen);
+		size_t blen = 0, used = parse_ref(in + i, n - i, b, &blen);
 		if (used == 0) { i++; continue; }
 		if (b[0] < 0x80 || in[i + used - 1] != ';') return false;   /* one lead byte >= 0x80: all are */
 		i += used;

@@ -267,8 +267,7 @@ static void after_start_tag(struct html *h, bool js)
 /* Bytes of the held tag, as they are. */
 static void tag_verbatim(struct html *h, const unsigned char *p, size_t n)
 {
-	if (h->tag_src) verbatim_in(h, p, n);
-	else verbatim(h, p, n);
+	window_verbatim_at(&h->w, p, n, h->tag_src != NULL);
 }
 
 /* A changed value of the tag, after the tag's bytes before it. */

@@ -306,12 +306,6 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 	return true;
 }
 
-static void put_verbatim(struct window *w, const unsigned char *p, size_t n, bool in_place)
-{
-	if (in_place) window_verbatim_ref(w, p, n);
-	else window_verbatim(w, p, n);
-}
-
 bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o)
 {
 	return prepare(vp, v, n, base, o);
@@ -332,13 +326,13 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 	for (size_t i = 0; i < vp->nsplices; i++) {
 		const struct value_splice *s = &vp->splices[i];
 		struct slice r = repl_of(vp, s);
-		put_verbatim(w, v + last, s->start - last, in_place);
+		window_verbatim_at(w, v + last, s->start - last, in_place);
 		window_replace(w, r.p, r.n, base + s->end, s->end - s->start);
 		out_len = out_len - (s->end - s->start) + r.n;
 		last = s->end;
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);
-	put_verbatim(w, v + last, n - last, in_place);
+	window_verbatim_at(w, v + last, n - last, in_place);
 }
 
 void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place)
@@ -350,5 +344,5 @@ void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t ba
                  struct window *w, bool in_place)
 {
 	if (prepare(vp, v, n, base, o)) put(vp, v, n, w, in_place);
-	else put_verbatim(w, v, n, in_place);
+	else window_verbatim_at(w, v, n, in_place);
 }

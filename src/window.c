@@ -153,16 +153,16 @@ void window_replace_marked(struct window *w, const unsigned char *p, size_t n, u
 	 * has passed, so the map holds a few groups, not a mark for every
 	 * change of a value dense with them); the same marks in the same
 	 * order (§6.3). Up to a group's worth, one write. */
-	size_t pos = 0;
-	for (size_t i = 0; i + WINDOW_MARKS_AHEAD < nmarks; i += WINDOW_MARKS_AHEAD) {
+	size_t pos = 0, i = 0;
+	for (; i + WINDOW_MARKS_AHEAD < nmarks; i += WINDOW_MARKS_AHEAD) {
 		for (size_t k = i; k < i + WINDOW_MARKS_AHEAD; k++)
 			offmap_push(w->out_marks, w->out_off + (marks[k].out - pos), in_start + marks[k].in);
 		size_t to = marks[i + WINDOW_MARKS_AHEAD - 1].out;
 		emit_out(w, p + pos, to - pos);
 		pos = to;
 	}
-	for (size_t k = nmarks - (nmarks ? (nmarks - 1) % WINDOW_MARKS_AHEAD + 1 : 0); k < nmarks; k++)
-		offmap_push(w->out_marks, w->out_off + (marks[k].out - pos), in_start + marks[k].in);
+	for (; i < nmarks; i++)   /* the last group, with the bytes to the end */
+		offmap_push(w->out_marks, w->out_off + (marks[i].out - pos), in_start + marks[i].in);
 	if (n != in_len) offmap_push(w->out_marks, w->out_off + (n - pos), in_end);
 	emit_out(w, p + pos, n - pos);
 }

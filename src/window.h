@@ -120,6 +120,13 @@ static inline void window_verbatim_ref(struct window *w, const unsigned char *p,
 	if (w->ref_len && w->ref + w->ref_len == p) { w->ref_len += n; w->out_off += n; return; }
 	window_verbatim_ref_new(w, p, n);
 }
+/* window_verbatim_ref where the bytes stay where they are (in_place),
+ * else window_verbatim. */
+static inline void window_verbatim_at(struct window *w, const unsigned char *p, size_t n, bool in_place)
+{
+	if (in_place) window_verbatim_ref(w, p, n);
+	else window_verbatim(w, p, n);
+}
 /* The same, and no later stage may change them (sink.h). */
 void window_protected(struct window *w, const unsigned char *p, size_t n);
 /* Outside a segment: n bytes of this stream written as they are, without
