@@ -173,16 +173,37 @@ static size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4]
 	return j;
 }
 
-/* Fusing guard (§5.1): appending byte c to out[0..o) would complete a
+/* Fusing guard (§5.1): appending byte c to the output would complete a
  * reference out of a fragment left undecoded, i.e. c is `;`, `#` or an ASCII
- * alphanumeric and out ends with `&` [`#` [`x`|`X`]] [alphanumerics]. The
- * `x`/`X` is itself alphanumeric, so the alphanumeric run covers it. */
-static bool fuses(const unsigned char *out, size_t o, unsigned char c)
+ * alphanumeric and the output ends with `&` [`#` [`x`|`X`]]
+ * [alphanumerics]. The `x`/`X` is itself alphanumeric, so the alphanumeric
+ * run covers it. How the output ends is a state (issue 6: a decoding in
+ * steps cannot look back before its step), worked out only where a
+ * reference could fuse, from where it was last known: */
+enum tail {
+	TAIL_NONE,        /* no such ending */
+	TAIL_AMP,         /* `&` */
+	TAIL_AMP_ALNUM,   /* `&` and alphanumerics */
+	TAIL_AMP_HASH     /* `&#` and alphanumerics, perhaps none */
+};
+
+/* The state after p[0..n) follows output ending in state t: only the last
+ * run of alphanumerics and the one or two bytes before it matter, so the
+ * bytes are read from the end, each at most once over a step. */
+static unsigned char tail_of(unsigned char t, const unsigned char *p, size_t n)
 {
-	if (c != ';' && c != '#' && !is_alnum(c)) return false;
-	while (o > 0 && is_alnum(out[o - 1])) o--;
-	if (o > 0 && out[o - 1] == '#') o--;
-	return o > 0 && out[o - 1] == '&';
+	size_t k = n;
+	while (k > 0 && is_alnum(p[k - 1])) k--;
+	if (k == 0) return n && t == TAIL_AMP ? TAIL_AMP_ALNUM : t;
+	if (p[k - 1] == '&') return k < n ? TAIL_AMP_ALNUM : TAIL_AMP;
+	if (p[k - 1] != '#') return TAIL_NONE;
+	if (k == 1) return t == TAIL_AMP ? TAIL_AMP_HASH : TAIL_NONE;
+	return p[k - 2] == '&' ? TAIL_AMP_HASH : TAIL_NONE;
+}
+
+static bool may_fuse(unsigned char c)
+{
+	return c == ';' || c == '#' || is_alnum(c);
 }
 
 /* The reference at p[0] == '&' (m bytes readable), as the decode takes
@@ -193,31 +214,29 @@ static size_t parse_ref(const unsigned char *p, size_t m, unsigned char b[4], si
 	return p[1] == '#' ? parse_numeric(p, m, b, blen) : parse_named(p, m, b, blen);
 }
 
-/* out = in, no reference. */
-static void copy_through(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len, size_t *nrefs)
+enum entity_result entity_decode_step(struct entity_decoder *d, const unsigned char *in, size_t n,
+                                      unsigned char *out, size_t cap, size_t *out_len, struct entity_ref *refs,
+                                      size_t refs_cap, size_t *nrefs)
 {
-	if (n > 0) memcpy(out, in, n);
-	*out_len = n;
-	*nrefs = 0;
-}
-
-enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
-                                          struct entity_ref *refs, size_t *nrefs)
-{
-	if (n == 0 || memchr(in, '&', n) == NULL) {
-		*out_len = n;
-		*nrefs = 0;
-		return ENTITY_NONE;
-	}
-	size_t o = 0, nr = 0;
-	for (size_t i = 0; i < n;) {
+	size_t i0 = d->i, i = i0, o = 0, nr = 0;
+	bool guard = d->guard;
+	unsigned char t = d->tail;   /* the guard's state after the output's first `known` bytes */
+	size_t known = 0;
+	/* plain bytes up to lim fit in out (the output is never longer than
+	 * its source); once there, it is moved on by the room left */
+	size_t lim = cap < n - i ? i + cap : n;
+	for (;;) {
+		if (i >= lim) {
+			lim = cap - o < n - i ? i + (cap - o) : n;
+			if (i >= lim) break;
+		}
 		/* issue 6: the bytes up to the next '&' are copied through in bulk,
 		 * and only once a reference is decoded (until then out would be a
 		 * copy of in, which no caller needs: a value's worth of memory
 		 * written for nothing) */
 		if (in[i] != '&') {
-			const unsigned char *amp = memchr(in + i, '&', n - i);
-			size_t e = amp ? (size_t)(amp - in) : n;
+			const unsigned char *amp = memchr(in + i, '&', lim - i);
+			size_t e = amp ? (size_t)(amp - in) : lim;
 			if (nr) memcpy(out + o, in + i, e - i);
 			o += e - i;
 			i = e;
@@ -231,19 +250,54 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 			i++;
 			continue;
 		}
-		if (!nr) memcpy(out, in, i);   /* the first: out is in so far (o == i) */
-		if (fuses(out, o, b[0])) {
-			copy_through(in, n, out, out_len, nrefs);
-			return ENTITY_DECLINED;
+		if (o + blen > cap || nr == refs_cap) break;   /* the next step begins with it */
+		if (!nr) memcpy(out, in + i0, i - i0);   /* the first: out is in so far (o == i - i0) */
+		if (guard && may_fuse(b[0])) {
+			t = tail_of(t, out + known, o - known);
+			known = o;
+			if (t != TAIL_NONE) {
+				*out_len = o;
+				*nrefs = 0;
+				return ENTITY_DECLINED;
+			}
 		}
-		refs[nr++] = (struct entity_ref){ (uint32_t)o, (uint32_t)i, (uint32_t)(used << 3 | blen) };
-		memcpy(out + o, b, blen);
+		refs[nr++] = (struct entity_ref){ (uint32_t)o, (uint32_t)(i - i0), (uint32_t)(used << 3 | blen) };
+		for (size_t k = 0; k < blen; k++) out[o + k] = b[k];   /* 1 to 4 bytes: no call */
 		o += blen;
 		i += used;
 	}
-	*out_len = o;   /* n when nothing was decoded */
+	if (guard) d->tail = tail_of(t, (nr ? out : in + i0) + known, o - known);
+	d->i = i;
+	*out_len = o;
 	*nrefs = nr;
 	return nr ? ENTITY_DECODED : ENTITY_NONE;
+}
+
+enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
+                                          struct entity_ref *refs, size_t *nrefs)
+{
+	/* one step over all of it: decoding never grows the text (a reference
+	 * is no shorter than its bytes) and a reference has 3 bytes or more */
+	struct entity_decoder d = { .i = 0, .guard = true, .tail = TAIL_NONE };
+	enum entity_result r = entity_decode_step(&d, in, n, out, n, out_len, refs, n / 3 + 1, nrefs);
+	if (r == ENTITY_DECLINED) {
+		if (n > 0) memcpy(out, in, n);
+		*out_len = n;
+	}
+	return r;
+}
+
+size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
+{
+	size_t lo = 0, hi = nrefs;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (refs[mid].out <= o) lo = mid + 1;
+		else hi = mid;
+	}
+	if (lo == 0) return o;
+	const struct entity_ref *r = &refs[lo - 1];
+	return o < r->out + (r->lens & 7u) ? r->out : o;
 }
 
 size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o)

@@ -37,6 +37,33 @@ struct entity_ref {
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
                                           struct entity_ref *refs, size_t *nrefs);
 
+/* A decoding in steps (issue 6: a long value's decoding is re-matched a
+ * window at a time, so no decoded copy of the whole value is kept). The
+ * source is whole in memory; only the output is cut, between tokens (a
+ * plain byte or a whole reference), and a step may begin at any token of
+ * the decoding above. */
+struct entity_decoder {
+	size_t i;               /* source offset of the next token */
+	bool guard;             /* apply the fusing guard: from offset 0 only, where its state is known */
+	unsigned char tail;     /* the guard's state (entity.c), 0 at offset 0 */
+};
+
+/* Decode in[d->i .. n) on, as entity_decode_url_refs does, writing at most
+ * cap bytes to out and at most refs_cap references, and stop before the
+ * first token that does not fit; d->i is then where the next step begins
+ * (n at the end). The records are relative to the step: out offsets into
+ * out, in offsets from its first source byte. ENTITY_DECLINED: the guard
+ * fired (out and refs hold nothing of use); ENTITY_NONE: no reference
+ * decoded, out is not written (the step's output is its source bytes);
+ * else ENTITY_DECODED. No allocation. */
+enum entity_result entity_decode_step(struct entity_decoder *d, const unsigned char *in, size_t n,
+                                      unsigned char *out, size_t cap, size_t *out_len, struct entity_ref *refs,
+                                      size_t refs_cap, size_t *nrefs);
+
+/* Where the token that produced out[o] begins in out: o, unless o falls
+ * inside a reference's decoded bytes. O(log nrefs). */
+size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o);
+
 /* The offset in `in` of the start of the source token (a plain byte, or a
  * whole reference such as `&#47;`) that produced out[o]; all bytes of one
  * multi-byte UTF-8 decoding share their reference's start, and o ==

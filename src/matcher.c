@@ -61,6 +61,7 @@ struct scan {
 	bool esc_js;
 	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (issue 6: most buffers never ask) */
 	bool sql;
+	const struct match_params *mp;   /* the rest of the scan's parameters, seldom read */
 	enum surface surface;
 	match_event_fn fn;
 	void *ctx;
@@ -192,7 +193,8 @@ size_t matcher_value_lead(enum surface surface, const unsigned char *b, size_t l
 
 static bool begins_value(const struct scan *s, size_t c)
 {
-	return s->value && c <= matcher_value_lead(s->surface, s->b, s->len);
+	if (!s->value) return false;
+	return s->mp->lead_given ? c < s->mp->lead_end : c <= matcher_value_lead(s->surface, s->b, s->len);
 }
 
 /* The sweep sees attribute values without their tag: a candidate right
@@ -429,7 +431,8 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
-		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql, .surface = mp->surface, .fn = fn, .ctx = ctx,
+		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql,
+		.mp = mp, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
 	int joins = mp->joins >= 0 ? mp->joins != 0 : -1;
 	s.joins = &joins;

@@ -51,6 +51,12 @@ struct match_params {
 	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
 	bool json;                   /* also the \u002F-escaped separator of JSON strings (ENC_JSONU) */
 	enum { ESC_FROM_SURFACE, ESC_FORCE_JS, ESC_FORCE_PATH } esc;  /* the escape alphabet (§3.8) */
+	/* MATCH_VALUE: a candidate at b[c] begins the value (SPEC §12's '&'
+	 * rule) iff c < lead_end, when lead_given; else iff c <=
+	 * matcher_value_lead of b. For a value matched a window at a time
+	 * (issue 6), whose lead lies in an earlier window or none. */
+	bool lead_given;
+	size_t lead_end;
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

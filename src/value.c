@@ -24,6 +24,7 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	vp->splices_cap = 1024;
 	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
 	vp->ser.limit = vp->out.limit = (size_t)-1;
+	vp->dec_window = VALUE_DEC_WINDOW;
 }
 
 void value_free(struct value *vp)
@@ -82,7 +83,8 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 static void entity_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
-	size_t sa = entity_src(vp->refs, vp->nrefs, ev->start), sb = entity_src(vp->refs, vp->nrefs, ev->end);
+	size_t sa = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->start),
+	       sb = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->end);
 	if (ev->action == ACTION_REWROTE) {
 		/* the byte matcher's splices are in order and apart: the first
 		 * one ending after sa is the only one that may overlap (issue 6:
@@ -96,7 +98,7 @@ static void entity_event(void *ctx, const struct match_event *ev)
 		if (lo < vp->splice0 && vp->splices[lo].start < sb) return;
 		add_splice(vp, sa, sb, ev->repl);
 	}
-	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->dec + ev->start, ev->end - ev->start);
+	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->win + vp->win_skip + ev->start, ev->end - ev->start);
 }
 
 /* Issue 6: whether the re-match of §5.3 over the decoded run can only find
@@ -157,6 +159,72 @@ static void merge_splices(struct value *vp)
 	}
 }
 
+/* The re-match of §5.3 over the decoded run p[0..n), a window of decoded
+ * bytes at a time (issue 6: memory bounded whatever the run's length). Each
+ * window is decoded from a token of the run on and scanned up to a look-
+ * ahead window from its end, as the stream framers scan (§11); the next one
+ * begins at the token holding the first byte the scan left, so the scans
+ * see the bytes the scan of the whole decoding would, with the byte before
+ * as their left context and the value's lead given (SPEC §12's '&' rule).
+ * The fusing guard (§5.1) declines the whole run, so a run longer than a
+ * window is decoded through once for it before anything is re-matched. */
+static __attribute__((noinline)) void rematch(struct value *vp, const unsigned char *p, size_t n)
+{
+	const struct value_opts *o = vp->o;
+	size_t look = vp->pt->window;
+	/* a window holds more than the look-ahead and a reference's bytes */
+	size_t cap = vp->dec_window > VALUE_DEC_WINDOW ? VALUE_DEC_WINDOW : vp->dec_window;
+	if (cap < 4 * look + 16) cap = 4 * look + 16;
+	if (!vp->dec) {
+		size_t c = VALUE_DEC_WINDOW > cap ? VALUE_DEC_WINDOW : cap;
+		vp->dec = xrealloc(NULL, c);
+		vp->refs = xrealloc(NULL, (c / 4 + 1) * sizeof *vp->refs);
+	}
+	size_t refs_cap = cap / 4 + 1, dlen;
+	struct entity_decoder d = { .i = 0, .guard = true };
+	enum entity_result r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
+	if (r == ENTITY_DECLINED) return;
+	if (d.i < n) {
+		bool any = r == ENTITY_DECODED;
+		size_t gl, gn;
+		while (d.i < n) {
+			enum entity_result g = entity_decode_step(&d, p, n, vp->dec, cap, &gl, vp->refs, refs_cap, &gn);
+			if (g == ENTITY_DECLINED) return;
+			any |= g == ENTITY_DECODED;
+		}
+		if (!any) return;
+		d = (struct entity_decoder){ .i = 0, .guard = false };
+		r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
+	} else if (r != ENTITY_DECODED) {
+		return;
+	}
+	/* Inside a JSON string the decoded text is still JSON: its backslashes
+	 * open escapes (`\u00e4` after a host continues it, §3.5). References
+	 * decode to no white space, so the decoding's lead is the run's. */
+	size_t lead_end = matcher_value_lead(SURFACE_HTML_ENTITY, p, n) + 1, at = 0;
+	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = 1,
+	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE,
+	                           .lead_given = true };
+	vp->win_src = 0;
+	vp->win_skip = 0;
+	for (;;) {
+		const unsigned char *w = r == ENTITY_NONE ? p + vp->win_src : vp->dec;
+		bool last = d.i == n;
+		size_t skip = vp->win_skip, limit = last ? dlen : dlen - look;
+		vp->win = w;
+		me.lead_end = lead_end > at ? lead_end - at : 0;
+		size_t used = matcher_scan_ex(vp->pt, w + skip, dlen - skip, limit - skip, &me, entity_event, vp);
+		if (last) return;
+		size_t c = skip + used, t = entity_token_start(vp->refs, vp->nrefs, c);
+		me.prev = w[c - 1];
+		at += used;
+		vp->win_src += entity_src(vp->refs, vp->nrefs, t);
+		vp->win_skip = c - t;
+		d.i = vp->win_src;
+		r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
+	}
+}
+
 /* The splices of one run p[0..n) at value offset off, in source order. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
@@ -172,23 +240,8 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	if (!vp->rematch_always && rematch_adds_nothing(vp, p, n, o)) return vp->nsplices;
-	if (vp->dec_cap < n) {
-		/* Once, at the size of the largest value a framer holds (the 1 MiB
-		 * caps, plus a window): growing to each new longest value made the
-		 * allocation count grow with the input (issue 6). Pages never
-		 * written stay out of RSS. */
-		vp->dec_cap = n > VALUE_SCRATCH ? n : VALUE_SCRATCH;
-		vp->dec = xrealloc(vp->dec, vp->dec_cap);
-		vp->refs = xrealloc(vp->refs, (vp->dec_cap / 3 + 1) * sizeof *vp->refs);
-	}
-	size_t dlen;
-	if (entity_decode_url_refs(p, n, vp->dec, &dlen, vp->refs, &vp->nrefs) != ENTITY_DECODED) return vp->nsplices;
 	vp->splice0 = vp->nsplices;
-	/* Inside a JSON string the decoded text is still JSON: its backslashes
-	 * open escapes (`\u00e4` after a host continues it, §3.5). */
-	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = -1,
-	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE };
-	matcher_scan_ex(vp->pt, vp->dec, dlen, dlen, &me, entity_event, vp);
+	rematch(vp, p, n);
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
 		size_t need = 0;

@@ -758,6 +758,82 @@ START_TEST(s5_1_contract_random)
 }
 END_TEST
 
+/* Issue 6: a decoding in steps (entity_decode_step with small output and
+ * record capacities, the guard's state carried from step to step) gives
+ * what one decoding of the whole value gives: the same bytes, the same
+ * records once made absolute, and a decline exactly where the whole value
+ * is declined, wherever the fusing reference falls; and
+ * entity_token_start is the first decoded byte of the same source token. */
+START_TEST(i6_decode_steps_random)
+{
+	static const char *const atoms[] = { "&",     "#",    "x",     "X",     ";",     "0",     "4",    "7",
+	                                     "a",     "F",    "/",     " ",     "&#47;", "&#6",   "&#48", "&sol;",
+	                                     "&amp",  "&auml;", "&#x1F600;", "&#xD800;", "&#9;", "&#x110000", "\xC3\xA4",
+	                                     "&num;", "&#59;", "&#38;", "&copy;", "&#000000000047;", "&#104;" };
+	uint32_t seed = 777;
+	unsigned char buf[512], whole[512], stepped[512], piece[64];
+	struct entity_ref wrefs[512 / 3 + 1], srefs[512], prefs[8];
+	int decoded = 0, declined = 0, late = 0;
+	for (int iter = 0; iter < 20000; iter++) {
+		size_t n = 0;
+		seed = seed * 1103515245u + 12345u;
+		int parts = (int)(seed >> 16) % 40;
+		for (int p = 0; p < parts; p++) {
+			seed = seed * 1103515245u + 12345u;
+			const char *a = atoms[(seed >> 16) % (sizeof atoms / sizeof atoms[0])];
+			size_t al = strlen(a);
+			if (n + al > sizeof buf) break;
+			memcpy(buf + n, a, al);
+			n += al;
+		}
+		size_t wlen, wn;
+		enum entity_result wr = entity_decode_url_refs(buf, n, whole, &wlen, wrefs, &wn);
+		struct entity_decoder d = { .i = 0, .guard = true };
+		size_t olen = 0, sn = 0, steps = 0;
+		enum entity_result sr = ENTITY_NONE;
+		while (d.i < n) {
+			seed = seed * 1103515245u + 12345u;
+			size_t cap = 4 + (seed >> 16) % 13, rcap = 1 + (seed >> 8) % 6, plen, pn, i0 = d.i;
+			enum entity_result r = entity_decode_step(&d, buf, n, piece, cap, &plen, prefs, rcap, &pn);
+			steps++;
+			if (r == ENTITY_DECLINED) { sr = r; break; }
+			ck_assert_uint_le(plen, cap);
+			ck_assert_uint_le(pn, rcap);
+			ck_assert_uint_gt(d.i, i0);   /* every step moves on */
+			memcpy(stepped + olen, r == ENTITY_NONE ? buf + i0 : piece, plen);
+			for (size_t k = 0; k < pn; k++)
+				srefs[sn++] = (struct entity_ref){ prefs[k].out + (uint32_t)olen, prefs[k].in + (uint32_t)i0, prefs[k].lens };
+			olen += plen;
+			if (r == ENTITY_DECODED) sr = r;
+		}
+		ck_assert_int_eq(sr, wr);
+		if (wr == ENTITY_DECLINED) {
+			declined++;
+			late += steps > 1;
+			continue;
+		}
+		ck_assert_uint_eq(olen, wr == ENTITY_DECODED ? wlen : n);
+		if (wr != ENTITY_DECODED) continue;
+		decoded++;
+		ck_assert(memcmp(stepped, whole, wlen) == 0);
+		ck_assert_uint_eq(sn, wn);
+		for (size_t k = 0; k < wn; k++) {
+			ck_assert_uint_eq(srefs[k].out, wrefs[k].out);
+			ck_assert_uint_eq(srefs[k].in, wrefs[k].in);
+			ck_assert_uint_eq(srefs[k].lens, wrefs[k].lens);
+		}
+		for (size_t o = 0; o < wlen; o++) {
+			size_t t = o;
+			while (t > 0 && entity_src(wrefs, wn, t - 1) == entity_src(wrefs, wn, o)) t--;
+			ck_assert_uint_eq(entity_token_start(wrefs, wn, o), t);
+		}
+	}
+	ck_assert_int_gt(decoded, 1000);
+	ck_assert_int_gt(declined, 1000);
+	ck_assert_int_gt(late, 500);   /* declined by a reference past the first step */
+}
+END_TEST
+
 /* ------------------------------------------ issue 6: may decode into */
 
 /* An alphabet of the given bytes in both ASCII cases (as hostfind builds
@@ -1000,6 +1076,7 @@ Suite *entity_suite(void)
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, s5_1_table_decoded);
 	tcase_add_test(tc, i6_refs_inert);
+	tcase_add_test(tc, i6_decode_steps_random);
 	tcase_add_test(tc, s5_1_table_not_decoded);
 	tcase_add_test(tc, s5_1_ten_url_names);
 	tcase_add_test(tc, s5_1_other_ascii_names_not_decoded);

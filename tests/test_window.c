@@ -518,6 +518,106 @@ START_TEST(value_rematch_gate_exact)
 }
 END_TEST
 
+/* Issue 6: the re-match of §5.3 decodes and scans a window at a time
+ * (VALUE_DEC_WINDOW bytes), so a long value needs no decoded copy. A value
+ * pipeline with the windows cut short, at random sizes down to the least
+ * (a few look-ahead windows), gives every event the whole decoding gives,
+ * in the same order with the same offsets and text (explain's trace, which
+ * observes skips, so the re-match always runs), and the same output and
+ * marks: over long attribute values and JSON strings of references,
+ * origins spelled with them, plain '&'s, the fusing guard's declines
+ * anywhere in the value, and leads of white space. */
+static bool traces_equal(const struct report *a, const struct report *b)
+{
+	if (a->ntrace != b->ntrace) return false;
+	for (size_t i = 0; i < a->ntrace; i++) {
+		const struct report_trace *x = &a->trace[i], *y = &b->trace[i];
+		if (x->offset != y->offset || x->action != y->action || x->reason != y->reason || x->surface != y->surface ||
+		    x->text_len != y->text_len || memcmp(x->text, y->text, x->text_len) != 0)
+			return false;
+	}
+	return true;
+}
+
+START_TEST(value_rematch_windowed)
+{
+	struct report_options ro = { .explain = true, .out = stderr };
+	struct value_sides a, b;   /* a: one window per value, b: many */
+	sides_init(&a, &ro, false);
+	sides_init(&b, &ro, false);
+	static unsigned char v[16384];
+	uint32_t x = 77u + (uint32_t)_i;
+	uint64_t off = 0;
+	size_t windows = 0, declined = 0, found = 0;
+	static const char *const leads[] = { "", "   ", "\t\n", "https://www.example.fi&x ", "&#47;/www.example.fi/ " };
+	for (int round = 0; round < 600; round++) {
+		struct value_opts o = { .mode = MATCH_VALUE, .entities = true };
+		x = x * 1103515245u + 12345u;
+		bool json = round % 2;
+		size_t k = json;
+		const char *lead = leads[(x >> 7) % 5];
+		if ((x >> 11) % 4 == 0) {   /* a lead of white space longer than a window */
+			memset(v + k, ' ', 1500);
+			k += 1500;
+		}
+		memcpy(v + k, lead, strlen(lead));
+		k += strlen(lead);
+		size_t n;
+		if (round % 10 == 9) {   /* '&'s, none that decodes: no re-match at all */
+			static const char *const plain[] = { "&amp;", "&x", "&", "&#32;", " https://www.example.fi/a ", "//www.example.fi " };
+			for (n = k; n < 3000;) {
+				x = x * 1103515245u + 12345u;
+				const char *f = plain[(x >> 12) % 6];
+				memcpy(v + n, f, strlen(f));
+				n += strlen(f);
+			}
+		} else {
+			n = put_fragments(&x, v, k, sizeof v - 2, 100 + (x >> 17) % 900, ref_fragments,
+			                  sizeof ref_fragments / sizeof *ref_fragments, 2);
+		}
+		const unsigned char *p = v;
+		if (json) {
+			v[0] = '"';
+			v[n] = '"';
+			n++;
+			o.surface = SURFACE_JSON_STRING;
+			o.json = true;
+		} else {
+			o.surface = SURFACE_HTML_ATTR;
+		}
+		x = x * 1103515245u + 12345u;
+		b.vp.dec_window = 1 + (x >> 9) % 4096;   /* clamped up to the least that holds a look-ahead */
+		report_begin(&a.rep, "-", true);
+		report_begin(&b.rep, "-", true);
+		value_write(&a.vp, p, n, off, &o, &a.w, false);
+		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		ck_assert_msg(a.rep.dropped == 0 && traces_equal(&a.rep, &b.rep), "round %d: events differ (window %zu)",
+		              round, b.vp.dec_window);
+		size_t dl;
+		unsigned char *dec = malloc(n);
+		struct entity_ref *refs = malloc((n / 3 + 1) * sizeof *refs);
+		size_t nr;
+		ck_assert(dec && refs);
+		enum entity_result r = entity_decode_url_refs(p, n, dec, &dl, refs, &nr);
+		windows += r == ENTITY_DECODED && dl > 4 * tpt.window + 16;
+		declined += r == ENTITY_DECLINED;
+		free(dec);
+		free(refs);
+		found += a.rep.rewrites[SURFACE_HTML_ENTITY];
+		off += n + 1;
+	}
+	ck_assert_uint_gt(windows, 100);   /* values the short windows cut */
+	ck_assert_uint_gt(declined, 20);   /* and values the guard declines */
+	ck_assert_uint_gt(found, 500);     /* the re-match rewrote origins of its own */
+	ck_assert_uint_eq(b.c.n, a.c.n);
+	ck_assert_msg(memcmp(b.c.p, a.c.p, a.c.n) == 0, "output differs");
+	ck_assert_uint_eq(b.m.len - b.m.head, a.m.len - a.m.head);
+	ck_assert(memcmp(b.m.marks + b.m.head, a.m.marks + a.m.head, (a.m.len - a.m.head) * sizeof *a.m.marks) == 0);
+	sides_free(&a);
+	sides_free(&b);
+}
+END_TEST
+
 /* The case the opening quote makes (§3.8, SPEC §12): in a JSON string that
  * begins with an origin and a '&', the '&' ends the host only for the
  * re-match, which a reference anywhere in the string brings about. */
@@ -856,6 +956,7 @@ Suite *window_suite(void)
 	tcase_add_loop_test(tc, window_deferred_equals_copied, 0, 4);
 	tcase_add_loop_test(tc, value_write_equals_copy, 0, 3);
 	tcase_add_loop_test(tc, value_rematch_gate_exact, 0, 3);
+	tcase_add_loop_test(tc, value_rematch_windowed, 0, 3);
 	tcase_add_test(tc, value_rematch_begins_value);
 	tcase_add_test(tc, value_interleaved_splices);
 	tcase_add_test(tc, window_marks_before_bytes);
