@@ -32,7 +32,6 @@ void value_free(struct value *vp)
 	free(vp->dec);
 	free(vp->refs);
 	free(vp->splices);
-	free(vp->aside);
 	free(vp->ser.p);
 	free(vp->out.p);
 	free(vp->esc.p);
@@ -140,23 +139,21 @@ static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p,
 	return entity_refs_inert(p, n);
 }
 
-/* The byte matcher's splices [0, splice0) and the re-match's after them
- * are each in order and apart from each other: merged into one order from
- * the back, the re-match's held aside (issue 6: linear, where an insertion
- * sort of them was quadratic in a value dense with both). */
-static void merge_splices(struct value *vp)
+/* The splices in source order: the byte matcher's [0, splice0) and the
+ * re-match's after them are each in order and apart from each other, and
+ * are merged as they are walked (issue 6: no second array of them, and no
+ * insertion sort, which was quadratic in a value dense with both). */
+struct splice_walk { size_t a, b; };
+
+/* The next splice in source order, a re-match's before a byte matcher's
+ * further on; only where the re-match added any (the walkers loop over
+ * [0, nsplices) where it added none: most values, at no cost). */
+static inline __attribute__((always_inline)) const struct value_splice *next_merged(const struct value *vp,
+                                                                                   struct splice_walk *it)
 {
-	size_t nb = vp->nsplices - vp->splice0;
-	if (nb > vp->aside_cap) {
-		vp->aside_cap = nb > 1024 ? nb : 1024;
-		vp->aside = xrealloc(vp->aside, vp->aside_cap * sizeof *vp->aside);
-	}
-	memcpy(vp->aside, vp->splices + vp->splice0, nb * sizeof *vp->aside);
-	size_t a = vp->splice0, b = nb, k = vp->nsplices;
-	while (b > 0) {
-		if (a > 0 && vp->splices[a - 1].start > vp->aside[b - 1].start) vp->splices[--k] = vp->splices[--a];
-		else vp->splices[--k] = vp->aside[--b];
-	}
+	if (it->b == vp->nsplices) return it->a < vp->splice0 ? &vp->splices[it->a++] : NULL;
+	if (it->a < vp->splice0 && vp->splices[it->a].start < vp->splices[it->b].start) return &vp->splices[it->a++];
+	return &vp->splices[it->b++];
 }
 
 /* The re-match of §5.3 over the decoded run p[0..n), a window of decoded
@@ -235,12 +232,13 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	/* issue 6: a candidate is a separator (2 bytes or more) and a whole
 	 * host, in the run or in its decoding, which is no longer: a shorter
 	 * run (a key or a number of the serialized walk) has none */
+	vp->splice0 = 0;
 	if (n < vp->pt->find.min_len + 2) return 0;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
+	vp->splice0 = vp->nsplices;
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	if (!vp->rematch_always && rematch_adds_nothing(vp, p, n, o)) return vp->nsplices;
-	vp->splice0 = vp->nsplices;
 	rematch(vp, p, n);
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
@@ -267,11 +265,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 			vp->esc.len += k;
 		}
 	}
-	if (vp->nsplices > vp->splice0 && vp->splice0) merge_splices(vp);
 	return vp->nsplices;
 }
 
-static void add_mark(struct value *vp, size_t out, size_t in)
+static inline __attribute__((always_inline)) void add_mark(struct value *vp, size_t out, size_t in)
 {
 	if (vp->nmarks == vp->marks_cap) {
 		vp->marks_cap = vp->marks_cap ? vp->marks_cap * 2 : 4096;
@@ -282,17 +279,35 @@ static void add_mark(struct value *vp, size_t out, size_t in)
 
 /* The run with its splices, into dst; dst0 is where the value's output
  * starts in dst, for the marks. */
-static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct ser_buf *dst, size_t dst0)
+static inline __attribute__((always_inline)) void emit_splice(struct value *vp, const unsigned char *p,
+                                                             const struct value_splice *s, struct ser_buf *dst,
+                                                             size_t dst0, size_t *last)
+{
+	ser_buf_put(dst, p + *last, s->start - *last);
+	struct slice r = repl_of(vp, s);
+	ser_buf_put(dst, r.p, r.n);
+	if (r.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
+	*last = s->end;
+}
+
+/* emit_run where the re-match added splices: the two lists merged. */
+static __attribute__((noinline)) void emit_run_merged(struct value *vp, const unsigned char *p, size_t n,
+                                                      struct ser_buf *dst, size_t dst0)
 {
 	size_t last = 0;
-	for (size_t i = 0; i < vp->nsplices; i++) {
-		const struct value_splice *s = &vp->splices[i];
-		ser_buf_put(dst, p + last, s->start - last);
-		struct slice r = repl_of(vp, s);
-		ser_buf_put(dst, r.p, r.n);
-		if (r.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
-		last = s->end;
+	struct splice_walk it = { 0, vp->splice0 };
+	for (const struct value_splice *s; (s = next_merged(vp, &it));) emit_splice(vp, p, s, dst, dst0, &last);
+	ser_buf_put(dst, p + last, n - last);
+}
+
+static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct ser_buf *dst, size_t dst0)
+{
+	if (vp->splice0 != vp->nsplices) {
+		emit_run_merged(vp, p, n, dst, dst0);
+		return;
 	}
+	size_t last = 0;
+	for (size_t i = 0; i < vp->nsplices; i++) emit_splice(vp, p, &vp->splices[i], dst, dst0, &last);
 	ser_buf_put(dst, p + last, n - last);
 }
 
@@ -364,6 +379,17 @@ bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 	return prepare(vp, v, n, base, o);
 }
 
+static inline __attribute__((always_inline)) void put_splice(struct value *vp, const unsigned char *v,
+                                                            const struct value_splice *s, struct window *w,
+                                                            bool in_place, size_t *last, size_t *out_len)
+{
+	struct slice r = repl_of(vp, s);
+	window_verbatim_at(w, v + *last, s->start - *last, in_place);
+	window_replace(w, r.p, r.n, vp->base + s->end, s->end - s->start);
+	*out_len = *out_len - (s->end - s->start) + r.n;
+	*last = s->end;
+}
+
 static inline __attribute__((always_inline)) void put(struct value *vp, const unsigned char *v, size_t n,
                                                       struct window *w, bool in_place)
 {
@@ -376,13 +402,11 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 	 * pattern table, with no copy of the whole value between; the marks
 	 * are those window_replace_marked would push, each before its bytes */
 	size_t last = 0, out_len = n;
-	for (size_t i = 0; i < vp->nsplices; i++) {
-		const struct value_splice *s = &vp->splices[i];
-		struct slice r = repl_of(vp, s);
-		window_verbatim_at(w, v + last, s->start - last, in_place);
-		window_replace(w, r.p, r.n, base + s->end, s->end - s->start);
-		out_len = out_len - (s->end - s->start) + r.n;
-		last = s->end;
+	if (vp->splice0 == vp->nsplices) {
+		for (size_t i = 0; i < vp->nsplices; i++) put_splice(vp, v, &vp->splices[i], w, in_place, &last, &out_len);
+	} else {
+		struct splice_walk it = { 0, vp->splice0 };
+		for (const struct value_splice *s; (s = next_merged(vp, &it));) put_splice(vp, v, s, w, in_place, &last, &out_len);
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);
 	window_verbatim_at(w, v + last, n - last, in_place);

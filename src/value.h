@@ -61,8 +61,6 @@ struct value {
 	size_t win_skip;          /* where the scan begins in win (inside a reference's bytes) */
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;
-	struct value_splice *aside;  /* the re-match's splices while they are merged in */
-	size_t aside_cap;
 	struct ser_buf ser, out;
 	struct ser_buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */
