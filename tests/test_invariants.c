@@ -1853,6 +1853,11 @@ START_TEST(bounded_memory)
 	 * decodes (`&amp;` is not among those of §5.1) */
 	const char *dense_unit_in = "&amp;x https://www.acmecorp.fi/a ";
 	const char *dense_unit_out = "&amp;x https://wt-a--www.acmecorp.fi/a ";
+	/* and one where they decode: origins spelled with `&#47;` between plain
+	 * ones, re-matched a window at a time, the splices of both merged as
+	 * they are written */
+	const char *refs_unit_in = "https:&#47;&#47;www.acmecorp.fi/a https://www.acmecorp.fi/b ";
+	const char *refs_unit_out = "https://wt-a--www.acmecorp.fi/a https://wt-a--www.acmecorp.fi/b ";
 
 	struct mem_case cases[] = {
 		{ .name = "10 KB page", .pre_in = S(pre), .unit_in = S(small_unit_in), .suf_in = S(suf),
@@ -1882,6 +1887,10 @@ START_TEST(bounded_memory)
 		  .suf_in = S("\">x</a></body></html>\n"), .pre_out = S("<!doctype html><html><body><a title=\""),
 		  .unit_out = S(dense_unit_out), .suf_out = S("\">x</a></body></html>\n"),
 		  .reps = 1000 * 1000 / strlen(dense_unit_in), .rewrites = 1000 * 1000 / strlen(dense_unit_in) },
+		{ .name = "1 MB value, references", .pre_in = S("<!doctype html><html><body><a title=\""), .unit_in = S(refs_unit_in),
+		  .suf_in = S("\">x</a></body></html>\n"), .pre_out = S("<!doctype html><html><body><a title=\""),
+		  .unit_out = S(refs_unit_out), .suf_out = S("\">x</a></body></html>\n"),
+		  .reps = 1000 * 1000 / strlen(refs_unit_in), .rewrites = 2 * (1000 * 1000 / strlen(refs_unit_in)) },
 	};
 	size_t nc = sizeof cases / sizeof *cases;
 	for (size_t i = 0; i < nc; i++) mem_run(&L, dir, &cases[i]);
