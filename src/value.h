@@ -38,7 +38,7 @@ struct value_opts {
 typedef void (*value_pos_fn)(void *ctx, uint64_t offset, size_t *line, size_t *column);
 
 /* Offsets in the run (values are held up to the 1 MiB caps plus a window,
- * VALUE_SCRATCH, far below 2^32); the replacement is repl_n bytes at repl
+ * far below 2^32); the replacement is repl_n bytes at repl
  * in the pattern table's arena, or with VALUE_REPL_ESC in value.esc. */
 #define VALUE_REPL_ESC 0x80000000u
 struct value_splice { uint32_t start, end, repl, repl_n; };
