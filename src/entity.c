@@ -287,7 +287,8 @@ enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, uns
 	return r;
 }
 
-size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
+/* The last reference whose decoding starts at or before out[o], or NULL. */
+static const struct entity_ref *ref_at(const struct entity_ref *refs, size_t nrefs, size_t o)
 {
 	size_t lo = 0, hi = nrefs;
 	while (lo < hi) {
@@ -295,22 +296,19 @@ size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
 		if (refs[mid].out <= o) lo = mid + 1;
 		else hi = mid;
 	}
-	if (lo == 0) return o;
-	const struct entity_ref *r = &refs[lo - 1];
-	return o < r->out + (r->lens & 7u) ? r->out : o;
+	return lo ? &refs[lo - 1] : NULL;
+}
+
+size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
+{
+	const struct entity_ref *r = ref_at(refs, nrefs, o);
+	return r && o < r->out + (r->lens & 7u) ? r->out : o;
 }
 
 size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o)
 {
-	/* the last reference starting at or before o */
-	size_t lo = 0, hi = nrefs;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		if (refs[mid].out <= o) lo = mid + 1;
-		else hi = mid;
-	}
-	if (lo == 0) return o;
-	const struct entity_ref *r = &refs[lo - 1];
+	const struct entity_ref *r = ref_at(refs, nrefs, o);
+	if (!r) return o;
 	size_t out_len = r->lens & 7u, in_len = r->lens >> 3;
 	if (o < r->out + out_len) return r->in;
 	return r->in + in_len + (o - r->out - out_len);

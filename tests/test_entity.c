@@ -702,31 +702,42 @@ START_TEST(s5_1_none_results)
 }
 END_TEST
 
+/* Atoms of generated values: fragments of references, whole ones that
+ * decode to ASCII, to non-ASCII, to nothing, and the fusing guard's
+ * ingredients. */
+static const char *const atoms[] = { "&",     "#",    "x",     "X",     ";",     "0",     "4",    "7",
+                                     "a",     "F",    "/",     " ",     "&#47;", "&#6",   "&#48", "&sol;",
+                                     "&amp",  "&auml;", "&#x1F600;", "&#xD800;", "&#9;", "&#x110000", "\xC3\xA4",
+                                     "&num;", "&#59;", "&#38;", "&copy;", "&#000000000047;", "&#104;" };
+
+/* Up to max_parts random atoms into buf (cap bytes); the length. */
+static size_t make_atoms(uint32_t *seed, unsigned char *buf, size_t cap, int max_parts)
+{
+	size_t n = 0;
+	*seed = *seed * 1103515245u + 12345u;
+	int parts = (int)(*seed >> 16) % max_parts;
+	for (int p = 0; p < parts; p++) {
+		*seed = *seed * 1103515245u + 12345u;
+		const char *a = atoms[(*seed >> 16) % (sizeof atoms / sizeof atoms[0])];
+		size_t al = strlen(a);
+		if (n + al > cap) break;
+		memcpy(buf + n, a, al);
+		n += al;
+	}
+	return n;
+}
+
 /* entity.h: the contract over many generated values: no growth, src ends
  * at n, runs are plain bytes or whole references, NONE/DECLINED give the
  * identity map; and decoding is local: a decoded value re-split at its token
  * boundaries matches decoding each token on its own. */
 START_TEST(s5_1_contract_random)
 {
-	static const char *const atoms[] = { "&",     "#",    "x",     "X",     ";",     "0",     "4",    "7",
-	                                     "a",     "F",    "/",     " ",     "&#47;", "&#6",   "&#48", "&sol;",
-	                                     "&amp",  "&auml;", "&#x1F600;", "&#xD800;", "&#9;", "&#x110000", "\xC3\xA4",
-	                                     "&num;", "&#59;", "&#38;", "&copy;" };
 	uint32_t seed = 12345;
 	unsigned char buf[256];
 	int decoded = 0, declined = 0, none = 0;
 	for (int iter = 0; iter < 20000; iter++) {
-		size_t n = 0;
-		seed = seed * 1103515245u + 12345u;
-		int parts = (int)(seed >> 16) % 12;
-		for (int p = 0; p < parts; p++) {
-			seed = seed * 1103515245u + 12345u;
-			const char *a = atoms[(seed >> 16) % (sizeof atoms / sizeof atoms[0])];
-			size_t al = strlen(a);
-			if (n + al > sizeof buf) break;
-			memcpy(buf + n, a, al);
-			n += al;
-		}
+		size_t n = make_atoms(&seed, buf, sizeof buf, 12);
 		struct dec d = run_n(buf, n); /* checks the contract */
 		if (d.r == ENTITY_DECODED) {
 			decoded++;
@@ -766,26 +777,12 @@ END_TEST
  * entity_token_start is the first decoded byte of the same source token. */
 START_TEST(i6_decode_steps_random)
 {
-	static const char *const atoms[] = { "&",     "#",    "x",     "X",     ";",     "0",     "4",    "7",
-	                                     "a",     "F",    "/",     " ",     "&#47;", "&#6",   "&#48", "&sol;",
-	                                     "&amp",  "&auml;", "&#x1F600;", "&#xD800;", "&#9;", "&#x110000", "\xC3\xA4",
-	                                     "&num;", "&#59;", "&#38;", "&copy;", "&#000000000047;", "&#104;" };
 	uint32_t seed = 777;
 	unsigned char buf[512], whole[512], stepped[512], piece[64];
 	struct entity_ref wrefs[512 / 3 + 1], srefs[512], prefs[8];
 	int decoded = 0, declined = 0, late = 0;
 	for (int iter = 0; iter < 20000; iter++) {
-		size_t n = 0;
-		seed = seed * 1103515245u + 12345u;
-		int parts = (int)(seed >> 16) % 40;
-		for (int p = 0; p < parts; p++) {
-			seed = seed * 1103515245u + 12345u;
-			const char *a = atoms[(seed >> 16) % (sizeof atoms / sizeof atoms[0])];
-			size_t al = strlen(a);
-			if (n + al > sizeof buf) break;
-			memcpy(buf + n, a, al);
-			n += al;
-		}
+		size_t n = make_atoms(&seed, buf, sizeof buf, 40);
 		size_t wlen, wn;
 		enum entity_result wr = entity_decode_url_refs(buf, n, whole, &wlen, wrefs, &wn);
 		struct entity_decoder d = { .i = 0, .guard = true };
