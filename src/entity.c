@@ -58,8 +58,9 @@ static int name_cmp(const char *a, size_t alen, const char *b)
 
 uint32_t entity_single_codepoint(const char *name, size_t len)
 {
-	size_t lo = 0, hi = ENTITY_NAMES_COUNT;
-	if (name == NULL || len == 0 || len > ENTITY_NAMES_LONGEST) return 0;
+	if (name == NULL || len == 0 || len > ENTITY_NAMES_LONGEST || (unsigned char)name[0] >= 128) return 0;
+	/* issue 6: only the names with its first byte, a fortieth of the table */
+	size_t lo = entity_names_first[(unsigned char)name[0]], hi = entity_names_first[(unsigned char)name[0] + 1];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		int c = name_cmp(name, len, entity_names[mid].name);
@@ -72,7 +73,7 @@ uint32_t entity_single_codepoint(const char *name, size_t len)
 
 /* UTF-8 of a scalar value (not a surrogate, <= 0x10FFFF) into b; returns
  * its length, 1 to 4. */
-static size_t utf8_put(uint32_t cp, unsigned char b[4])
+static inline __attribute__((always_inline)) size_t utf8_put(uint32_t cp, unsigned char b[4])
 {
 	if (cp < 0x80) {
 		b[0] = (unsigned char)cp;
@@ -136,7 +137,7 @@ static int digit_val(unsigned char c, bool hex)
 
 /* Whether a numeric reference's value is decoded (§5.1): scalar values
  * >= 0x80, and 0x21–0x7F except the characters structural in markup. */
-static bool numeric_allowed(uint32_t v)
+static inline __attribute__((always_inline)) bool numeric_allowed(uint32_t v)
 {
 	if (v >= 0x80) return v <= MAX_CP && (v < 0xD800 || v > 0xDFFF);
 	if (v < 0x21) return false; /* controls, TAB, LF, CR, space (§5.2) */
@@ -160,11 +161,19 @@ static size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4]
 	}
 	size_t start = j;
 	uint32_t v = 0;
-	for (; j < m; j++) {
-		int d = digit_val(p[j], hex);
-		if (d < 0) break;
-		v = v * (hex ? 16u : 10u) + (uint32_t)d;
-		if (v > MAX_CP) return 0; /* out of range: leave it alone */
+	if (!hex) {
+		/* decimal, most references: no hex digit to weigh (issue 6) */
+		for (; j < m && p[j] >= '0' && p[j] <= '9'; j++) {
+			v = v * 10u + (uint32_t)(p[j] - '0');
+			if (v > MAX_CP) return 0; /* out of range: leave it alone */
+		}
+	} else {
+		for (; j < m; j++) {
+			int d = digit_val(p[j], true);
+			if (d < 0) break;
+			v = v * 16u + (uint32_t)d;
+			if (v > MAX_CP) return 0;
+		}
 	}
 	if (j == start) return 0; /* `&#;`, `&#x;`, `&#` at the end */
 	if (j < m && p[j] == ';') j++; /* optional, consumed if present */

@@ -9,7 +9,8 @@
  * Every HTML5 named character reference, spelled with its ';', that
  * decodes to exactly ONE code point which is non-ASCII (engine-reference
  * §5.1). Names are given without '&' and ';' and sorted bytewise for
- * binary search. Included only by src/entity.c. */
+ * binary search, with where each first byte's names begin. Included only
+ * by src/entity.c. */
 #ifndef HOSTSHIFT_ENTITY_NAMES_H
 #define HOSTSHIFT_ENTITY_NAMES_H
 
@@ -2009,6 +2010,22 @@ static const struct {
 	{ "zscr", 0x1D4CF },
 	{ "zwj", 0x200D },
 	{ "zwnj", 0x200C },
+};
+
+/* entity_names[entity_names_first[c] .. entity_names_first[c + 1]) are the
+ * names whose first byte is c (c < 128). */
+static const uint16_t entity_names_first[129] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 18, 30, 64, 117, 142, 150,
+	170, 181, 206, 213, 221, 279, 288, 339, 362, 381, 384, 428,
+	468, 488, 523, 539, 544, 548, 558, 568, 568, 568, 568, 568,
+	568, 568, 624, 736, 825, 888, 948, 983, 1037, 1065, 1115, 1123,
+	1133, 1274, 1310, 1428, 1481, 1544, 1552, 1648, 1795, 1851, 1898, 1928,
+	1939, 1963, 1974, 1987, 1987, 1987, 1987, 1987, 1987,
 };
 
 #endif

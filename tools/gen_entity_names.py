@@ -98,7 +98,8 @@ def main(argv):
     w(" * Every HTML5 named character reference, spelled with its ';', that\n")
     w(" * decodes to exactly ONE code point which is non-ASCII (engine-reference\n")
     w(" * §5.1). Names are given without '&' and ';' and sorted bytewise for\n")
-    w(" * binary search. Included only by src/entity.c. */\n")
+    w(" * binary search, with where each first byte's names begin. Included only\n")
+    w(" * by src/entity.c. */\n")
     w("#ifndef HOSTSHIFT_ENTITY_NAMES_H\n")
     w("#define HOSTSHIFT_ENTITY_NAMES_H\n\n")
     w("#include <stdint.h>\n\n")
@@ -107,6 +108,20 @@ def main(argv):
     w("static const struct {\n\tconst char *name;\n\tuint32_t cp;\n} entity_names[ENTITY_NAMES_COUNT] = {\n")
     for n in order:
         w('\t{ "%s", 0x%04X },\n' % (n, names[n]))
+    w("};\n\n")
+    # Where the names of each first byte begin (issue 6: the search starts
+    # in its first byte's range, a fortieth of the table).
+    first = []
+    k = 0
+    for c in range(129):
+        while k < len(order) and ord(order[k][0]) < c:
+            k += 1
+        first.append(k)
+    w("/* entity_names[entity_names_first[c] .. entity_names_first[c + 1]) are the\n")
+    w(" * names whose first byte is c (c < 128). */\n")
+    w("static const uint16_t entity_names_first[129] = {\n")
+    for i in range(0, 129, 12):
+        w("\t" + " ".join("%d," % v for v in first[i:i + 12]) + "\n")
     w("};\n\n#endif\n")
     return 0
 
