@@ -115,7 +115,8 @@ static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], 
 	    (len == 4 && (!memcmp(name, "quot", 4) || !memcmp(name, "apos", 4))))
 		return 0;
 	for (size_t k = 0; k < sizeof url_names / sizeof url_names[0]; k++) {
-		if (url_names[k].len == len && memcmp(url_names[k].name, name, len) == 0) {
+		/* the first byte before a call (issue 6: most names of a length are no URL name) */
+		if (url_names[k].len == len && url_names[k].name[0] == name[0] && memcmp(url_names[k].name, name, len) == 0) {
 			b[0] = url_names[k].byte;
 			*blen = 1;
 			return len + 2;
@@ -275,7 +276,7 @@ enum entity_result entity_decode_step(struct entity_decoder *d, const unsigned c
 		o += blen;
 		i += used;
 	}
-	if (guard) d->tail = tail_of(t, (nr ? out : in + i0) + known, o - known);
+	if (guard && i < n) d->tail = tail_of(t, (nr ? out : in + i0) + known, o - known);   /* for the next step */
 	d->i = i;
 	*out_len = o;
 	*nrefs = nr;
@@ -323,16 +324,12 @@ size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o)
 	return r->in + in_len + (o - r->out - out_len);
 }
 
-bool entity_refs_inert(const unsigned char *in, size_t n)
+bool entity_refs_inert(const struct entity_ref *refs, size_t nrefs, const unsigned char *out, const unsigned char *in)
 {
-	/* the references entity_decode_url_refs would decode, found as it
-	 * finds them: a '&' that starts none is one plain byte */
-	for (size_t i = bytescan_byte(in, 0, n, '&'); i < n; i = bytescan_byte(in, i, n, '&')) {
-		unsigned char b[4];
-		size_t blen = 0, used = parse_ref(in + i, n - i, b, &blen);
-		if (used == 0) { i++; continue; }
-		if (b[0] < 0x80 || in[i + used - 1] != ';') return false;   /* one lead byte >= 0x80: all are */
-		i += used;
+	for (size_t k = 0; k < nrefs; k++) {
+		const struct entity_ref *r = &refs[k];
+		/* one lead byte >= 0x80: all of its bytes are */
+		if (out[r->out] < 0x80 || in[r->in + (r->lens >> 3) - 1] != ';') return false;
 	}
 	return true;
 }

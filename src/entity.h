@@ -26,7 +26,9 @@ struct entity_ref {
 	uint32_t lens;   /* in_len << 3 | out_len (out_len is 1..4; in_len has no bound: leading zeros) */
 };
 
-/* Decode in[0..n) into out (capacity >= n: decoding never grows the text;
+/* Decode in[0..n) in one step (below; the value pipeline decodes in steps,
+ * this is the whole-value form the tests hold the steps to) into out
+ * (capacity >= n: decoding never grows the text;
  * out must not overlap in) and list the decoded references in refs, in
  * order (capacity >= n / 3 + 1: a reference is at least 3 bytes), their
  * count in *nrefs. For ENTITY_DECLINED, out is a copy of in; for
@@ -78,11 +80,12 @@ size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o);
  * fusing guard is not applied. */
 bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256]);
 
-/* Whether every reference entity_decode_url_refs would decode in in[0..n)
- * decodes to non-ASCII bytes only (`&#8217;`, `&nbsp;`) and ends with its
- * ';' (issue 6: the text around such references reads the same to the
- * byte matcher decoded or not; see value.c). True when there is none. */
-bool entity_refs_inert(const unsigned char *in, size_t n);
+/* Whether every reference of a decoding step (its records, its output
+ * out, its source from in) decodes to non-ASCII bytes only (`&#8217;`,
+ * `&nbsp;`) and ends with its ';' (issue 6: the text around such
+ * references reads the same to the byte matcher decoded or not; see
+ * value.c). True when there is none. */
+bool entity_refs_inert(const struct entity_ref *refs, size_t nrefs, const unsigned char *out, const unsigned char *in);
 
 /* The named-reference table of the one-non-ASCII rule (src/entity_names.h,
  * generated from the HTML5 table by tools/gen_entity_names.py): returns the

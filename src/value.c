@@ -101,8 +101,9 @@ static void entity_event(void *ctx, const struct match_event *ev)
 }
 
 /* Issue 6: whether the re-match of §5.3 over the decoded run can only find
- * what the byte matcher found in the run, so it need not be decoded. Yes
- * when the skips are not observed (the re-match's rewrites over bytes
+ * what the byte matcher found in the run, so it need not be scanned,
+ * provided its references are inert (which the decoding finds out, as it
+ * finds them: rematch). Yes when the skips are not observed (the re-match's rewrites over bytes
  * already rewritten are dropped unseen) and every decoded reference is
  * inert (entity_refs_inert: `&#8217;`, `&nbsp;`, `&hellip;`, most of the
  * references of WordPress text). Then each separator and host of the
@@ -126,7 +127,8 @@ static void entity_event(void *ctx, const struct match_event *ev)
  * So a rewrite of the re-match is one of the byte matcher's, and the
  * candidates it passes over lie where the byte matcher's do. The same
  * mode, escape alphabet and SQL rules are required of both scans. */
-static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p, size_t n, const struct value_opts *o)
+static bool rematch_adds_nothing_if_inert(const struct value *vp, const unsigned char *p, size_t n,
+                                          const struct value_opts *o)
 {
 	if (report_wants_skips(vp->report) || o->mode != MATCH_VALUE || o->sql) return false;
 	bool esc_run = surface_axes(o->surface)->esc_js, esc_decoded = o->json || surface_axes(SURFACE_HTML_ENTITY)->esc_js;
@@ -135,8 +137,7 @@ static bool rematch_adds_nothing(const struct value *vp, const unsigned char *p,
 	/* a candidate starts with its scheme or separator */
 	bool may_begin = f < n && (p[f] == 'h' || p[f] == 'H' || p[f] == '/' || p[f] == '\\' || p[f] == '%');
 	size_t lead_end = n - f > vp->pt->window + 1 ? f + vp->pt->window + 1 : n;
-	if (may_begin && bytescan_byte(p, f, lead_end, '&') < lead_end) return false;
-	return entity_refs_inert(p, n);
+	return !may_begin || bytescan_byte(p, f, lead_end, '&') == lead_end;
 }
 
 /* The splices in source order: the byte matcher's [0, splice0) and the
@@ -165,7 +166,7 @@ static inline __attribute__((always_inline)) const struct value_splice *next_mer
  * as their left context and the value's lead given (SPEC §12's '&' rule).
  * The fusing guard (§5.1) declines the whole run, so a run longer than a
  * window is decoded through once for it before anything is re-matched. */
-static __attribute__((noinline)) void rematch(struct value *vp, const unsigned char *p, size_t n)
+static __attribute__((noinline)) void rematch(struct value *vp, const unsigned char *p, size_t n, bool skip_if_inert)
 {
 	const struct value_opts *o = vp->o;
 	size_t look = vp->pt->window;
@@ -181,23 +182,30 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 	struct entity_decoder d = { .i = 0, .guard = true };
 	enum entity_result r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
 	if (r == ENTITY_DECLINED) return;
+	/* nothing to re-match where nothing decodes, or (the gate above) where
+	 * every reference decoded is inert */
+	bool inert = skip_if_inert && entity_refs_inert(vp->refs, vp->nrefs, vp->dec, p);
 	if (d.i < n) {
 		bool any = r == ENTITY_DECODED;
 		size_t gl, gn;
 		while (d.i < n) {
+			size_t i0 = d.i;
 			enum entity_result g = entity_decode_step(&d, p, n, vp->dec, cap, &gl, vp->refs, refs_cap, &gn);
 			if (g == ENTITY_DECLINED) return;
 			any |= g == ENTITY_DECODED;
+			inert = inert && entity_refs_inert(vp->refs, gn, vp->dec, p + i0);
 		}
-		if (!any) return;
+		if (!any || inert) return;
 		d = (struct entity_decoder){ .i = 0, .guard = false };
 		r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
-	} else if (r != ENTITY_DECODED) {
+	} else if (r != ENTITY_DECODED || inert) {
 		return;
 	}
 	/* Inside a JSON string the decoded text is still JSON: its backslashes
 	 * open escapes (`\u00e4` after a host continues it, §3.5). References
-	 * decode to no white space, so the decoding's lead is the run's. */
+	 * decode to no white space, so the decoding's lead is the run's. The
+	 * matcher looks back past a window's start only for SQL escapes, and
+	 * references are decoded in html attributes and JSON strings only. */
 	size_t lead_end = matcher_value_lead(SURFACE_HTML_ENTITY, p, n) + 1, at = 0;
 	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = 1,
 	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE,
@@ -238,8 +246,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
-	if (!vp->rematch_always && rematch_adds_nothing(vp, p, n, o)) return vp->nsplices;
-	rematch(vp, p, n);
+	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
 		size_t need = 0;

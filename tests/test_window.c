@@ -473,6 +473,17 @@ static size_t make_ref_value(uint32_t *x, unsigned char *v, size_t cap)
 	return put_fragments(x, v, k, cap, (*x >> 13) % 24, ref_fragments, nr, 2);
 }
 
+/* Whether every reference that decodes in p[0..n) is inert (entity.h). */
+static bool refs_inert(const unsigned char *p, size_t n)
+{
+	static unsigned char out[8192];
+	static struct entity_ref refs[8192 / 3 + 1];
+	size_t dl, nr;
+	ck_assert_uint_le(n, sizeof out);
+	if (entity_decode_url_refs(p, n, out, &dl, refs, &nr) == ENTITY_DECLINED) return false;
+	return entity_refs_inert(refs, nr, out, p);
+}
+
 START_TEST(value_rematch_gate_exact)
 {
 	struct report_options ro = { 0 };
@@ -480,6 +491,7 @@ START_TEST(value_rematch_gate_exact)
 	sides_init(&a, &ro, false);
 	sides_init(&b, &ro, false);
 	a.vp.rematch_always = true;
+	b.vp.dec_window = 1;   /* the least: long values are decoded in several windows, inert or not in any */
 	static unsigned char v[8192];
 	uint32_t x = 31u + (uint32_t)_i;
 	uint64_t off = 0;
@@ -488,7 +500,22 @@ START_TEST(value_rematch_gate_exact)
 		struct value_opts o = { .mode = MATCH_VALUE, .entities = true };
 		const unsigned char *p = v;
 		size_t n;
-		if (round % 2) {
+		if (round % 10 == 4) {
+			/* a long attribute value of inert references, then perhaps an
+			 * origin spelled with them: only a later window is not inert */
+			static const char *const inert_parts[] = { "&#8217;", "&nbsp;", "&hellip;", " https://www.example.fi/x ", "don&#8217;t " };
+			for (n = 0; n < 3000;) {
+				x = x * 1103515245u + 12345u;
+				const char *f = inert_parts[(x >> 12) % 5];
+				memcpy(v + n, f, strlen(f));
+				n += strlen(f);
+			}
+			if ((x >> 20) % 2) {
+				memcpy(v + n, "https:&#47;&#47;www.example.fi/z", 32);
+				n += 32;
+			}
+			o.surface = SURFACE_HTML_ATTR;
+		} else if (round % 2) {
 			n = make_ref_value(&x, v + 1, sizeof v - 2);
 			v[0] = '"';
 			v[n + 1] = '"';
@@ -499,7 +526,7 @@ START_TEST(value_rematch_gate_exact)
 			n = make_ref_value(&x, v, sizeof v);
 			o.surface = SURFACE_HTML_ATTR;
 		}
-		inert += memchr(p, '&', n) && entity_refs_inert(p, n);
+		inert += memchr(p, '&', n) && refs_inert(p, n);
 		begins += n > 30 && memcmp(p + (p[0] == '"'), "https://www.example.fi&", 23) == 0;
 		value_write(&a.vp, p, n, off, &o, &a.w, false);
 		value_write(&b.vp, p, n, off, &o, &b.w, false);
