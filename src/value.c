@@ -101,11 +101,11 @@ static void entity_event(void *ctx, const struct match_event *ev)
 }
 
 /* Issue 6: whether the re-match of §5.3 over the decoded run can only find
- * what the byte matcher found in the run, so it need not be scanned,
- * provided its references are inert (which the decoding finds out, as it
- * finds them: rematch). Yes when the skips are not observed (the re-match's rewrites over bytes
- * already rewritten are dropped unseen) and every decoded reference is
- * inert (entity_refs_inert: `&#8217;`, `&nbsp;`, `&hellip;`, most of the
+ * what the byte matcher found in the run, provided its references are
+ * inert, so it need not be scanned (rematch reads their inertness off the
+ * decoding). Yes when the skips are not observed (the re-match's rewrites
+ * over bytes already rewritten are dropped unseen) and every decoded
+ * reference is inert (entity_refs_inert: `&#8217;`, `&nbsp;`, `&hellip;`, most of the
  * references of WordPress text). Then each separator and host of the
  * decoded run are the same bytes in the run, and the decoded run differs
  * around them only where a reference was:

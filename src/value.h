@@ -73,7 +73,7 @@ struct value {
 	const unsigned char *run;
 	size_t splice0;
 	bool whole;               /* the new value is ser, not splices over the value */
-	bool rematch_always;      /* tests: decode and re-match even where rematch_adds_nothing says no need */
+	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
 };
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep);

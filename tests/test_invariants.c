@@ -2027,7 +2027,7 @@ START_TEST(prefilter_stats_invisible)
 			 * candidates once the declines are taken out. The re-match of
 			 * decoded references (html-entity) may be left out where it
 			 * could only find what the byte matcher found (value.c,
-			 * rematch_adds_nothing): its candidates are at most those. */
+			 * rematch_adds_nothing_if_inert): its candidates are at most those. */
 			uint64_t ew = with.candidates[SURFACE_HTML_ENTITY], ewo = without.candidates[SURFACE_HTML_ENTITY];
 			uint64_t cw = pf_total(with.candidates, SURFACE_COUNT) - ew - with.skips[REASON_SERIALIZED_DECLINED];
 			uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - ewo - without.skips[REASON_SERIALIZED_DECLINED];

@@ -448,8 +448,8 @@ START_TEST(value_write_equals_copy)
 }
 END_TEST
 
-/* Issue 6: the re-match of §5.3 is skipped where rematch_adds_nothing
- * says it can find nothing new. A value pipeline that always decodes and
+/* Issue 6: the re-match of §5.3 is skipped where rematch_adds_nothing_if_inert
+ * and the decoding's inert references say it can find nothing new. A value pipeline that always decodes and
  * re-matches and one that may skip it give the same output, marks and
  * rewrite counts (the skips are not observed, which is when it may skip)
  * over random attribute values and JSON strings: origins in every
