@@ -88,6 +88,7 @@ struct walk {
 	const unsigned char *b; /* the walked buffer; every offset is into it */
 	size_t n;
 	ser_rewrite_fn rw;
+	const struct ser_plan_calls *plan; /* serialized_plan: calls instead of out */
 	void *ctx;
 	struct ser_buf *out;
 	bool emit;   /* second pass: write out */
@@ -363,6 +364,33 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 	}
 }
 
+/* The escape of a measured spelling (json, percent, sql) at p[i], its
+ * lead byte, below n: its source width; *saved grows by the source bytes
+ * it takes beyond the bytes it counts. It looks at no byte past
+ * p[i + MEASURE_ESC_MAX - 1] (a JSON surrogate pair is the longest), so
+ * with that many bytes before n it decides as it would over any longer
+ * buffer. */
+#define MEASURE_ESC_MAX 12
+static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spelling s, const unsigned char *p,
+                                                                    size_t i, size_t n, size_t *saved)
+{
+	size_t src = 1, dec = 1;
+	if (s == SER_PERCENT) {
+		if (pct_at(p, i, n) >= 0) src = 3;
+	} else if (i + 1 < n) {
+		src = 2;
+		if (s == SER_JSON) {
+			if (p[i + 1] == 'u' && !json_u(p, i, n, &src, &dec)) src = 2, dec = 1;
+		} else if (p[i + 1] == '%' || p[i + 1] == '_') {
+			dec = 2;
+		}
+	}
+	*saved += src - dec;
+	return src;
+}
+
+static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
+
 /* How a spelling measures data it has written (the new data of a string):
  * the length re-emitted is old LEN + measure(new) − measure(old). Where the
  * spelling has one reading, measure(old) == old LEN and this is the measured
@@ -371,31 +399,151 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
  * `''` counts 2 here; the delta does not depend on that convention. */
 static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 {
-	if (s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML) return n;
+	if (measures_bytes(s)) return n;
 	/* Every byte counts one but an escape, which counts its decoded bytes:
 	 * start from n and take off what each escape saves (issue 6: the
 	 * escapes found by memchr, not a unit per byte). */
 	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
-	size_t m = n;
+	size_t saved = 0;
 	for (size_t i = 0; i < n;) {
 		const unsigned char *q = memchr(p + i, lead, n - i);
 		if (!q) break;
 		i = (size_t)(q - p);
-		size_t src = 1, dec = 1;
-		if (s == SER_PERCENT) {
-			if (pct_at(p, i, n) >= 0) src = 3;
-		} else if (i + 1 < n) {
-			src = 2;
-			if (s == SER_JSON) {
-				if (p[i + 1] == 'u' && !json_u(p, i, n, &src, &dec)) src = 2, dec = 1;
-			} else if (p[i + 1] == '%' || p[i + 1] == '_') {
-				dec = 2;
-			}
-		}
-		m -= src - dec;
-		i += src;
+		i += measured_escape(s, p, i, n, &saved);
 	}
-	return m;
+	return n - saved;
+}
+
+size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
+
+/* The escapes of p[0..n) taken into m's count: returns where it stopped,
+ * n, or (unless final) at a lead byte with fewer than MEASURE_ESC_MAX bytes
+ * after it, which the next bytes may decide otherwise. */
+static size_t measure_scan(struct ser_measure *m, const unsigned char *p, size_t n, bool final)
+{
+	const enum ser_spelling s = (enum ser_spelling)m->spelling;
+	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
+	for (size_t i = 0; i < n;) {
+		const unsigned char *q = memchr(p + i, lead, n - i);
+		if (!q) break;
+		i = (size_t)(q - p);
+		if (!final && n - i < MEASURE_ESC_MAX) return i;
+		i += measured_escape(s, p, i, n, &m->saved);
+	}
+	return n;
+}
+
+void ser_measure_init(struct ser_measure *m, enum ser_spelling s)
+{
+	*m = (struct ser_measure){ .spelling = (unsigned char)s };
+}
+
+/* Bytes as they come: an escape cut by the end of a piece is kept (fewer
+ * than MEASURE_ESC_MAX bytes) and decided with the next piece's first
+ * bytes, so the count is measure()'s over the bytes joined. */
+void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
+{
+	m->bytes += n;
+	if (measures_bytes((enum ser_spelling)m->spelling) || !n) return;
+	size_t i = 0;
+	if (m->pend_len) {
+		/* the kept bytes and enough of these to decide every escape
+		 * that begins among the kept ones */
+		unsigned char t[2 * MEASURE_ESC_MAX];
+		size_t pl = m->pend_len, k = n < sizeof t - pl ? n : sizeof t - pl;
+		memcpy(t, m->pend, pl);
+		memcpy(t + pl, p, k);
+		size_t c = measure_scan(m, t, pl + k, false);
+		if (k == n) {   /* all of p is in t: keep what is undecided */
+			m->pend_len = (unsigned char)(pl + k - c);
+			memmove(m->pend, t + c, m->pend_len);
+			return;
+		}
+		/* t is full: it stopped past the kept bytes, in p */
+		i = c - pl;
+		m->pend_len = 0;
+	}
+	size_t c = i + measure_scan(m, p + i, n - i, false);
+	m->pend_len = (unsigned char)(n - c);
+	memcpy(m->pend, p + c, n - c);
+}
+
+size_t ser_measure_end(struct ser_measure *m)
+{
+	if (m->pend_len) measure_scan(m, m->pend, m->pend_len, true);
+	m->pend_len = 0;
+	return m->bytes - m->saved;
+}
+
+/* An escape decides from at most its lead and the `reach` bytes after it
+ * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
+ * other JSON or a MySQL escape, 2 for a percent escape. Where no escape
+ * reads across an edge, in the old data or the new, the bytes on each side
+ * measure as they would alone. A byte taken for a lead that is the second
+ * byte of an escape only makes an edge look reached that is not. */
+void ser_delta_init(struct ser_delta *d, enum ser_spelling s)
+{
+	*d = (struct ser_delta){ .spelling = (unsigned char)s, .clean = true, .measured = !measures_bytes(s) };
+}
+
+/* How many bytes past p[n) the escapes read, once p[0..n) (n > 0) follows
+ * bytes whose escapes read `reads` bytes on: a lead among the last bytes
+ * reads its reach on, all of it where the byte after it is not seen. */
+static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling s, const unsigned char *p, size_t n,
+                                                               size_t reads)
+{
+	size_t r = reads > n ? reads - n : 0, k = 0;
+	switch (s) {
+	case SER_SQL:
+		k = p[n - 1] == '\\';
+		break;
+	case SER_PERCENT:
+		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
+		break;
+	default: {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
+		if (p[n - 1] == '\\') {
+			k = MEASURE_ESC_MAX - 1;
+			break;
+		}
+		size_t from = n > MEASURE_ESC_MAX - 1 ? n - (MEASURE_ESC_MAX - 1) : 0;
+		/* the last `\\u` reads furthest (from its lead at q - 1) */
+		for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, 'u', (size_t)(p + n - q))) != NULL; q++)
+			if (q > p && q[-1] == '\\') k = (size_t)(q - p) + MEASURE_ESC_MAX - 1 - n;
+		break;
+	}
+	}
+	return k > r ? k : r;
+}
+
+void ser_delta_keep(struct ser_delta *d, const unsigned char *p, size_t n)
+{
+	if (!n || !d->measured) return;
+	if (d->edge) d->clean &= !d->reads_old && !d->reads_new;
+	d->edge = false;
+	enum ser_spelling s = (enum ser_spelling)d->spelling;
+	d->reads_old = reads_past(s, p, n, d->reads_old);
+	d->reads_new = reads_past(s, p, n, d->reads_new);
+}
+
+void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_n, const unsigned char *now,
+                      size_t now_n)
+{
+	enum ser_spelling s = (enum ser_spelling)d->spelling;
+	if (!d->measured) {
+		d->delta += (ptrdiff_t)now_n - (ptrdiff_t)old_n;
+		return;
+	}
+	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
+	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
+	d->reads_old = reads_past(s, old, old_n, d->reads_old);
+	d->reads_new = reads_past(s, now, now_n, d->reads_new);
+	d->edge = true;   /* and the one after it, unless the data ends there */
+}
+
+bool ser_delta_end(const struct ser_delta *d, ptrdiff_t *delta)
+{
+	*delta = d->delta;
+	return d->clean;
 }
 
 /* ------------------------------------------------------------ spans */
@@ -666,7 +814,7 @@ static inline __attribute__((always_inline)) void emit_copy(struct walk *w, size
 		record(w, OP_COPY, a, e, 0, 0, 0);
 		return;
 	}
-	if (w->failed) return;
+	if (w->failed || w->plan) return;
 	struct ser_buf *o = w->out;
 	if (!reserve(o, o->len + (e - a))) {
 		w->failed = true;
@@ -685,6 +833,10 @@ static void emit_run(struct walk *w, size_t a, size_t e, bool in_string)
 		return;
 	}
 	if (w->failed) return;
+	if (w->plan) {
+		w->plan->run(w->ctx, w->b + a, e - a, a, in_string);
+		return;
+	}
 	struct ser_buf *o = w->out;
 	if (!w->rw) {
 		emit_copy(w, a, e);
@@ -698,28 +850,51 @@ static void emit_run(struct walk *w, size_t a, size_t e, bool in_string)
 	if (o->len > o->cap) w->failed = true;
 }
 
+/* §7.3: the new length old + mnew − mold, where mnew measures the new data
+ * and mold the old; false if it would go below zero. */
+static bool new_length(size_t old, size_t mnew, size_t mold, size_t *len)
+{
+	if (mnew >= mold) {
+		*len = old + (mnew - mold);
+		return true;
+	}
+	if (mold - mnew > old) return false;
+	*len = old - (mold - mnew);
+	return true;
+}
+
 /* After the data [at, e) of a string (or C: payload) declared `old` was
  * emitted from out offset data_out: if it changed, replace the digits at
- * out[dpos, dpos + dlen) with the new length. */
+ * out[dpos, dpos + dlen) with the new length (serialized_plan: the caller
+ * measures its new data and is given the length). */
 static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t dlen, size_t old, size_t data_out,
                        size_t at, size_t e)
 {
 	struct ser_buf *o = w->out;
 	if (w->failed) return;
-	size_t nd = o->len - data_out;
-	if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
-	/* one reading (json, percent): the old data measures its declared
-	 * length, as the span walk found it (issue 6: not measured again) */
-	size_t mnew = measure(s, o->p + data_out, nd), len;
-	size_t mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
-	if (mnew >= mold) {
-		len = old + (mnew - mold);
+	size_t mnew, mold, len;
+	if (w->plan) {
+		/* the caller gives measure(new) − measure(old data), by which
+		 * the length moves (§7.3) */
+		ptrdiff_t delta;
+		if (!w->plan->close(w->ctx, s, at, e, &delta)) return;
+		mnew = delta >= 0 ? (size_t)delta : 0;
+		mold = delta >= 0 ? 0 : (size_t)-delta;
 	} else {
-		if (mold - mnew > old) {
-			w->failed = true;
-			return;
-		}
-		len = old - (mold - mnew);
+		size_t nd = o->len - data_out;
+		if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
+		mnew = measure(s, o->p + data_out, nd);
+		/* one reading (json, percent): the old data measures its declared
+		 * length, as the span walk found it (issue 6: not measured again) */
+		mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
+	}
+	if (!new_length(old, mnew, mold, &len)) {
+		w->failed = true;
+		return;
+	}
+	if (w->plan) {
+		w->plan->length(w->ctx, len == old ? SER_KEEP_LENGTH : len);
+		return;
 	}
 	if (len == old) return; /* same number: keep its digits as written */
 	char dig[24];
@@ -742,25 +917,29 @@ struct data_open {
 	size_t dpos, data_out;
 };
 
-/* The same, once the header up to the data at `at` (digits at ds) has
- * gone out as it is: the digits lie as far before the output's end as
- * before the data. */
-static struct data_open data_opened(const struct walk *w, size_t ds, size_t at)
+/* The same, once the header up to the data at `at` (dlen digits at ds)
+ * has gone out as it is: the digits lie as far before the output's end as
+ * before the data (serialized_plan: the caller is told where they are). */
+static struct data_open data_opened(const struct walk *w, size_t ds, size_t dlen, size_t at)
 {
+	if (w->plan) {
+		w->plan->open(w->ctx, ds, dlen);
+		return (struct data_open){ 0, 0 };
+	}
 	return (struct data_open){ w->out->len - (at - ds), w->out->len };
 }
 
 /* A string's header [i, at) copied, its data about to start (first pass:
  * both recorded). */
 static inline __attribute__((always_inline)) struct data_open data_begin(struct walk *w, size_t i, size_t ds,
-                                                                         size_t at)
+                                                                         size_t dlen, size_t at)
 {
 	emit_copy(w, i, at);
 	if (!w->emit) {
-		record(w, OP_STR_BEGIN, ds, at, 0, 0, 0);
+		record(w, OP_STR_BEGIN, ds, at, 0, dlen, 0);
 		return (struct data_open){ 0, 0 };
 	}
-	return data_opened(w, ds, at);
+	return data_opened(w, ds, dlen, at);
 }
 
 /* Its data [at, e) emitted: the length `old`, written in dlen digits,
@@ -958,7 +1137,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 			emit_copy(w, i, *end);
 			return true;
 		}
-		struct data_open o = data_begin(w, i, ds, at);
+		struct data_open o = data_begin(w, i, ds, de - ds, at);
 		if (!w->emit) {
 			enum nested r = nested(w, s, at, e, depth + 1);
 			if (r == NESTED_DECLINE) return false;
@@ -990,7 +1169,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	size_t pat = k + ob, pe;
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
-	struct data_open o = data_begin(w, i, dds, pat);
+	struct data_open o = data_begin(w, i, dds, dde - dds, pat);
 	emit_run(w, pat, pe, true);
 	data_end(w, o, s, dde - dds, dlen, pat, pe, *end);
 	return true;
@@ -1060,7 +1239,7 @@ static enum ser_result replay(struct walk *w)
 		case OP_RUN: emit_run(w, op->a, op->e, op->s != 0); break;
 		case OP_STR_BEGIN:
 			if (nopen == sizeof open / sizeof open[0]) { w->failed = true; break; }
-			open[nopen++] = data_opened(w, op->a, op->e);
+			open[nopen++] = data_opened(w, op->a, op->dlen, op->e);
 			break;
 		case OP_STR_END:
 			if (!nopen) { w->failed = true; break; }
@@ -1135,36 +1314,42 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 	return w->failed ? SER_DECLINED : SER_REPAIRED;
 }
 
-static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite, void *ctx,
-                            struct ser_buf *out, bool replay)
+static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
+                            const struct ser_plan_calls *plan, void *ctx, struct ser_buf *out, bool replay)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
 	struct span_memo memo[SPAN_MEMO_SIZE];
 	unsigned char memo_state[SPAN_MEMO_SIZE];
 	struct ser_op ops[SER_OPS_CAP];
-	struct walk w = { .b = b, .n = n, .rw = rewrite, .ctx = ctx, .out = out, .live = la, .next = lb, .hits = hits,
-	                  .memo = memo, .memo_state = memo_state, .ops = ops };
-	if (!out) return SER_NONE;
-	out->len = 0;
+	struct walk w = { .b = b, .n = n, .rw = rewrite, .plan = plan, .ctx = ctx, .out = out, .live = la, .next = lb,
+	                  .hits = hits, .memo = memo, .memo_state = memo_state, .ops = ops };
+	if (!out && !plan) return SER_NONE;
+	if (out) out->len = 0;
 	if (n == 0) return SER_NONE;
 	w.ops_full = !replay || n > UINT32_MAX;
 	if (w.ops_full) memset(memo_state, 0, sizeof memo_state);
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
 	w.emit = true;
-	out->len = 0;
+	if (out) out->len = 0;
 	return top(&w, spellings);
 }
 
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
                                 void *ctx, struct ser_buf *out)
 {
-	return walk(b, n, spellings, rewrite, ctx, out, true);
+	return walk(b, n, spellings, rewrite, NULL, ctx, out, true);
 }
 
 enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
                                          void *ctx, struct ser_buf *out)
 {
-	return walk(b, n, spellings, rewrite, ctx, out, false);
+	return walk(b, n, spellings, rewrite, NULL, ctx, out, false);
+}
+
+enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,
+                                void *ctx)
+{
+	return walk(b, n, spellings, NULL, calls, ctx, NULL, true);
 }

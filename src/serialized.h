@@ -8,8 +8,11 @@
  * The walk is pure: it works on one complete value buffer and calls back
  * for every run of bytes that is not serialized structure (string data,
  * and the text around values), so the caller's byte matcher rewrites those
- * runs; the walk then re-measures each changed string and writes its new
- * length. No I/O; the output buffer is the caller's, allocated once. */
+ * runs; the walk then re-measures each changed string and gives its new
+ * length. serialized_plan writes nothing: the caller keeps its changes and
+ * the new lengths and writes the value out itself, in pieces (issue 6: no
+ * buffer of the value's size). serialized_walk builds the new value in a
+ * buffer instead; it is the plan's differential oracle in the tests. */
 #ifndef HOSTSHIFT_SERIALIZED_H
 #define HOSTSHIFT_SERIALIZED_H
 
@@ -67,6 +70,73 @@ bool serialized_gate(const unsigned char *b, size_t n);
  * and SER_DECLINED, `rewrite` is never called and out is unspecified. */
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings,
                                 ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
+
+/* What serialized_plan asks of its caller, in the order of the value's
+ * bytes (the runs exactly as serialized_walk would hand them to its
+ * rewrite, and only when the result is SER_REPAIRED):
+ *   run     rewrite the run b[offset, offset + n) (the caller keeps its
+ *           changes);
+ *   open    a string's (or C: payload's) length digits are b[digits,
+ *           digits + ndigits); its data follows, and strings inside it (a
+ *           nested payload, §7.4) open and close before it closes;
+ *   close   its data b[at, e) has gone through run: false if none of it
+ *           changed (the caller forgets the string), else *delta is how
+ *           much more the data as the caller will write it measures in
+ *           spelling s than b[at, e) does (struct ser_delta, or
+ *           struct ser_measure and serialized_measure);
+ *   length  after close said true: the string's new length, or
+ *           SER_KEEP_LENGTH where the number is the same and its digits
+ *           stay as written (§7.2).
+ * On SER_NONE no call is made; on SER_DECLINED calls may have been made
+ * (a length that would go below zero is found at close) and their changes
+ * are to be dropped. */
+#define SER_KEEP_LENGTH ((size_t)-1)
+struct ser_plan_calls {
+	void (*run)(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string);
+	void (*open)(void *ctx, size_t digits, size_t ndigits);
+	bool (*close)(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta);
+	void (*length)(void *ctx, size_t len);
+};
+
+enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,
+                                void *ctx);
+
+/* How a spelling measures the bytes of a string's data it writes (the
+ * count the new length is worked out from), over bytes given in pieces of
+ * any size: the same count for any split. Literal, html and jsonHTML count
+ * bytes; json, percent and sql count an escape as the bytes it decodes to
+ * (MySQL's `\%` and `\_` as two). */
+struct ser_measure {
+	unsigned char spelling;
+	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */
+	unsigned char pend[12];
+	size_t bytes, saved;       /* bytes fed; source bytes escapes take beyond what they count */
+};
+void ser_measure_init(struct ser_measure *m, enum ser_spelling s);
+void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n);
+size_t ser_measure_end(struct ser_measure *m);
+/* The same count in one call, over a whole buffer. */
+size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n);
+
+/* The difference a string's changes make to its measure, from the changes
+ * alone (issue 6: the unchanged bytes not measured): data given as pieces
+ * kept as they are and changes (old bytes → new bytes), in order. It holds
+ * where no escape reads across the edge of a change, in the old data or
+ * the new; ser_delta_end says false where one may, and the data must be
+ * measured whole. */
+struct ser_delta {
+	unsigned char spelling;
+	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql) */
+	bool edge;                       /* a change ended with the last piece */
+	bool clean;                      /* no edge so far may be read across */
+	size_t reads_old, reads_new;     /* bytes past the last piece the escapes read */
+	ptrdiff_t delta;
+};
+void ser_delta_init(struct ser_delta *d, enum ser_spelling s);
+void ser_delta_keep(struct ser_delta *d, const unsigned char *p, size_t n);
+void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_n, const unsigned char *now,
+                      size_t now_n);
+bool ser_delta_end(const struct ser_delta *d, ptrdiff_t *delta);
 
 /* The same walk with its second pass parsing the values again instead of
  * replaying the steps the first pass recorded (the way a walk of more
