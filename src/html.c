@@ -29,7 +29,7 @@ static const unsigned char *find(const unsigned char *p, size_t i, size_t n, uns
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                   struct slice *out, const struct offmap_rel **marks, size_t *nmarks);
+                                   bool in_place);
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -156,7 +156,7 @@ static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 /* A whole text, raw-text or comment token that passes the serialized gate
  * goes through the value pipeline (§4.5 step 0). */
 static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                   struct slice *out, const struct offmap_rel **marks, size_t *nmarks)
+                                   bool in_place)
 {
 	struct html *h = ctx;
 	/* issue 6: with no host in it and no skip observed, neither the walk
@@ -164,10 +164,9 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
 	if (!report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p, n)) return WHOLE_UNCHANGED;
 	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
-	if (!value_rewrite(&h->seg_vp, p, n, off, &o, out)) return WHOLE_UNCHANGED;
-	*marks = h->seg_vp.marks;
-	*nmarks = h->seg_vp.nmarks;
-	return WHOLE_CHANGED;
+	if (!value_prepare(&h->seg_vp, p, n, off, &o)) return WHOLE_UNCHANGED;
+	value_put(&h->seg_vp, p, n, w, in_place);
+	return WHOLE_WRITTEN;
 }
 
 /* Line and column of an input offset inside the held tag (check mode). */

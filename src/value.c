@@ -23,7 +23,7 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	vp->report = rep;
 	vp->splices_cap = 1024;
 	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
-	vp->ser.limit = vp->out.limit = (size_t)-1;
+	vp->out.limit = (size_t)-1;
 	vp->dec_window = VALUE_DEC_WINDOW;
 }
 
@@ -32,7 +32,7 @@ void value_free(struct value *vp)
 	free(vp->dec);
 	free(vp->refs);
 	free(vp->splices);
-	free(vp->ser.p);
+	free(vp->merge);
 	free(vp->out.p);
 	free(vp->esc.p);
 	free(vp->marks);
@@ -49,30 +49,58 @@ static void report_ev(struct value *vp, const struct match_event *ev, uint64_t o
 	report_add(vp->report, &re);
 }
 
-static inline __attribute__((always_inline)) void add_splice(struct value *vp, size_t start, size_t end,
-                                                             struct slice repl)
+/* Room for one more splice. */
+static inline __attribute__((always_inline)) struct value_splice *new_splice(struct value *vp)
 {
 	if (vp->nsplices == vp->splices_cap) {
 		vp->splices_cap *= 2;
 		vp->splices = xrealloc(vp->splices, vp->splices_cap * sizeof *vp->splices);
 	}
-	/* issue 6: the replacement named by its place in the pattern table's
-	 * arena (every one the matcher gives lies there), 16 bytes a splice */
-	vp->splices[vp->nsplices++] = (struct value_splice){ (uint32_t)start, (uint32_t)end,
-	                                                     (uint32_t)(repl.p - vp->pt->arena), (uint32_t)repl.n };
+	return &vp->splices[vp->nsplices++];
 }
 
-static inline struct slice repl_of(const struct value *vp, const struct value_splice *s)
+/* A span longer than one splice holds: the replacement with its first
+ * bytes, the rest replaced by nothing (the same output and lengths). */
+static __attribute__((noinline)) void add_long_splice(struct value *vp, size_t start, size_t end, uint32_t repl,
+                                                      uint16_t repl_n)
 {
-	if (s->repl_n & VALUE_REPL_ESC) return (struct slice){ vp->esc.p + s->repl, s->repl_n & ~VALUE_REPL_ESC };
-	return (struct slice){ vp->pt->arena + s->repl, s->repl_n };
+	for (; start < end; start += VALUE_SPLICE_LEN_MAX, repl_n = 0) {
+		size_t l = end - start < VALUE_SPLICE_LEN_MAX ? end - start : VALUE_SPLICE_LEN_MAX;
+		*new_splice(vp) = (struct value_splice){ (uint32_t)start, repl, (uint16_t)l, repl_n };
+	}
+}
+
+static inline __attribute__((always_inline)) void add_splice(struct value *vp, size_t start, size_t end,
+                                                             struct slice repl)
+{
+	/* issue 6: the replacement named by its place in the pattern table's
+	 * arena (every one the matcher gives lies there) */
+	uint32_t r = (uint32_t)(repl.p - vp->pt->arena);
+	if (end - start > VALUE_SPLICE_LEN_MAX) {
+		add_long_splice(vp, start, end, r, (uint16_t)repl.n);
+		return;
+	}
+	*new_splice(vp) = (struct value_splice){ (uint32_t)start, r, (uint16_t)(end - start), (uint16_t)repl.n };
+}
+
+/* A splice's new bytes; a new length's digits are written into dig. */
+#define VALUE_DIGITS_MAX 10
+static inline struct slice repl_of(const struct value *vp, const struct value_splice *s,
+                                   unsigned char dig[VALUE_DIGITS_MAX])
+{
+	if (!(s->repl_n & VALUE_REPL_FLAGS)) return (struct slice){ vp->pt->arena + s->repl, s->repl_n };
+	if (s->repl_n & VALUE_REPL_ESC) return (struct slice){ vp->esc.p + s->repl, s->repl_n & VALUE_REPL_MAX };
+	size_t nd = s->repl_n & VALUE_REPL_MAX;
+	uint32_t v = s->repl;
+	for (size_t k = nd; k-- > 0; v /= 10) dig[k] = (unsigned char)('0' + v % 10);
+	return (struct slice){ dig, nd };
 }
 
 /* Byte matcher events on the run (§4.5 step 3). */
 static void matcher_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
-	if (ev->action == ACTION_REWROTE) add_splice(vp, ev->start, ev->end, ev->repl);
+	if (ev->action == ACTION_REWROTE) add_splice(vp, vp->run_off + ev->start, vp->run_off + ev->end, ev->repl);
 	report_ev(vp, ev, vp->base + vp->run_off + ev->start, vp->run + ev->start, ev->end - ev->start);
 }
 
@@ -85,17 +113,18 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	size_t sa = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->start),
 	       sb = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->end);
 	if (ev->action == ACTION_REWROTE) {
-		/* the byte matcher's splices are in order and apart: the first
-		 * one ending after sa is the only one that may overlap (issue 6:
-		 * a search, not a pass over all of them for every event) */
-		size_t lo = 0, hi = vp->splice0;
+		/* the run's byte matcher splices are in order and apart: the
+		 * first one ending after sa is the only one that may overlap
+		 * (issue 6: a search, not a pass over all of them for every
+		 * event); splices are at value offsets */
+		size_t lo = vp->run0, hi = vp->splice0, va = vp->run_off + sa, vb = vp->run_off + sb;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
-			if (vp->splices[mid].end <= sa) lo = mid + 1;
+			if (value_splice_end(&vp->splices[mid]) <= va) lo = mid + 1;
 			else hi = mid;
 		}
-		if (lo < vp->splice0 && vp->splices[lo].start < sb) return;
-		add_splice(vp, sa, sb, ev->repl);
+		if (lo < vp->splice0 && vp->splices[lo].start < vb) return;
+		add_splice(vp, va, vb, ev->repl);
 	}
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->win + vp->win_skip + ev->start, ev->end - ev->start);
 }
@@ -140,7 +169,7 @@ static bool rematch_adds_nothing_if_inert(const struct value *vp, const unsigned
 	return !may_begin || bytescan_byte(p, f, lead_end, '&') == lead_end;
 }
 
-/* The splices in source order: the byte matcher's [0, splice0) and the
+/* The splices in source order: the byte matcher's [run0, splice0) and the
  * re-match's after them are each in order and apart from each other, and
  * are merged as they are walked (issue 6: no second array of them, and no
  * insertion sort, which was quadratic in a value dense with both). */
@@ -230,28 +259,29 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 	}
 }
 
-/* The splices of one run p[0..n) at value offset off, in source order. */
+/* The splices of one run p[0..n) at value offset off, after those of the
+ * runs before it: the byte matcher's [run0, splice0) and the re-match's
+ * [splice0, nsplices), each in source order. Returns nsplices. */
 static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
 	const struct value_opts *o = vp->o;
 	vp->run = p;
 	vp->run_off = off;
-	vp->nsplices = 0;
 	/* issue 6: a candidate is a separator (2 bytes or more) and a whole
 	 * host, in the run or in its decoding, which is no longer: a shorter
 	 * run (a key or a number of the serialized walk) has none */
-	vp->splice0 = 0;
-	if (n < vp->pt->find.min_len + 2) return 0;
+	vp->run0 = vp->splice0 = vp->nsplices;
+	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
 	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
-		/* issue 5: the string escapes '/' as `\/`, so does what is spliced in */
-		size_t need = 0;
+		/* issue 5: the string escapes '/' as `\/`, so does what is spliced
+		 * in (after the escaped replacements of the value's runs before) */
+		size_t need = vp->esc.len;
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * (size_t)vp->splices[i].repl_n;
-		vp->esc.len = 0;
 		if (need > vp->esc.cap) {
 			size_t c = vp->esc.cap ? vp->esc.cap : 4096;   /* doubling, not to each new need */
 			while (c < need) c *= 2;
@@ -260,7 +290,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 		}
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) {
 			struct value_splice *sp = &vp->splices[i];
-			struct slice r = repl_of(vp, sp);
+			struct slice r = repl_of(vp, sp, NULL);   /* the pattern table's */
 			unsigned char *q = vp->esc.p + vp->esc.len;
 			size_t k = 0;
 			for (size_t m = 0; m < r.n; m++) {
@@ -268,7 +298,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 				q[k++] = r.p[m];
 			}
 			sp->repl = (uint32_t)vp->esc.len;
-			sp->repl_n = (uint32_t)k | VALUE_REPL_ESC;
+			sp->repl_n = (uint16_t)(k | VALUE_REPL_ESC);
 			vp->esc.len += k;
 		}
 	}
@@ -290,11 +320,12 @@ static inline __attribute__((always_inline)) void emit_splice(struct value *vp, 
                                                              const struct value_splice *s, struct ser_buf *dst,
                                                              size_t dst0, size_t *last)
 {
+	unsigned char dig[VALUE_DIGITS_MAX];
 	ser_buf_put(dst, p + *last, s->start - *last);
-	struct slice r = repl_of(vp, s);
+	struct slice r = repl_of(vp, s, dig);
 	ser_buf_put(dst, r.p, r.n);
-	if (r.n != s->end - s->start) add_mark(vp, dst->len - dst0, vp->run_off + s->end);
-	*last = s->end;
+	if (r.n != s->len) add_mark(vp, dst->len - dst0, value_splice_end(s));
+	*last = value_splice_end(s);
 }
 
 /* emit_run where the re-match added splices: the two lists merged. */
@@ -302,7 +333,7 @@ static __attribute__((noinline)) void emit_run_merged(struct value *vp, const un
                                                       struct ser_buf *dst, size_t dst0)
 {
 	size_t last = 0;
-	struct splice_walk it = { 0, vp->splice0 };
+	struct splice_walk it = { vp->run0, vp->splice0 };
 	for (const struct value_splice *s; (s = next_merged(vp, &it));) emit_splice(vp, p, s, dst, dst0, &last);
 	ser_buf_put(dst, p + last, n - last);
 }
@@ -318,15 +349,110 @@ static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct 
 	ser_buf_put(dst, p + last, n - last);
 }
 
+/* ------------------------------------------------------------ serialized values (§7) */
+
+/* A run's re-match splices merged into its byte matcher's, in place from
+ * the back (a copy of the re-match's aside): a serialized value's splices
+ * are kept in source order over all its runs. */
+static void merge_run(struct value *vp)
+{
+	size_t a0 = vp->run0, b0 = vp->splice0, k = vp->nsplices - b0;
+	if (k && b0 > a0) {
+		if (k > vp->merge_cap) {
+			vp->merge_cap = k > 2 * vp->merge_cap ? k : 2 * vp->merge_cap;
+			vp->merge = xrealloc(vp->merge, vp->merge_cap * sizeof *vp->merge);
+		}
+		memcpy(vp->merge, vp->splices + b0, k * sizeof *vp->merge);
+		/* next_merged's order: of two at one start the re-match's first */
+		for (size_t i = b0, j = k, o = vp->nsplices; j > 0;) {
+			if (i > a0 && vp->splices[i - 1].start >= vp->merge[j - 1].start) vp->splices[--o] = vp->splices[--i];
+			else vp->splices[--o] = vp->merge[--j];
+		}
+	}
+	vp->run0 = vp->splice0 = vp->nsplices;
+}
+
 /* A run of the serialized walk: string data or the text around values, each
  * matched as a buffer of its own (§4.5 step 0). */
-static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string, struct ser_buf *out)
+static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string)
 {
 	(void)in_string;
 	struct value *vp = ctx;
 	run_splices(vp, p, n, offset);
-	emit_run(vp, p, n, out, 0);
+	if (vp->splice0 != vp->nsplices) merge_run(vp);
 }
+
+/* A string opens: the splices of its data follow; a new length goes
+ * before them when it is known (issue 6: the new value is written in
+ * source order from the splices, no copy of it built). */
+static void ser_open(void *ctx, size_t digits, size_t ndigits)
+{
+	struct value *vp = ctx;
+	if (vp->nopen == VALUE_OPEN_MAX) {   /* the walk opens no more */
+		vp->open_overflow = true;
+		return;
+	}
+	vp->open[vp->nopen++] = (struct value_open){ vp->nsplices, (uint32_t)digits, (uint32_t)ndigits };
+}
+
+/* Its data [at, e) is done: unchanged when nothing was spliced since it
+ * opened; else how much more its new data measures, from the splices alone
+ * where no escape reaches across their edges, else measured whole. */
+static bool ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
+{
+	struct value *vp = ctx;
+	if (vp->open_overflow || !vp->nopen) return false;
+	size_t k = vp->open[vp->nopen - 1].first;
+	if (vp->nsplices == k) {
+		vp->nopen--;
+		return false;
+	}
+	const unsigned char *v = vp->val;
+	unsigned char dig[VALUE_DIGITS_MAX];
+	struct ser_delta d;
+	ser_delta_init(&d, s);
+	size_t pos = at;
+	for (size_t i = k; i < vp->nsplices; i++) {
+		const struct value_splice *sp = &vp->splices[i];
+		struct slice r = repl_of(vp, sp, dig);
+		ser_delta_keep(&d, v + pos, sp->start - pos);
+		ser_delta_change(&d, v + sp->start, sp->len, r.p, r.n);
+		pos = value_splice_end(sp);
+	}
+	ser_delta_keep(&d, v + pos, e - pos);
+	if (ser_delta_end(&d, delta)) return true;
+	struct ser_measure m;
+	ser_measure_init(&m, s);
+	pos = at;
+	for (size_t i = k; i < vp->nsplices; i++) {
+		const struct value_splice *sp = &vp->splices[i];
+		struct slice r = repl_of(vp, sp, dig);
+		ser_measure_feed(&m, v + pos, sp->start - pos);
+		ser_measure_feed(&m, r.p, r.n);
+		pos = value_splice_end(sp);
+	}
+	ser_measure_feed(&m, v + pos, e - pos);
+	*delta = (ptrdiff_t)ser_measure_end(&m) - (ptrdiff_t)serialized_measure(s, v + at, e - at);
+	return true;
+}
+
+/* Its new length, a splice over its digits before those of its data; the
+ * same number keeps its digits as written (§7.2). */
+static void ser_length(void *ctx, size_t len)
+{
+	struct value *vp = ctx;
+	if (vp->open_overflow || !vp->nopen) return;
+	struct value_open op = vp->open[--vp->nopen];
+	if (len == SER_KEEP_LENGTH || len > UINT32_MAX) return;   /* a value is far below 2^32 bytes */
+	uint32_t nd = 1;
+	for (size_t v = len; v >= 10; v /= 10) nd++;
+	new_splice(vp);
+	struct value_splice *sp = &vp->splices[op.first];
+	memmove(sp + 1, sp, (vp->nsplices - 1 - op.first) * sizeof *sp);
+	*sp = (struct value_splice){ op.digits, (uint32_t)len, (uint16_t)op.ndigits, (uint16_t)(VALUE_REPL_NUM | nd) };
+}
+
+static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, ser_length };
 
 /* Issue 6: every event of the pipeline but the serialized walk's decline
  * needs a canonical host in the value, in its source bytes or spelled by
@@ -340,8 +466,8 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 }
 
 /* The work of every entry point: false if v is unchanged; else the new
- * value is vp->ser (a repaired serialized value, vp->whole) or v with
- * vp->splices written over it. */
+ * value is v with vp->splices written over it, in source order (the
+ * re-match's merged as they are walked where splice0 < nsplices). */
 static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
                                                           uint64_t base, const struct value_opts *o)
 {
@@ -349,15 +475,21 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
-	vp->whole = false;
+	vp->nsplices = vp->run0 = vp->splice0 = 0;
+	vp->esc.len = 0;
 	if (o->spellings && serialized_gate(v, n)) {
-		vp->ser.len = 0;
-		enum ser_result r = serialized_walk(v, n, o->spellings, ser_run, vp, &vp->ser);
-		if (r == SER_REPAIRED) {
-			vp->whole = true;
-			return !(vp->ser.len == n && memcmp(vp->ser.p, v, n) == 0);
+		vp->val = v;
+		vp->nopen = 0;
+		vp->open_overflow = false;
+		enum ser_result r = serialized_plan(v, n, o->spellings, &ser_calls, vp);
+		if (r == SER_REPAIRED && !vp->open_overflow) {
+			vp->run0 = 0;
+			vp->splice0 = vp->nsplices;
+			return vp->nsplices != 0;
 		}
-		vp->nmarks = 0;
+		/* its changes dropped: rewritten as any value */
+		vp->nsplices = vp->run0 = vp->splice0 = 0;
+		vp->esc.len = 0;
 		if (r == SER_DECLINED) {
 			/* §7.2: rewritten without repair, lengths as they were. */
 			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_DECLINED, o->surface, { NULL, 0 } };
@@ -371,10 +503,6 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
                    struct slice *out)
 {
 	if (!prepare(vp, v, n, base, o)) return false;
-	if (vp->whole) {
-		*out = (struct slice){ vp->ser.p, vp->ser.len };
-		return true;
-	}
 	vp->out.len = 0;
 	emit_run(vp, v, n, &vp->out, 0);
 	*out = (struct slice){ vp->out.p, vp->out.len };
@@ -390,21 +518,19 @@ static inline __attribute__((always_inline)) void put_splice(struct value *vp, c
                                                             const struct value_splice *s, struct window *w,
                                                             bool in_place, size_t *last, size_t *out_len)
 {
-	struct slice r = repl_of(vp, s);
+	unsigned char dig[VALUE_DIGITS_MAX];
+	struct slice r = repl_of(vp, s, dig);
 	window_verbatim_at(w, v + *last, s->start - *last, in_place);
-	window_replace(w, r.p, r.n, vp->base + s->end, s->end - s->start);
-	*out_len = *out_len - (s->end - s->start) + r.n;
-	*last = s->end;
+	size_t end = value_splice_end(s);
+	window_replace(w, r.p, r.n, vp->base + end, s->len);
+	*out_len = *out_len - s->len + r.n;
+	*last = end;
 }
 
 static inline __attribute__((always_inline)) void put(struct value *vp, const unsigned char *v, size_t n,
                                                       struct window *w, bool in_place)
 {
 	uint64_t base = vp->base;
-	if (vp->whole) {
-		window_replace_marked(w, vp->ser.p, vp->ser.len, base + n, n, vp->marks, vp->nmarks);
-		return;
-	}
 	/* issue 6: the unchanged bytes go from v, the replacements from the
 	 * pattern table, with no copy of the whole value between; the marks
 	 * are those window_replace_marked would push, each before its bytes */
@@ -412,7 +538,7 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 	if (vp->splice0 == vp->nsplices) {
 		for (size_t i = 0; i < vp->nsplices; i++) put_splice(vp, v, &vp->splices[i], w, in_place, &last, &out_len);
 	} else {
-		struct splice_walk it = { 0, vp->splice0 };
+		struct splice_walk it = { vp->run0, vp->splice0 };
 		for (const struct value_splice *s; (s = next_merged(vp, &it));) put_splice(vp, v, s, w, in_place, &last, &out_len);
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);

@@ -37,11 +37,26 @@ struct value_opts {
  * that holds the value. */
 typedef void (*value_pos_fn)(void *ctx, uint64_t offset, size_t *line, size_t *column);
 
-/* Offsets in the run (values are held up to the 1 MiB caps plus a window,
- * far below 2^32); the replacement is repl_n bytes at repl
- * in the pattern table's arena, or with VALUE_REPL_ESC in value.esc. */
-#define VALUE_REPL_ESC 0x80000000u
-struct value_splice { uint32_t start, end, repl, repl_n; };
+/* A change of the value: its bytes [start, start + len) replaced (values
+ * are held up to the 1 MiB caps plus a window, far below 2^32; a longer
+ * span takes several splices) by repl_n bytes at repl in the pattern
+ * table's arena, or with VALUE_REPL_ESC in value.esc, or with
+ * VALUE_REPL_NUM by the decimal digits (repl_n of them) of the number repl:
+ * a serialized string's new length written over its old digits (§7.2).
+ * Issue 6: 12 bytes, as a value dense with origins holds one for each. A
+ * replacement is a variant origin (a host of at most 253 bytes), escaped
+ * at most twice over: far below VALUE_REPL_MAX. */
+#define VALUE_REPL_ESC 0x8000u
+#define VALUE_REPL_NUM 0x4000u
+#define VALUE_REPL_FLAGS (VALUE_REPL_ESC | VALUE_REPL_NUM)
+#define VALUE_REPL_MAX 0x3FFFu
+#define VALUE_SPLICE_LEN_MAX 0xFFFFu
+struct value_splice { uint32_t start, repl; uint16_t len, repl_n; };
+static inline size_t value_splice_end(const struct value_splice *s) { return (size_t)s->start + s->len; }
+
+/* Strings open at once in a serialized value: one a level, to its depth
+ * limit, the top level included. */
+#define VALUE_OPEN_MAX (SERIALIZED_MAX_DEPTH + 1)
 
 struct value {
 	const struct patterns *pt;
@@ -59,9 +74,13 @@ struct value {
 	const unsigned char *win; /* the window being re-matched: dec, or the run where it decoded nothing */
 	size_t win_src;           /* run offset of win[0], a token's start */
 	size_t win_skip;          /* where the scan begins in win (inside a reference's bytes) */
+	/* the value's changes in source order: the byte matcher's, the
+	 * re-match's and a repaired serialized value's new lengths */
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;
-	struct ser_buf ser, out;
+	struct value_splice *merge; /* a run's re-match splices, while merged into the byte matcher's */
+	size_t merge_cap;
+	struct ser_buf out;
 	struct ser_buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */
 	size_t nmarks, marks_cap;
@@ -71,8 +90,14 @@ struct value {
 	uint64_t base;            /* input offset of the value */
 	size_t run_off;           /* offset of the current run in the value */
 	const unsigned char *run;
-	size_t splice0;
-	bool whole;               /* the new value is ser, not splices over the value */
+	size_t run0;              /* the run's first splice */
+	size_t splice0;           /* the run's first re-match splice (after its byte matcher's) */
+	/* a serialized value being planned (serialized_plan) */
+	const unsigned char *val;
+	/* each open string: where its splices begin, and its length digits */
+	struct value_open { size_t first; uint32_t digits, ndigits; } open[VALUE_OPEN_MAX];
+	size_t nopen;
+	bool open_overflow;       /* more strings open than the walk allows: not repaired */
 	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
 };
 

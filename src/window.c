@@ -320,10 +320,7 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 static bool end_in_place(struct window *w, const unsigned char *p, size_t n)
 {
 	if (n > w->hold_cap + w->pt->window) return false;   /* window_feed would stream it */
-	struct slice out;
-	const struct offmap_rel *marks = NULL;
-	size_t nmarks = 0;
-	enum window_whole r = w->whole(w->whole_ctx, w, p, n, w->base, &out, &marks, &nmarks);
+	enum window_whole r = w->whole(w->whole_ctx, w, p, n, w->base, true);
 	if (r == WHOLE_NOT_HANDLED) {
 		/* matched where it lies, as window_end would match it in the
 		 * buffer after the hook (no line is tracked here) */
@@ -332,8 +329,7 @@ static bool end_in_place(struct window *w, const unsigned char *p, size_t n)
 		w->base += n;
 		return true;
 	}
-	if (r == WHOLE_CHANGED) window_replace_marked(w, out.p, out.n, w->base + n, n, marks, nmarks);
-	else window_verbatim_ref(w, p, n);
+	if (r == WHOLE_UNCHANGED) window_verbatim_ref(w, p, n);
 	w->prev = p[n - 1];
 	w->base += n;
 	return true;
@@ -351,13 +347,9 @@ void window_end(struct window *w)
 		window_feed(w, p, n);
 	}
 	if (w->held && w->whole && w->len) {
-		struct slice out;
-		const struct offmap_rel *marks = NULL;
-		size_t nmarks = 0;
-		enum window_whole r = w->whole(w->whole_ctx, w, w->buf, w->len, w->base, &out, &marks, &nmarks);
+		enum window_whole r = w->whole(w->whole_ctx, w, w->buf, w->len, w->base, false);
 		if (r != WHOLE_NOT_HANDLED) {
-			if (r == WHOLE_CHANGED) window_replace_marked(w, out.p, out.n, w->base + w->len, w->len, marks, nmarks);
-			else emit_out(w, w->buf, w->len);
+			if (r == WHOLE_UNCHANGED) emit_out(w, w->buf, w->len);
 			if (w->track_lines) advance_lines(w, w->len);
 			w->prev = w->buf[w->len - 1];
 			w->base += w->len;

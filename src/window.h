@@ -25,11 +25,16 @@
 #define WINDOW_BATCH (64 * 1024)
 
 /* A segment may be held whole, up to a cap, and offered to a hook at its
- * end (html text and raw text that may carry serialized data, §7.4). */
-enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_CHANGED };
+ * end (html text and raw text that may carry serialized data, §7.4). The
+ * hook leaves it to the window (NOT_HANDLED: matched as any segment;
+ * UNCHANGED: written as it is) or writes what replaces it itself, with the
+ * calls for outside a segment and their marks (WRITTEN; issue 6: in pieces,
+ * not built in a buffer first). in_place: p stays where it is until the
+ * next window_flush. */
+enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_WRITTEN };
 struct window;
 typedef enum window_whole (*window_whole_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                             struct slice *out, const struct offmap_rel **marks, size_t *nmarks);
+                                             bool in_place);
 
 struct window {
 	const struct patterns *pt;

@@ -188,17 +188,14 @@ END_TEST
  * from a scratch copy, as html feeds its held '<' bytes), and flushes at
  * random points (the ends of chunks). Output and offset marks are equal. */
 static enum window_whole test_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                    struct slice *out, const struct offmap_rel **marks, size_t *nmarks)
+                                    bool in_place)
 {
-	(void)ctx; (void)w; (void)off;
+	(void)ctx; (void)in_place;
 	static const unsigned char repl[] = "<whole>";
-	static struct offmap_rel rel[1];
+	static const struct offmap_rel rel[1] = { { 2, 1 } };
 	if (p[0] == 'x') {   /* changed: one mark where the lengths differ */
-		*out = (struct slice){ repl, sizeof repl - 1 };
-		rel[0] = (struct offmap_rel){ 2, 1 };
-		*marks = rel;
-		*nmarks = 1;
-		return WHOLE_CHANGED;
+		window_replace_marked(w, repl, sizeof repl - 1, off + n, n, rel, 1);
+		return WHOLE_WRITTEN;
 	}
 	if (memchr(p, '/', n)) return WHOLE_NOT_HANDLED;   /* matched in the window */
 	return WHOLE_UNCHANGED;
@@ -418,7 +415,8 @@ START_TEST(value_write_equals_copy)
 		if (value_rewrite(&a.vp, p, n, off, &o, &out)) {
 			window_replace_marked(&a.w, out.p, out.n, off + n, n, a.vp.marks, a.vp.nmarks);
 			changed++;
-			whole += a.vp.whole;
+			for (size_t i = 0; i < a.vp.nsplices; i++)   /* a serialized length rewritten */
+				if (a.vp.splices[i].repl_n & VALUE_REPL_NUM) { whole++; break; }
 			marked += out.n != n;
 		} else {
 			window_verbatim(&a.w, p, n);
@@ -429,7 +427,7 @@ START_TEST(value_write_equals_copy)
 		off += n + 3;   /* bytes between values that no window writes */
 	}
 	ck_assert_uint_gt(changed, 1000);
-	ck_assert_uint_gt(whole, 100);     /* repaired serialized values went through too */
+	ck_assert_uint_gt(whole, 100);     /* repaired serialized values, lengths changed, went through too */
 	ck_assert_uint_gt(marked, 1000);
 	const struct value_sides *other[] = { &b, &c };
 	for (int k = 0; k < 2; k++) {
@@ -705,6 +703,240 @@ START_TEST(value_interleaved_splices)
 		free(in);
 		free(want);
 	}
+}
+END_TEST
+
+/* Issue 6: a splice holds a span of up to 64 KiB; an origin spelled over
+ * more source bytes (a reference's leading zeros are unbounded) is replaced
+ * in several, with the same output: in an attribute value, and in a
+ * serialized string of a JSON string, whose new length counts it once. */
+START_TEST(value_long_span)
+{
+	enum { ZEROS = 70000 };
+	static const char tail[] = "47;&#47;www.example.fi/x";
+	size_t body = 8 + ZEROS + strlen(tail);   /* `https:&#` zeros tail */
+	char *in = malloc(body + 64), *want = malloc(128);
+	ck_assert(in && want);
+	for (int json = 0; json < 2; json++) {
+		size_t n = 0;
+		if (json) n += (size_t)sprintf(in, "\"a:1:{s:1:\\\"k\\\";s:%zu:\\\"", body);
+		memcpy(in + n, "https:&#", 8);
+		memset(in + n + 8, '0', ZEROS);
+		memcpy(in + n + 8 + ZEROS, tail, strlen(tail));
+		n += body;
+		if (json) n += (size_t)sprintf(in + n, "\\\";}\"");
+		size_t wn = json ? (size_t)sprintf(want, "\"a:1:{s:1:\\\"k\\\";s:33:\\\"https://wt-a--example.ddev.site/x\\\";}\"")
+		                 : (size_t)sprintf(want, "https://wt-a--example.ddev.site/x");
+		struct report_options ro = { 0 };
+		struct value_sides a;
+		sides_init(&a, &ro, false);
+		struct value_opts o = { .mode = MATCH_VALUE, .entities = true, .json = json,
+		                        .surface = json ? SURFACE_JSON_STRING : SURFACE_HTML_ATTR,
+		                        .spellings = json ? SER_SET_DEFAULT : 0 };
+		value_write(&a.vp, (const unsigned char *)in, n, 0, &o, &a.w, false);
+		ck_assert_msg(a.c.n == wn && memcmp(a.c.p, want, wn) == 0, "json %d: %.*s", json,
+		              (int)(a.c.n < 200 ? a.c.n : 200), (char *)a.c.p);
+		ck_assert_uint_eq(a.rep.rewrites[SURFACE_HTML_ENTITY], 1);
+		ck_assert_uint_ge(a.vp.nsplices, 2 + json);   /* the span in two, and the new length */
+		sides_free(&a);
+	}
+	free(in);
+	free(want);
+}
+END_TEST
+
+/* Issue 6, differential: a repaired serialized value is written from its
+ * splices and new lengths (serialized_plan), never built whole. The oracle
+ * here builds it the way the pipeline did before: serialized_walk into a
+ * buffer, each run rewritten as a value of its own (value_rewrite, no
+ * serialized walk); when the walk does not repair, the value is rewritten
+ * whole, as any value. Over random serialized values (nested payloads,
+ * arrays, scalars; lengths right and, one in six, wrong) in three
+ * spellings (literal in text, `\"` in a JSON string, `&quot;` in an html
+ * attribute) with origins in every spelling, references that spell them
+ * (the re-match's splices merged with the byte matcher's, and escaped as
+ * `\/` in JSON), value_write (copying and deferring) and value_rewrite give
+ * the oracle's bytes. */
+enum ser_kind { SK_LIT, SK_JSON, SK_HTML };
+
+static const char *const ser_frags_any[] = {
+	"https://www.example.fi/a", "//www.example.fi/c", "HTTPS://WWW.EXAMPLE.FI", "https://shop.example.fi:8443/cart",
+	"http://old.example.fi/p", "https://www.example.fi.evil/", "text ", " ", "x", "\xc3\xa4", "https://same.example.fi/",
+};
+static const char *const ser_frags_json[] = {
+	"https:\\/\\/www.example.fi\\/d", "\\/\\/www.example.fi\\/e", "\\u00e4", "\\n", "https:&#47;&#47;www.example.fi",
+	"https://www.example.fi\\u002Fx", "a\\/b", "https:&#47;&#47;www.example.fi\\/y", "https:&#47;&#47;www.example.fi\\/y",
+};
+static const char *const ser_frags_html[] = {
+	"https:&#47;&#47;www.example.fi/z", "&#47;/www.example.fi/", "&amp;", "&#8217;", "https&colon;//www.example.fi",
+	"https%3A%2F%2Fwww.example.fi%2Ff",
+};
+
+/* How many bytes b[0..n) stands for in the kind's spelling: a JSON escape
+ * its decoded bytes, an html reference one (one reading of each). */
+static size_t ser_decoded(enum ser_kind k, const char *b, size_t n)
+{
+	if (k == SK_JSON) return serialized_measure(SER_JSON, (const unsigned char *)b, n);
+	if (k == SK_LIT) return n;
+	size_t d = 0;
+	for (size_t i = 0; i < n; i++, d++)
+		if (b[i] == '&') {
+			const char *semi = memchr(b + i, ';', n - i);
+			if (semi && semi - (b + i) <= 8) i = (size_t)(semi - b);
+		}
+	return d;
+}
+
+/* A random serialized value of kind k at v (cap bytes), depth d. */
+static size_t gen_ser(uint32_t *x, enum ser_kind k, char *v, size_t cap, int d, size_t *nested)
+{
+	const char *q = k == SK_LIT ? "\"" : k == SK_JSON ? "\\\"" : "&quot;";
+	*x = *x * 1103515245u + 12345u;
+	unsigned what = (*x >> 16) % 10;
+	if (cap < 600 || d > 3) what = 9;
+	if (what >= 8) {   /* a scalar */
+		static const char *const sc[] = { "i:5;", "b:1;", "N;", "d:0.5;", "i:-12;" };
+		const char *t = sc[(*x >> 8) % 5];
+		memcpy(v, t, strlen(t));
+		return strlen(t);
+	}
+	if (what >= 6) {   /* an array of scalars and strings */
+		size_t cnt = 1 + (*x >> 9) % 3, n = (size_t)sprintf(v, "a:%zu:{", cnt);
+		for (size_t i = 0; i < cnt; i++) {
+			n += (size_t)sprintf(v + n, "i:%zu;", i);
+			n += gen_ser(x, k, v + n, (cap - n) / 2, d + 1, nested);
+		}
+		v[n++] = '}';
+		return n;
+	}
+	/* a string: fragments, and at times a nested payload */
+	char body[4096];
+	size_t bn = 0, parts = (*x >> 10) % 6;
+	for (size_t i = 0; i < parts; i++) {
+		*x = *x * 1103515245u + 12345u;
+		const char *f;
+		if ((*x >> 7) % 2 == 0 && k != SK_LIT) {
+			f = k == SK_JSON ? ser_frags_json[(*x >> 12) % (sizeof ser_frags_json / sizeof *ser_frags_json)]
+			                 : ser_frags_html[(*x >> 12) % (sizeof ser_frags_html / sizeof *ser_frags_html)];
+		} else {
+			f = ser_frags_any[(*x >> 12) % (sizeof ser_frags_any / sizeof *ser_frags_any)];
+		}
+		memcpy(body + bn, f, strlen(f));
+		bn += strlen(f);
+	}
+	*x = *x * 1103515245u + 12345u;
+	if ((*x >> 11) % 3 == 0 && d < 3) {
+		bn += gen_ser(x, k, body + bn, sizeof body - bn < cap / 2 ? sizeof body - bn : cap / 2, d + 1, nested);
+		(*nested)++;
+	}
+	*x = *x * 1103515245u + 12345u;
+	size_t len = ser_decoded(k, body, bn) + ((*x >> 5) % 6 == 0);
+	size_t n = (size_t)sprintf(v, "s:%zu:%s", len, q);
+	memcpy(v + n, body, bn);
+	n += bn;
+	n += (size_t)sprintf(v + n, "%s;", q);
+	return n;
+}
+
+static bool has_sub(const char *v, size_t n, const char *sub)
+{
+	size_t m = strlen(sub);
+	for (size_t i = 0; i + m <= n; i++)
+		if (memcmp(v + i, sub, m) == 0) return true;
+	return false;
+}
+
+struct ser_oracle {
+	struct value vp;
+	struct value_opts o;   /* the value's, without the serialized walk */
+	uint64_t base;
+};
+
+static void oracle_run(void *ctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+{
+	(void)in_string;
+	struct ser_oracle *c = ctx;
+	struct slice r;
+	if (value_rewrite(&c->vp, p, n, c->base + off, &c->o, &r)) ser_buf_put(out, r.p, r.n);
+	else ser_buf_put(out, p, n);
+}
+
+START_TEST(value_serialized_plan_equals_buffered)
+{
+	struct report_options ro = { 0 };
+	struct value_sides a, b, c;   /* a: value_write copying, b: deferring, c: value_rewrite */
+	sides_init(&a, &ro, false);
+	sides_init(&b, &ro, true);
+	sides_init(&c, &ro, false);
+	struct ser_oracle orc;
+	value_init(&orc.vp, &tpt, NULL);
+	struct ser_buf want = { .limit = SIZE_MAX };
+	static char v[16384];
+	uint32_t x = 5150u + (uint32_t)_i;
+	size_t repaired = 0, nested = 0, merged = 0, escaped = 0, grew = 0;
+	for (int round = 0; round < 6000; round++) {
+		enum ser_kind k = (enum ser_kind)(round % 3);
+		size_t start = k == SK_JSON, n = start, nest = 0;
+		if (k == SK_JSON) v[0] = '"';
+		n += gen_ser(&x, k, v + n, sizeof v / 2, 0, &nest);
+		if (k == SK_JSON) v[n++] = '"';
+		const unsigned char *p = (const unsigned char *)v;
+		struct value_opts o = { .mode = MATCH_VALUE, .spellings = SER_SET_DEFAULT };
+		if (k == SK_LIT) {
+			o.mode = MATCH_PROSE;
+			o.surface = SURFACE_TEXT;
+		} else if (k == SK_JSON) {
+			o.surface = SURFACE_JSON_STRING;
+			o.json = true;
+			o.entities = memchr(p, '&', n) != NULL;
+		} else {
+			o.surface = SURFACE_HTML_ATTR;
+			o.entities = true;
+		}
+		/* the oracle */
+		orc.o = o;
+		orc.o.spellings = 0;
+		orc.base = 0;
+		enum ser_result r = serialized_walk(p, n, o.spellings, oracle_run, &orc, &want);
+		if (r != SER_REPAIRED) {
+			struct slice w;
+			want.len = 0;
+			if (value_rewrite(&orc.vp, p, n, 0, &orc.o, &w)) ser_buf_put(&want, w.p, w.n);
+			else ser_buf_put(&want, p, n);
+		}
+		size_t a0 = a.c.n, b0 = b.c.n;
+		value_write(&a.vp, p, n, 0, &o, &a.w, false);
+		value_write(&b.vp, p, n, 0, &o, &b.w, true);
+		window_flush(&b.w);
+		struct slice out = { p, n };
+		bool changed = value_rewrite(&c.vp, p, n, 0, &o, &out);
+		ck_assert_msg(a.c.n - a0 == want.len && memcmp(a.c.p + a0, want.p, want.len) == 0,
+		              "round %d (%s): value_write differs:\n in   %.*s\n want %.*s\n got  %.*s", round,
+		              r == SER_REPAIRED ? "repaired" : "not repaired", (int)n, v, (int)want.len, (char *)want.p,
+		              (int)(a.c.n - a0), (char *)a.c.p + a0);
+		ck_assert_msg(b.c.n - b0 == want.len && memcmp(b.c.p + b0, want.p, want.len) == 0,
+		              "round %d: deferred value_write differs", round);
+		ck_assert_msg(out.n == want.len && memcmp(out.p, want.p, want.len) == 0, "round %d: value_rewrite differs",
+		              round);
+		if (r == SER_REPAIRED && changed) {
+			repaired++;
+			nested += nest > 0;
+			grew += want.len > n;
+			merged += k != SK_LIT && (has_sub(v, n, "&#47;&#47;www") || has_sub(v, n, "&colon;//www")) &&
+			          has_sub(v, n, "://www.example.fi");
+			escaped += k == SK_JSON && has_sub(v, n, "&#47;&#47;www") && has_sub(v, n, "\\/");
+		}
+	}
+	ck_assert_uint_gt(repaired, 1500);
+	ck_assert_uint_gt(nested, 300);
+	ck_assert_uint_gt(grew, 1000);
+	ck_assert_uint_gt(merged, 100);    /* both matchers' splices in one value */
+	ck_assert_uint_gt(escaped, 20);    /* re-match replacements written `\/` */
+	free(want.p);
+	value_free(&orc.vp);
+	sides_free(&a);
+	sides_free(&b);
+	sides_free(&c);
 }
 END_TEST
 
@@ -986,6 +1218,8 @@ Suite *window_suite(void)
 	tcase_add_loop_test(tc, value_rematch_windowed, 0, 3);
 	tcase_add_test(tc, value_rematch_begins_value);
 	tcase_add_test(tc, value_interleaved_splices);
+	tcase_add_loop_test(tc, value_serialized_plan_equals_buffered, 0, 3);
+	tcase_add_test(tc, value_long_span);
 	tcase_add_test(tc, window_marks_before_bytes);
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
