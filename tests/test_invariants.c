@@ -1859,6 +1859,23 @@ START_TEST(bounded_memory)
 	const char *refs_unit_in = "https:&#47;&#47;www.acmecorp.fi/a https://www.acmecorp.fi/b ";
 	const char *refs_unit_out = "https://wt-a--www.acmecorp.fi/a https://wt-a--www.acmecorp.fi/b ";
 
+	/* and a serialized value near the cap in html text (§7.4), held whole:
+	 * one string dense with origins, and an array of strings of one origin
+	 * each, every length repaired, written from the splices (issue 6) */
+	const char *ser_unit_in = "https://www.acmecorp.fi/a ";
+	const char *ser_unit_out = "https://wt-a--www.acmecorp.fi/a ";
+	size_t ser_reps = 1000 * 1000 / strlen(ser_unit_in);
+	char ser_pre_in[128], ser_pre_out[128];
+	snprintf(ser_pre_in, sizeof ser_pre_in, "<!doctype html><html><body><p>a:1:{s:1:\"k\";s:%zu:\"",
+	         ser_reps * strlen(ser_unit_in));
+	snprintf(ser_pre_out, sizeof ser_pre_out, "<!doctype html><html><body><p>a:1:{s:1:\"k\";s:%zu:\"",
+	         ser_reps * strlen(ser_unit_out));
+	const char *arr_unit_in = "i:0;s:24:\"https://www.acmecorp.fi/\";";
+	const char *arr_unit_out = "i:0;s:30:\"https://wt-a--www.acmecorp.fi/\";";
+	size_t arr_reps = 1000 * 1000 / strlen(arr_unit_in);
+	char arr_pre[128];
+	snprintf(arr_pre, sizeof arr_pre, "<!doctype html><html><body><p>a:%zu:{", arr_reps);
+
 	struct mem_case cases[] = {
 		{ .name = "10 KB page", .pre_in = S(pre), .unit_in = S(small_unit_in), .suf_in = S(suf),
 		  .pre_out = S(pre), .unit_out = S(small_unit_out), .suf_out = S(suf), .reps = 150, .rewrites = 150 },
@@ -1891,6 +1908,12 @@ START_TEST(bounded_memory)
 		  .suf_in = S("\">x</a></body></html>\n"), .pre_out = S("<!doctype html><html><body><a title=\""),
 		  .unit_out = S(refs_unit_out), .suf_out = S("\">x</a></body></html>\n"),
 		  .reps = 1000 * 1000 / strlen(refs_unit_in), .rewrites = 2 * (1000 * 1000 / strlen(refs_unit_in)) },
+		{ .name = "1 MB serialized string", .pre_in = S(ser_pre_in), .unit_in = S(ser_unit_in),
+		  .suf_in = S("\";}</p></body></html>\n"), .pre_out = S(ser_pre_out), .unit_out = S(ser_unit_out),
+		  .suf_out = S("\";}</p></body></html>\n"), .reps = ser_reps, .rewrites = ser_reps },
+		{ .name = "1 MB serialized array", .pre_in = S(arr_pre), .unit_in = S(arr_unit_in),
+		  .suf_in = S("}</p></body></html>\n"), .pre_out = S(arr_pre), .unit_out = S(arr_unit_out),
+		  .suf_out = S("}</p></body></html>\n"), .reps = arr_reps, .rewrites = arr_reps },
 	};
 	size_t nc = sizeof cases / sizeof *cases;
 	for (size_t i = 0; i < nc; i++) mem_run(&L, dir, &cases[i]);
