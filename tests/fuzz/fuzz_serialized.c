@@ -5,10 +5,15 @@
  * the rewrite are in order, non-empty, non-overlapping and inside the
  * buffer; the result does not depend on what the rewrite does (it is
  * decided before the first call). A second walk with a lengthening rewrite
- * exercises the length splicing.
+ * exercises the length splicing. Issue 6: serialized_plan with the same
+ * lengthening rewrite, its changes and new lengths applied, gives the
+ * walk's result and bytes; each changed string's measure is taken from
+ * the changes alone (ser_delta, where it says it may) and in pieces
+ * (ser_measure), and the two agree.
  *
  * Build and run: `make fuzz` (or `make build/fuzz/fuzz_serialized`). */
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,6 +65,126 @@ static void rewrite(void *vctx, const unsigned char *p, size_t n, size_t off, bo
 	}
 }
 
+/* ------------------------------------------------------------ the plan */
+
+struct edit { size_t start, end; const char *repl; size_t repl_n, num; };   /* repl NULL: num's digits */
+
+struct plan {
+	const uint8_t *b;
+	struct edit *e;
+	size_t ne, cap;
+	size_t open[64], nopen;
+	size_t digits[64], ndigits[64];
+};
+
+static void add_edit(struct plan *p, struct edit e)
+{
+	if (p->ne == p->cap) {
+		p->cap = p->cap ? 2 * p->cap : 64;
+		p->e = realloc(p->e, p->cap * sizeof *p->e);
+		if (!p->e) abort();
+	}
+	p->e[p->ne++] = e;
+}
+
+static void plan_run(void *vctx, const unsigned char *q, size_t n, size_t off, bool in_string)
+{
+	struct plan *p = vctx;
+	(void)in_string;
+	if (q != p->b + off) abort();
+	for (size_t i = 0; i < n; i++) {
+		if (q[i] == 'x') add_edit(p, (struct edit){ off + i, off + i + 1, "xyz", 3, 0 });
+		else if (q[i] == '&') add_edit(p, (struct edit){ off + i, off + i + 1, "&amp;", 5, 0 });
+	}
+}
+
+static void plan_open(void *vctx, size_t digits, size_t ndigits)
+{
+	struct plan *p = vctx;
+	if (p->nopen == 64) abort();
+	p->digits[p->nopen] = digits;
+	p->ndigits[p->nopen] = ndigits;
+	p->open[p->nopen++] = p->ne;
+}
+
+static const unsigned char *edit_bytes(const struct edit *e, char dig[24], size_t *n)
+{
+	if (e->repl) { *n = e->repl_n; return (const unsigned char *)e->repl; }
+	*n = (size_t)snprintf(dig, 24, "%zu", e->num);
+	return (const unsigned char *)dig;
+}
+
+static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
+{
+	struct plan *p = vctx;
+	if (!p->nopen) abort();
+	size_t k = p->open[p->nopen - 1];
+	if (p->ne == k) {
+		p->nopen--;
+		return false;
+	}
+	struct ser_delta d;
+	struct ser_measure m;
+	ser_delta_init(&d, s);
+	ser_measure_init(&m, s);
+	size_t pos = at;
+	char dig[24];
+	for (size_t i = k; i < p->ne; i++) {
+		size_t rn;
+		const unsigned char *r = edit_bytes(&p->e[i], dig, &rn);
+		if (p->e[i].start < pos || p->e[i].end > e) abort();
+		ser_delta_keep(&d, p->b + pos, p->e[i].start - pos);
+		ser_measure_feed(&m, p->b + pos, p->e[i].start - pos);
+		ser_delta_change(&d, p->b + p->e[i].start, p->e[i].end - p->e[i].start, r, rn);
+		ser_measure_feed(&m, r, rn);
+		pos = p->e[i].end;
+	}
+	ser_delta_keep(&d, p->b + pos, e - pos);
+	ser_measure_feed(&m, p->b + pos, e - pos);
+	ptrdiff_t whole = (ptrdiff_t)ser_measure_end(&m) - (ptrdiff_t)serialized_measure(s, p->b + at, e - at), quick;
+	if (ser_delta_end(&d, &quick) && quick != whole) abort();
+	*delta = whole;
+	return true;
+}
+
+static void plan_length(void *vctx, size_t len)
+{
+	struct plan *p = vctx;
+	if (!p->nopen) abort();
+	size_t j = --p->nopen, k = p->open[j];
+	if (len == SER_KEEP_LENGTH) return;
+	add_edit(p, (struct edit){ 0 });
+	memmove(p->e + k + 1, p->e + k, (p->ne - 1 - k) * sizeof *p->e);
+	p->e[k] = (struct edit){ p->digits[j], p->digits[j] + p->ndigits[j], NULL, 0, len };
+}
+
+static const struct ser_plan_calls plan_calls = { plan_run, plan_open, plan_close, plan_length };
+
+/* The plan against the walk's bytes out[0..len). */
+static void check_plan(const uint8_t *data, size_t size, enum ser_result r, const struct ser_buf *out)
+{
+	struct plan p = { .b = data };
+	enum ser_result r2 = serialized_plan(data, size, ALL_SPELLINGS, &plan_calls, &p);
+	if (r2 != r) abort();
+	if (r == SER_REPAIRED) {
+		if (p.nopen) abort();
+		size_t pos = 0, n = 0;
+		char dig[24];
+		for (size_t i = 0; i <= p.ne; i++) {
+			size_t upto = i < p.ne ? p.e[i].start : size, rn = 0;
+			if (upto < pos || n + (upto - pos) > out->len || memcmp(out->p + n, data + pos, upto - pos) != 0) abort();
+			n += upto - pos;
+			if (i == p.ne) break;
+			const unsigned char *q = edit_bytes(&p.e[i], dig, &rn);
+			if (n + rn > out->len || memcmp(out->p + n, q, rn) != 0) abort();
+			n += rn;
+			pos = p.e[i].end;
+		}
+		if (n != out->len) abort();
+	}
+	free(p.e);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	(void)serialized_gate(data, size);
@@ -74,6 +199,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum ser_result r2 = serialized_walk(data, size, ALL_SPELLINGS, rewrite, &c2, &out);
 	if (r2 != r) abort();
 	if (r2 != SER_REPAIRED && c2.calls != 0) abort();
+	check_plan(data, size, r2, &out);
 
 	/* one spelling at a time never crashes either */
 	for (int s = 0; s < SER_SPELLING_COUNT; s++) {
