@@ -10,7 +10,10 @@
  * replaced in place. Nothing else is re-emitted: delimiters, hex case,
  * `&#34;` spellings and leading zeros of unchanged lengths stay as they
  * were (SPEC §11 splice-only), so the only new bytes the walk itself ever
- * writes are decimal digits.
+ * writes are decimal digits. serialized_plan's second pass writes nothing:
+ * the same calls go to the caller, with where each string's digits are,
+ * a question at its end (how much its changes move its measure) and its
+ * new length (issue 6: the caller writes the value from its splices).
  *
  * The first pass also records, in a fixed array on the stack of
  * serialized_walk, the second pass's steps in order: copy these source
