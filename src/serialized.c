@@ -538,8 +538,9 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
 	}
 	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
 	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
-	d->reads_old = reads_past(s, old, old_n, d->reads_old);
-	d->reads_new = reads_past(s, now, now_n, d->reads_new);
+	/* either side may be empty (an insertion; a long span's later pieces) */
+	if (old_n) d->reads_old = reads_past(s, old, old_n, d->reads_old);
+	if (now_n) d->reads_new = reads_past(s, now, now_n, d->reads_new);
 	d->edge = true;   /* and the one after it, unless the data ends there */
 }
 
