@@ -263,8 +263,8 @@ static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptr
 		c->nopen--;
 		return false;
 	}
-	*delta = (ptrdiff_t)serialized_measure(s, c->data, plan_build(c, k + 1, at, e)) -
-	         (ptrdiff_t)serialized_measure(s, c->b + at, e - at);
+	size_t built = plan_build(c, k + 1, at, e);   /* first: it may move c->data */
+	*delta = (ptrdiff_t)serialized_measure(s, c->data, built) - (ptrdiff_t)serialized_measure(s, c->b + at, e - at);
 	return true;
 }
 
