@@ -394,35 +394,11 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 
 static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
 
-/* How a spelling measures data it has written (the new data of a string):
- * the length re-emitted is old LEN + measure(new) − measure(old). Where the
- * spelling has one reading, measure(old) == old LEN and this is the measured
- * decoded length of the new data (literal, percent, json, sql); for html and
- * jsonHTML measure is the source length, the delta rule of §7.3. For sql a
- * `''` counts 2 here; the delta does not depend on that convention. */
-static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
-{
-	if (measures_bytes(s)) return n;
-	/* Every byte counts one but an escape, which counts its decoded bytes:
-	 * start from n and take off what each escape saves (issue 6: the
-	 * escapes found by memchr, not a unit per byte). */
-	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
-	size_t saved = 0;
-	for (size_t i = 0; i < n;) {
-		const unsigned char *q = memchr(p + i, lead, n - i);
-		if (!q) break;
-		i = (size_t)(q - p);
-		i += measured_escape(s, p, i, n, &saved);
-	}
-	return n - saved;
-}
-
-size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
-
 /* The escapes of p[0..n) taken into m's count: returns where it stopped,
  * n, or (unless final) at a lead byte with fewer than MEASURE_ESC_MAX bytes
  * after it, which the next bytes may decide otherwise. */
-static size_t measure_scan(struct ser_measure *m, const unsigned char *p, size_t n, bool final)
+static inline __attribute__((always_inline)) size_t measure_scan(struct ser_measure *m, const unsigned char *p,
+                                                                 size_t n, bool final)
 {
 	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
@@ -435,6 +411,25 @@ static size_t measure_scan(struct ser_measure *m, const unsigned char *p, size_t
 	}
 	return n;
 }
+
+/* How a spelling measures data it has written (the new data of a string):
+ * the length re-emitted is old LEN + measure(new) − measure(old). Where the
+ * spelling has one reading, measure(old) == old LEN and this is the measured
+ * decoded length of the new data (literal, percent, json, sql); for html and
+ * jsonHTML measure is the source length, the delta rule of §7.3. For sql a
+ * `''` counts 2 here; the delta does not depend on that convention. */
+static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
+{
+	if (measures_bytes(s)) return n;
+	/* Every byte counts one but an escape, which counts its decoded bytes:
+	 * start from n and take off what each escape saves (issue 6: the
+	 * escapes found by memchr, not a unit per byte). */
+	struct ser_measure m = { .spelling = (unsigned char)s };
+	measure_scan(&m, p, n, true);
+	return n - m.saved;
+}
+
+size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
 
 void ser_measure_init(struct ser_measure *m, enum ser_spelling s)
 {
