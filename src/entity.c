@@ -152,7 +152,8 @@ static inline __attribute__((always_inline)) bool numeric_allowed(uint32_t v)
 
 /* A numeric reference at p[0..1] == "&#", m bytes available; as
  * parse_named. */
-static size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
+static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4],
+                                                                   size_t *blen)
 {
 	size_t j = 2;
 	bool hex = false;
@@ -217,8 +218,9 @@ static bool may_fuse(unsigned char c)
 }
 
 /* The reference at p[0] == '&' (m bytes readable), as the decode takes
- * it: its length, its bytes in b[0..*blen); 0 if it decodes to nothing. */
-static size_t parse_ref(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
+ * it: its length, its bytes in b[0..*blen); 0 if it decodes to nothing.
+ * Inlined into both callers, like parse_numeric. */
+static inline __attribute__((always_inline)) size_t parse_ref(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
 {
 	if (m < 3) return 0;
 	return p[1] == '#' ? parse_numeric(p, m, b, blen) : parse_named(p, m, b, blen);
@@ -341,7 +343,7 @@ static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])
 	return false;
 }
 
-bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256])
+bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256], bool cuts)
 {
 	/* most values hold no '&': the search is inline (bytescan_byte) */
 	for (size_t at = bytescan_byte(in, 0, n, '&'); at < n; at = bytescan_byte(in, at + 1, n, '&')) {
@@ -349,7 +351,7 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
 		size_t m = n - at;
 		unsigned char b[4];
 		size_t blen = 0;
-		if (m >= 3 && p[1] == '#') {
+		if (cuts && m >= 3 && p[1] == '#') {
 			/* Every cut of the digits: a run of the serialized walk may end
 			 * inside them, and a prefix can decode where the whole does not
 			 * (`&#119` of `&#1195;`). Each prefix's value is what
@@ -364,7 +366,10 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
 				if (v > MAX_CP) break;
 				if (numeric_allowed(v) && any_in(b, utf8_put(v, b), alphabet)) return true;
 			}
-		} else if (m >= 3 && parse_named(p, m, b, &blen) && any_in(b, blen, alphabet)) {
+		} else if (m >= 3 && parse_ref(p, m, b, &blen) && any_in(b, blen, alphabet)) {
+			/* uncut, a reference decodes as the decoder reads it from its
+			 * '&' on, whatever came before (issue 6: `&#8217;` is U+2019,
+			 * not the 'R' of its cut `&#82`) */
 			return true;
 		}
 	}

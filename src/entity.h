@@ -74,11 +74,12 @@ size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
 size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o);
 
 /* Whether some reference in in[0..n), decoded by the rules above, would
- * give a byte of `alphabet`, in the whole buffer or in any piece of it the
- * serialized walk may cut (issue 6: a value whose references cannot spell a
- * host byte holds a host only if its source bytes do). A superset: the
- * fusing guard is not applied. */
-bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256]);
+ * give a byte of `alphabet` (issue 6: a value whose references cannot spell
+ * a host byte holds a host only if its source bytes do): in the buffer
+ * decoded whole, and with `cuts` also in any piece of it (the serialized
+ * walk's runs may end inside a reference's digits). A superset: the fusing
+ * guard is not applied. */
+bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256], bool cuts);
 
 /* Whether every reference of a decoding step (its records, its output
  * out, its source from in) decodes to non-ASCII bytes only (`&#8217;`,

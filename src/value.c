@@ -457,12 +457,20 @@ static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, s
 /* Issue 6: every event of the pipeline but the serialized walk's decline
  * needs a canonical host in the value, in its source bytes or spelled by
  * references; when the decline is not observed either, a value without
- * one is unchanged and needs no walk, match or decoding. */
-static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n, const struct value_opts *o)
+ * one is unchanged and needs no walk, match or decoding. A reference's
+ * digits are cut only where the serialized walk splits the value into
+ * runs; *walk says whether it will (prepare's test), once worked out
+ * here, else -1. */
+static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n,
+                                                                      const struct value_opts *o, int *walk)
 {
 	const struct hostfind *f = &vp->pt->find;
 	if (report_wants_skips(vp->report) || hostfind_any(f, v, n)) return true;
-	return o->entities && entity_may_decode_into(v, n, f->alphabet);
+	/* the answer with cuts is the wider one, and with most maps already no */
+	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
+	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;
+	*walk = o->spellings && serialized_gate(v, n);
+	return *walk;
 }
 
 /* The work of every entry point: false if v is unchanged; else the new
@@ -471,13 +479,15 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
                                                           uint64_t base, const struct value_opts *o)
 {
-	if (!may_hold_candidate(vp, v, n, o)) return false;
+	int walk = -1;
+	if (!may_hold_candidate(vp, v, n, o, &walk)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
 	vp->nsplices = vp->run0 = vp->splice0 = 0;
 	vp->esc.len = 0;
-	if (o->spellings && serialized_gate(v, n)) {
+	if (walk < 0) walk = o->spellings && serialized_gate(v, n);
+	if (walk) {
 		vp->val = v;
 		vp->nopen = 0;
 		vp->open_overflow = false;

@@ -847,12 +847,16 @@ static void alpha(bool a[256], const char *bytes)
 	}
 }
 
-static bool may(const char *in, const char *bytes)
+/* With cuts (a value the serialized walk may split into runs): most of
+ * the cases below hold for both; may_whole is the value decoded whole. */
+static bool may_cuts(const char *in, const char *bytes, bool cuts)
 {
 	bool a[256];
 	alpha(a, bytes);
-	return entity_may_decode_into((const unsigned char *)in, strlen(in), a);
+	return entity_may_decode_into((const unsigned char *)in, strlen(in), a, cuts);
 }
+static bool may(const char *in, const char *bytes) { return may_cuts(in, bytes, true); }
+static bool may_whole(const char *in, const char *bytes) { return may_cuts(in, bytes, false); }
 
 #define HOST_BYTES "www.example.com"
 
@@ -923,7 +927,35 @@ START_TEST(i6_may_cut_digits)
 	bool a[256];
 	alpha(a, "");
 	a[0xD2] = true;
-	ck_assert(entity_may_decode_into((const unsigned char *)"&#1195;", 7, a));
+	ck_assert(entity_may_decode_into((const unsigned char *)"&#1195;", 7, a, true));
+	ck_assert(entity_may_decode_into((const unsigned char *)"&#1195;", 7, a, false));
+	/* uncut, only the whole reference counts */
+	ck_assert(!may_whole("&#1195;", "w"));
+	ck_assert(!may_whole("&#x775;", "w"));
+	ck_assert(may_whole("&#119", "w"));
+	ck_assert(may_whole("&#119;5", "w"));
+}
+END_TEST
+
+/* issue 6: WordPress's `&#8217;` (U+2019) spells no host byte when the value
+ * is decoded whole, but its cut `&#82` is 'R': with an 'r' in a host (the
+ * acmecorp.fi of page1.map) only a value the serialized walk may split has
+ * to be decoded and re-matched for it. */
+START_TEST(i6_may_whole_not_cut)
+{
+	expect_decoded("&#8217;", "\xE2\x80\x99");
+	expect_decoded("&#82", "R");
+	ck_assert(may("It&#8217;s", "www.acmecorp.fi"));
+	ck_assert(!may_whole("It&#8217;s", "www.acmecorp.fi"));
+	ck_assert(!may_whole("&#8211; &#8220;x&#8221; &#8230;", "www.acmecorp.fi"));
+	ck_assert(may_whole("&#8217; &#114;", "www.acmecorp.fi"));   /* a later 'r' */
+	ck_assert(may_whole("&#x52;", "r"));
+	ck_assert(!may_whole("&#x5200;", "r"));
+	ck_assert(!may_whole("&#99999999;", NULL));                 /* past U+10FFFF: left alone */
+	ck_assert(may_whole("&period;", "."));
+	ck_assert(!may_whole("&period", "."));
+	ck_assert(!may_whole("&amp;&#038;&#38;", NULL));
+	ck_assert(may_whole("&#0000000000000000000000000119;", "w"));
 }
 END_TEST
 
@@ -972,7 +1004,7 @@ START_TEST(i6_may_superset_random)
 	unsigned char buf[160], out[160];
 	uint32_t src[161];
 	struct entity_ref refs[160 / 3 + 1];
-	unsigned long hits = 0, said_no = 0, values = 0;
+	unsigned long hits = 0, said_no = 0, values = 0, cut_only = 0, whole_hits = 0;
 	for (int iter = 0; iter < 10000; iter++) {
 		size_t n = 0;
 		int parts = 1 + (int)(NEXT() % 12);
@@ -993,9 +1025,24 @@ START_TEST(i6_may_superset_random)
 			ab[k] = (char)(from_likely ? likely[NEXT() % (sizeof likely - 1)] : alpha_pool[NEXT() % (sizeof alpha_pool - 1)]);
 		ab[na] = 0;
 		alpha(a, ab);
-		bool whole = entity_may_decode_into(buf, n, a);
+		bool whole = entity_may_decode_into(buf, n, a, true);
+		bool uncut = entity_may_decode_into(buf, n, a, false);
 		if (!whole) said_no++;
+		if (whole && !uncut) cut_only++;
 		values++;
+		/* the value decoded whole: a byte of the alphabet from a reference
+		 * means the uncut answer is yes */
+		{
+			size_t olen;
+			if (decode_src(buf, n, out, &olen, refs, src) == ENTITY_DECODED)
+				for (size_t o = 0; o < olen; o++)
+					if (out[o] != '&' && buf[src[o]] == '&' && a[out[o]]) {
+						ck_assert_msg(uncut, "\"%s\" with alphabet \"%s\" decodes 0x%02X, but the uncut "
+						              "may_decode_into is false", show(buf, n), show((unsigned char *)ab, (size_t)na), out[o]);
+						whole_hits++;
+						break;
+					}
+		}
 		for (size_t s = 0; s < n; s++) {
 			if (buf[s] != '&') continue;   /* a decoded byte needs its '&' in the piece */
 			for (size_t e = s + 1; e <= n; e++) {
@@ -1008,7 +1055,7 @@ START_TEST(i6_may_superset_random)
 					ck_assert_msg(whole, "\"%s\" with alphabet \"%s\": its piece [%zu, %zu) \"%s\" decodes 0x%02X, "
 					              "but may_decode_into(whole) is false", show(buf, n), show((unsigned char *)ab, (size_t)na),
 					              s, e, show(buf + s, e - s), out[o]);
-					ck_assert_msg(entity_may_decode_into(buf + s, e - s, a),
+					ck_assert_msg(entity_may_decode_into(buf + s, e - s, a, false),
 					              "\"%s\" with alphabet \"%s\" decodes 0x%02X, but may_decode_into is false",
 					              show(buf + s, e - s), show((unsigned char *)ab, (size_t)na), out[o]);
 					break;
@@ -1020,6 +1067,8 @@ START_TEST(i6_may_superset_random)
 	ck_assert_uint_eq(values, 10000);
 	ck_assert_uint_gt(hits, 1000);
 	ck_assert_uint_gt(said_no, 1000);
+	ck_assert_uint_gt(whole_hits, 100);
+	ck_assert_uint_gt(cut_only, 20);   /* the uncut answer is narrower */
 }
 END_TEST
 
@@ -1110,6 +1159,7 @@ Suite *entity_suite(void)
 	tcase_add_test(tc, i6_may_not_decoded);
 	tcase_add_test(tc, i6_may_url_names);
 	tcase_add_test(tc, i6_may_cut_digits);
+	tcase_add_test(tc, i6_may_whole_not_cut);
 	tcase_add_test(tc, i6_may_named_non_ascii);
 	tcase_add_test(tc, i6_may_leading_zeros);
 	tcase_add_test(tc, i6_may_superset_random);

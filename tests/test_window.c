@@ -543,6 +543,78 @@ START_TEST(value_rematch_gate_exact)
 }
 END_TEST
 
+/* Issue 6: may_hold_candidate refuses a value whose source bytes hold no
+ * host and whose references cannot decode to a host byte: decoded whole,
+ * or, where the serialized walk may split the value into runs, cut inside
+ * a reference's digits too (`&#1195;` is U+04AB, its cut `&#119` 'w'). A
+ * pipeline whose report observes skips never refuses one (the gate needs
+ * them unobserved); the two give the same output, marks and rewrite
+ * counts over random values of such references next to origins, serialized
+ * strings that end inside them (`s:5:"&#119";`) and values of hex digits
+ * the walk's structure continues (`&#x4b:1;`). (The walk's runs end before
+ * a quote or after a delimiter (§7.1's start positions), so no cut seen
+ * here decodes what the whole does not: the cut answer is kept as the
+ * superset, and the values it alone lets through are counted.) */
+static const char *const cut_fragments[] = {
+	"&#1195;", "&#119", "&#119;", "&#x775;", "&#x77", "&#1012;", "&#1204;", "&#x4", "&#x4b:1;", "b:1;", "&#x5",
+	"d:0.5;", "&#1195;ww.example.fi", "&#119;ww.example.fi/", "https://&#1195;ww.example.fi", "https://&#119;ww.example.fi",
+	"s:5:\"&#119\";", "s:7:\"&#1195;\";", "s:4:\"&#x4\";", "a:1:{i:0;s:5:\"&#119\";}", "https:&#47;&#47;&#119;ww.example.fi",
+	"&#8217;", " ", "x",
+};
+
+START_TEST(value_candidate_gate_exact)
+{
+	struct report_options ro_a = { .stats = true }, ro_b = { 0 };
+	struct value_sides a, b;   /* a: skips observed, so no value is refused; b: the gate */
+	sides_init(&a, &ro_a, false);
+	sides_init(&b, &ro_b, false);
+	static unsigned char v[8192];
+	uint32_t x = 57u + (uint32_t)_i;
+	uint64_t off = 0;
+	size_t refused_whole = 0, cut_walked = 0;
+	for (int round = 0; round < 20000; round++) {
+		struct value_opts o = { .mode = MATCH_VALUE, .entities = true };
+		x = x * 1103515245u + 12345u;
+		size_t n = put_fragments(&x, v + 1, 0, sizeof v - 2, 1 + (x >> 9) % 12, cut_fragments,
+		                         sizeof cut_fragments / sizeof *cut_fragments, 1);
+		const unsigned char *p = v + 1;
+		switch (round % 4) {
+		case 0:   /* a JSON string token */
+			v[0] = '"';
+			v[n + 1] = '"';
+			p = v;
+			n += 2;
+			o.surface = SURFACE_JSON_STRING;
+			o.json = true;
+			o.spellings = SER_SET_DEFAULT;
+			break;
+		case 1: o.surface = SURFACE_HTML_ATTR; o.spellings = SER_SET_DEFAULT; break;
+		case 2: o.surface = SURFACE_HTML_ATTR; break;   /* no walk: never cut */
+		default: o.surface = SURFACE_TEXT; o.spellings = SER_SET_DEFAULT; break;
+		}
+		bool cut = entity_may_decode_into(p, n, tpt.find.alphabet, true);
+		bool whole = entity_may_decode_into(p, n, tpt.find.alphabet, false);
+		if (cut && !whole && !hostfind_any(&tpt.find, p, n)) {
+			if (o.spellings && serialized_gate(p, n)) cut_walked++;
+			else refused_whole++;
+		}
+		value_write(&a.vp, p, n, off, &o, &a.w, false);
+		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		off += n + 1;
+	}
+	ck_assert_uint_gt(refused_whole, 1000);   /* refused only because nothing is cut */
+	ck_assert_uint_gt(cut_walked, 500);      /* taken only because the walk may cut */
+	ck_assert_uint_gt(b.rep.rewrites[SURFACE_HTML_ENTITY], 100);
+	ck_assert_uint_eq(b.c.n, a.c.n);
+	ck_assert_msg(memcmp(b.c.p, a.c.p, a.c.n) == 0, "output differs");
+	ck_assert_uint_eq(b.m.len - b.m.head, a.m.len - a.m.head);
+	ck_assert(memcmp(b.m.marks + b.m.head, a.m.marks + a.m.head, (a.m.len - a.m.head) * sizeof *a.m.marks) == 0);
+	for (int s = 0; s < SURFACE_COUNT; s++) ck_assert_uint_eq(b.rep.rewrites[s], a.rep.rewrites[s]);
+	sides_free(&a);
+	sides_free(&b);
+}
+END_TEST
+
 /* Issue 6: the re-match of §5.3 decodes and scans a window at a time
  * (VALUE_DEC_WINDOW bytes), so a long value needs no decoded copy. A value
  * pipeline with the windows cut short, at random sizes down to the least
@@ -1215,6 +1287,7 @@ Suite *window_suite(void)
 	tcase_add_loop_test(tc, window_deferred_equals_copied, 0, 4);
 	tcase_add_loop_test(tc, value_write_equals_copy, 0, 3);
 	tcase_add_loop_test(tc, value_rematch_gate_exact, 0, 3);
+	tcase_add_loop_test(tc, value_candidate_gate_exact, 0, 3);
 	tcase_add_loop_test(tc, value_rematch_windowed, 0, 3);
 	tcase_add_test(tc, value_rematch_begins_value);
 	tcase_add_test(tc, value_interleaved_splices);
