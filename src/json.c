@@ -388,10 +388,20 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 		const uint64_t high = V##_high(x), low_or_high = V##_below(x, 0x20);                           \
 		const uint64_t bs = V##_eq(x, '\\'), q = V##_eq(x, '"');                                        \
 		const uint64_t amps = V##_eq(x, '&');                                                           \
-		if (!(low_or_high | bs | q)) {                                                                  \
+		const uint64_t special = low_or_high | bs | q;                                                  \
+		if (!special) {                                                                                 \
 			if (amps) *amp = true;                                                                  \
 			*adv = (W);                                                                             \
 			return BLOCK_TAKEN;                                                                     \
+		}                                                                                               \
+		if (q & special & -special) {                                                                   \
+			/* the first byte that is not printable ASCII is a quote: the                           \
+			 * closing one, after plain bytes (issue 6: most keys and short                         \
+			 * values; what follows it is the next token's) */                                      \
+			const unsigned s = (unsigned)__builtin_ctzll(special);                                  \
+			if (amps & ((1ull << s) - 1)) *amp = true;                                              \
+			*adv = s;                                                                               \
+			return BLOCK_CLOSED;                                                                    \
 		}                                                                                               \
 		uint64_t taken = bs << 1; /* the byte each escape takes */                                      \
 		uint64_t u = 0;           /* the escapes that are `\uXXXX` */                                   \
