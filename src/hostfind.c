@@ -143,3 +143,31 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 	for (size_t s = 0; s < f->nstreams; s++) best = stream_next(&f->s[s], b, from, len, best, false);
 	return best;
 }
+
+size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t from, size_t len)
+{
+	if (f->all) return from < len ? from : len;
+	if (from >= len || len - from < f->min_len) return len;
+	size_t bound = len;
+	for (size_t s = 0; s < f->nstreams; s++) {
+		const struct hostfind_stream *st = &f->s[s];
+		/* a host at j >= from has its anchor at j + off >= start, so at
+		 * this stream's first anchor a or later: j >= a - max_off */
+		size_t start = from + st->min_off;
+		if (start >= len) continue;
+		size_t a;
+		if (st->pair) {
+			a = bytescan_pair(b, start, len, st->lo, st->next_lo, st->next_up);
+		} else {
+			a = find_byte(b, start, len, st->lo);
+			if (st->up != st->lo) {
+				size_t u = find_byte(b, start, a, st->up);
+				if (u < a) a = u;
+			}
+		}
+		if (a >= len) continue;
+		size_t at = a - from < st->max_off ? from : a - st->max_off;
+		if (at < bound) bound = at;
+	}
+	return bound;
+}

@@ -51,6 +51,12 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 /* Whether b[0..len) holds a whole host (always true when the finder gave
  * up): hostfind_next(f, b, 0, len) < len, without finding which is first. */
 bool hostfind_has(const struct hostfind *f, const unsigned char *b, size_t len);
+/* A position at or after from before which no whole host starts in
+ * b[from..len): at most hostfind_next(f, b, from, len), worked out from
+ * each stream's next anchor alone, no host confirmed (issue 6: the
+ * matcher's host-first skip, which checks the host itself); len if no
+ * anchor follows; from when the finder gave up. */
+size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t from, size_t len);
 static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b, size_t len)
 {
 	return f->all || (len >= f->min_len && hostfind_has(f, b, len));

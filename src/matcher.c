@@ -375,7 +375,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 }
 
 /* The longest canonical host at h (§3.2 step 4), or NULL. */
-static const struct pattern_host *host_at(const struct scan *s, size_t h)
+static inline __attribute__((always_inline)) const struct pattern_host *host_at(const struct scan *s, size_t h)
 {
 	if (h >= s->len) return NULL;
 	unsigned char c = lc(s->b[h]);
@@ -424,10 +424,12 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
 	return matcher_scan_ex(pt, b, len, limit, &mp, fn, ctx);
 }
 
-size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
-                       const struct match_params *mp, match_event_fn fn, void *ctx)
+/* matcher_scan_ex, made twice: with the host-first skip below
+ * (JSON and SQL) and without it, where it would cost a test a separator. */
+static inline __attribute__((always_inline)) size_t scan_buffer(const struct patterns *pt, const unsigned char *b, size_t len,
+                                                         size_t limit, const struct match_params *mp, match_event_fn fn,
+                                                         void *ctx, bool may_host_first)
 {
-	if (limit > len) limit = len;
 	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
@@ -447,8 +449,34 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 	 * `\u002F`, whichever comes first */
 	size_t cand = 0;
 	bool cand_done = false, cand_known = false;
+	/* issue 6: host first, where separators come without hosts. A
+	 * candidate has a whole canonical host right after its relative
+	 * separator (step 4), at most SEP_TO_HOST_MAX bytes on. No host starts
+	 * between the pos hostfind_bound was asked from and host_next, so a
+	 * separator from that pos to host_next - SEP_TO_HOST_MAX starts no
+	 * candidate and is not looked for. The finder's scan costs more than
+	 * the separators' where they are about as frequent as hosts (measured:
+	 * html and text +0.7% instructions, +1 to +7% time), so it is taken in
+	 * JSON and SQL only (a `\` stops their separator scan: `\/`, `\n`,
+	 * `\"`), once HOST_FIRST_AFTER separators of the scan had no host (a
+	 * value with an origin has its host near its separators). Where the
+	 * finder gave up (`all`) it is never taken. */
+	enum { SEP_TO_HOST_MAX = 12, HOST_FIRST_AFTER = 16 };   /* `\u002F\u002F`: the longest relative separator */
+	size_t host_next = 0;
+	/* separators to go without a host before host first; never outside
+	 * JSON and SQL */
+	size_t misses_left = HOST_FIRST_AFTER;
+	bool host_first = false;
 
 	while (pos < sep_stop) {
+		if (may_host_first && host_first) {
+			if (host_next < pos + 2) {
+				/* no separator at pos or later reaches the host known */
+				host_next = hostfind_bound(&pt->find, b, pos, len);
+				if (host_next >= len) break;
+			}
+			if (host_next > pos + SEP_TO_HOST_MAX) pos = host_next - SEP_TO_HOST_MAX;
+		}
 		/* §3.2 step 1: the earliest of //, \/, %2F, %2f at or after pos
 		 * (and, by mode, \\/ and \u002F). */
 		/* Only a '/' followed by '/' or '\\' can be part of a relative
@@ -524,7 +552,10 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		}
 		/* step 4: the longest host */
 		const struct pattern_host *g = host_at(&s, sep + rel);
-		if (!g) continue;
+		if (!g) {
+			if (may_host_first && --misses_left == 0) host_first = true;
+			continue;
+		}
 		size_t host_end = sep + rel + g->len;
 
 		/* step 5a: scheme form */
@@ -546,6 +577,14 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 		if (sep >= scanned) scanned = evaluate(&s, sep, FORM_RELATIVE, enc, SCHEME_HTTPS, g, sep, host_end);
 	}
 	return scanned > limit ? scanned : limit;
+}
+
+size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,
+                       const struct match_params *mp, match_event_fn fn, void *ctx)
+{
+	if (limit > len) limit = len;
+	if ((mp->json || mp->sql) && !pt->find.all && !mp->separators_first) return scan_buffer(pt, b, len, limit, mp, fn, ctx, true);
+	return scan_buffer(pt, b, len, limit, mp, fn, ctx, false);
 }
 
 struct rewrite_ctx {

@@ -57,6 +57,7 @@ struct match_params {
 	 * (issue 6), whose lead lies in an earlier window or none. */
 	bool lead_given;
 	size_t lead_end;
+	bool separators_first;       /* tests: never the host-first skip (its differential oracle) */
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

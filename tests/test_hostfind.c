@@ -271,7 +271,8 @@ static void show(char *dst, size_t dn, const uc *b, size_t n)
 /* Issue 6: hostfind_next equals the naive search for every `from` over
  * thousands of random host sets and buffers (hosts from "ab.-x1", buffers
  * of 0-300 bytes from the same bytes in both cases plus a few others, so
- * both memchr scans — lower and upper anchor — run over long buffers). */
+ * both memchr scans — lower and upper anchor — run over long buffers);
+ * hostfind_bound lies between `from` and it. */
 START_TEST(differential_random)
 {
 	static const char host_bytes[] = "ab.-x1";
@@ -282,7 +283,7 @@ START_TEST(differential_random)
 	size_t lens[12];
 	uc b[300];
 	size_t ref[301];
-	unsigned long cases = 0, all_cases = 0, long_found = 0, found = 0, multi_stream = 0;
+	unsigned long cases = 0, all_cases = 0, long_found = 0, found = 0, multi_stream = 0, bounded = 0;
 	for (int iter = 0; iter < 6000; iter++) {
 		size_t nh = 1 + rnd(12);
 		for (size_t h = 0; h < nh; h++) {
@@ -330,6 +331,11 @@ START_TEST(differential_random)
 					ck_abort_msg("iter %d: hosts [%s] buffer \"%s\" (%zu bytes) from %zu: got %zu, want %zu", iter,
 					             hs, bs, len, from, got, want);
 				}
+				/* the bound: never past the first host, never before from */
+				size_t bound = hostfind_bound(&f, b, from, len);
+				ck_assert_msg(bound >= (from < len ? from : len) && bound <= want,
+				              "iter %d from %zu: bound %zu, first host %zu", iter, from, bound, want);
+				if (bound > from + 8) bounded++;
 				if (from == 0 && !f.all && want < len) {
 					found++;
 					if (want > 64) long_found++;
@@ -346,6 +352,7 @@ START_TEST(differential_random)
 	ck_assert_uint_gt(multi_stream, 3000);
 	ck_assert_uint_gt(found, 5000);
 	ck_assert_uint_gt(long_found, 1000);
+	ck_assert_uint_gt(bounded, 100000);   /* the bound skips something */
 }
 END_TEST
 

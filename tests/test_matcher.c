@@ -1006,6 +1006,102 @@ START_TEST(s3_6_event_spans)
 }
 END_TEST
 
+/* ---------------------------------------------------------------- issue 6 */
+
+/* Issue 6: in JSON and SQL the matcher goes host first once its scan has
+ * met HOST_FIRST_AFTER separators without a host: it skips to a few bytes
+ * before where the next host may start (hostfind_bound). Differential: the
+ * same scan with separators_first (every separator looked at) gives the
+ * same events, in order, with the same spans, reasons and replacements,
+ * and the same consumed count, over random buffers of separators in every
+ * spelling before hosts that are not in the map, canonical origins in
+ * every spelling, ports, anchors and escapes, at random limits, in both
+ * modes, for maps of one host, of hosts sharing an anchor and of hosts of
+ * several anchors. */
+struct ev_cmp_log {
+	size_t n;
+	struct match_event ev[512];
+};
+
+static void cmp_record(void *ctx, const struct match_event *e)
+{
+	struct ev_cmp_log *l = ctx;
+	if (l->n < 512) l->ev[l->n] = *e;
+	l->n++;
+}
+
+START_TEST(i6_host_first_equals_separators_first)
+{
+	static const char *const maps[] = {
+		MAP_MAIN,
+		MAP_AB,
+		"https://www.example.fi https://a.test\nhttps://shop.example.fi:8443 https://b.test\nhttp://old.example.fi https://c.test\n",
+		"https://www.example.fi https://a.test\nhttps://cdn.other.org https://b.test\nhttps://x1.io https://c.test\n",
+	};
+	static const char *const parts[] = {
+		"\\/\\/cdn.other.fi\\/x", "\\/\\/www.example.fir", "//www.example.com/", "%2F%2Fwww.exampl.fi",
+		"\\\\/\\\\/x.y", "\\u002F\\u002Fa.b", "https:\\/\\/www.example.fi\\/p", "https://www.example.fi/",
+		"//www.example.fi", "http%3A%2F%2Fwww.example.fi%2F", "\\\\/\\\\/www.example.fi", "\\u002F\\u002Fwww.example.fi",
+		"https:\\u002F\\u002Fwww.example.fi", "//shop.example.fi:8443/", "\\/\\/old.example.fi", "//a.example/",
+		"https://a.example.fi", "//cdn.other.org/", "//x1.io", "//X1.IO:443", "a//www.example.fi",
+		"www.example.fi", ".fi", ".f", "example", " ", "\\n", "\\\"", "\\/", "\\u00e4", "%2", "=", "\\\\'", "x",
+		"https:", "//", "\\/\\/", "%2F%2F", "\\u002F\\u002F", "\\u002f\\u002f", "\xc3\xa4",
+	};
+	static unsigned char b[4096];
+	uint64_t x = 0x9E3779B97F4A7C15ull + (uint64_t)_i;
+#define NEXT() (x ^= x << 13, x ^= x >> 7, x ^= x << 17, x)
+	unsigned long events = 0, skipped_bytes_cases = 0;
+	for (size_t mi = 0; mi < sizeof maps / sizeof *maps; mi++) {
+		struct fixture f;
+		fx_build(&f, maps[mi]);
+		for (int iter = 0; iter < 1500; iter++) {
+			size_t n = 0;
+			size_t nparts = 1 + NEXT() % 120;
+			for (size_t k = 0; k < nparts; k++) {
+				/* runs of separators without a host, then now and then an origin */
+				const char *pc = parts[NEXT() % 6 < 4 ? NEXT() % 6 : NEXT() % (sizeof parts / sizeof *parts)];
+				size_t m = strlen(pc);
+				if (n + m > sizeof b) break;
+				memcpy(b + n, pc, m);
+				n += m;
+			}
+			struct match_params mp = { .prev = NEXT() % 3 ? MATCH_NO_PREV : (int)"\"= :/"[NEXT() % 5],
+			                           .mode = NEXT() % 2 ? MATCH_VALUE : MATCH_PROSE,
+			                           .surface = NEXT() % 2 ? SURFACE_JSON_STRING : SURFACE_SQL_STRING, .joins = -1 };
+			if (NEXT() % 2) mp.json = true;
+			else mp.sql = true;
+			size_t limit = NEXT() % 4 ? n : NEXT() % (n + 1);
+			struct match_params oracle = mp;
+			oracle.separators_first = true;
+			static struct ev_cmp_log la, lb;
+			la.n = lb.n = 0;
+			size_t ca = matcher_scan_ex(&f.pt, b, n, limit, &oracle, cmp_record, &la);
+			size_t cb = matcher_scan_ex(&f.pt, b, n, limit, &mp, cmp_record, &lb);
+			ck_assert_msg(ca == cb, "map %zu \"%s\" limit %zu: consumed %zu, separators first %zu", mi, fx_show(0, b, n),
+			              limit, cb, ca);
+			ck_assert_msg(la.n == lb.n, "map %zu \"%s\" limit %zu: %zu events, separators first %zu", mi,
+			              fx_show(0, b, n), limit, lb.n, la.n);
+			for (size_t e = 0; e < la.n && e < 512; e++) {
+				const struct match_event *p = &la.ev[e], *q = &lb.ev[e];
+				ck_assert_msg(p->start == q->start && p->end == q->end && p->action == q->action && p->reason == q->reason &&
+				              p->surface == q->surface && p->repl.n == q->repl.n &&
+				              (!p->repl.n || memcmp(p->repl.p, q->repl.p, p->repl.n) == 0),
+				              "map %zu \"%s\" limit %zu: event %zu [%zu, %zu) differs from [%zu, %zu)", mi, fx_show(0, b, n),
+				              limit, e, q->start, q->end, p->start, p->end);
+			}
+			events += la.n;
+			/* a buffer that ends in separators without a host: the skip's
+			 * case (HOST_FIRST_AFTER of them, then none reaches a host) */
+			skipped_bytes_cases += la.n == 0 && n > 600;
+		}
+		fx_free(&f);
+	}
+#undef NEXT
+	ck_assert_uint_gt(events, 20000);
+	ck_assert_uint_gt(skipped_bytes_cases, 20);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- streaming */
 
 /* §3.2 step 7, §6.2: a candidate starting at/after limit is not reported
@@ -1289,6 +1385,11 @@ Suite *matcher_suite(void)
 	tcase_add_test(t, s3_8_straggler_surface);
 	tcase_add_test(t, spec4_sql_string_surface);
 	tcase_add_test(t, spec4_sql_double_escaped);
+	suite_add_tcase(s, t);
+
+	t = tcase_create("i6_host_first");
+	tcase_set_timeout(t, 120);
+	tcase_add_loop_test(t, i6_host_first_equals_separators_first, 0, 2);
 	suite_add_tcase(s, t);
 
 	return s;
