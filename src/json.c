@@ -319,11 +319,12 @@ static bool scalar_ok(const struct json *j)
 	return j->num == N_ZERO || j->num == N_INT || j->num == N_FRAC || j->num == N_EXP;
 }
 
-/* A value is starting: in an array it is the next element (path). */
-static bool value_start_ok(struct json *j)
+/* A value is starting: in an array it is the next element (path).
+ * Inlined at its three callers, once a token (issue 6). */
+static inline __attribute__((always_inline)) bool value_start_ok(struct json *j)
 {
 	if (j->expect != EXPECT_VALUE && j->expect != EXPECT_VALUE_OR_CLOSE) return false;
-	if (j->depth && !j->in_object[j->depth - 1]) path_index(j);
+	if (j->paths && j->depth && !j->in_object[j->depth - 1]) path_index(j);
 	return true;
 }
 
