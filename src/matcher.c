@@ -461,7 +461,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	 * `\"`), once HOST_FIRST_AFTER separators of the scan had no host (a
 	 * value with an origin has its host near its separators). Where the
 	 * finder gave up (`all`) it is never taken. */
-	enum { SEP_TO_HOST_MAX = 12, HOST_FIRST_AFTER = 16 };   /* `\u002F\u002F`: the longest relative separator */
+	enum { SEP_TO_HOST_MAX = 12, HOST_FIRST_AFTER = 4 };   /* `\u002F\u002F`: the longest relative separator */
 	size_t host_next = 0;
 	/* separators to go without a host before host first; never outside
 	 * JSON and SQL */
