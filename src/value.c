@@ -560,8 +560,8 @@ void value_put(struct value *vp, const unsigned char *v, size_t n, struct window
 	put(vp, v, n, w, in_place);
 }
 
-void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                 struct window *w, bool in_place)
+void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                     struct window *w, bool in_place)
 {
 	if (prepare(vp, v, n, base, o)) put(vp, v, n, w, in_place);
 	else window_verbatim_at(w, v, n, in_place);

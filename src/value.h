@@ -119,7 +119,19 @@ bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t 
  * where it is until the next window_flush. */
 void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place);
 /* value_prepare and value_put, or v as it is when it does not change. */
-void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                 struct window *w, bool in_place);
+void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                     struct window *w, bool in_place);
+/* value_write_any, inline where it has nothing to do (issue 6: most JSON
+ * strings are keys and short values): a value shorter than every canonical
+ * host holds none, in its bytes or spelled by references (a decoding is
+ * never longer than its source), so where the skips are not observed
+ * (may_hold_candidate's rule) it is written as it is. */
+static inline void value_write(struct value *vp, const unsigned char *v, size_t n, uint64_t base,
+                               const struct value_opts *o, struct window *w, bool in_place)
+{
+	const struct hostfind *f = &vp->pt->find;
+	if (n < f->min_len && !f->all && !report_wants_skips(vp->report)) window_verbatim_at(w, v, n, in_place);
+	else value_write_any(vp, v, n, base, o, w, in_place);
+}
 
 #endif
