@@ -62,4 +62,36 @@ static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b
 	return f->all || (len >= f->min_len && hostfind_has(f, b, len));
 }
 
+/* A search that the short ranges of one buffer ask in turn, left to
+ * right for the most part (issue 6: the tokens and values of an html
+ * chunk): no whole host starts in b[from, bound). One hostfind_bound
+ * stands for the searches of every range it passes, where each range
+ * searched alone cost a call and a scan of its own. */
+struct hostfind_cursor {
+	const unsigned char *b;
+	size_t len, from, bound;
+};
+
+static inline void hostfind_cursor_init(struct hostfind_cursor *c, const unsigned char *b, size_t len)
+{
+	c->b = b;
+	c->len = len;
+	c->from = (size_t)-1;   /* nothing known yet */
+	c->bound = 0;
+}
+
+/* Whether b[s, e) may hold a whole host: false only where it holds none.
+ * A host there starts at or after s, so (s >= from) at or after bound,
+ * and ends by e; hosts are min_len bytes or longer. */
+static inline bool hostfind_cursor_may(const struct hostfind *f, struct hostfind_cursor *c, size_t s, size_t e)
+{
+	if (f->all) return true;
+	if (e - s < f->min_len) return false;
+	if (s < c->from || s > c->bound) {
+		c->from = s;
+		c->bound = hostfind_bound(f, c->b, s, c->len);
+	}
+	return e >= c->bound + f->min_len;
+}
+
 #endif

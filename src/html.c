@@ -161,7 +161,15 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
 	struct html *h = ctx;
 	/* issue 6: with no host in it and no skip observed, neither the walk
 	 * nor prose matching can change or report anything */
-	if (!report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p, n)) return WHOLE_UNCHANGED;
+	if (!report_wants_skips(h->report)) {
+		/* a segment where it lies in the chunk asks the chunk's cursor first */
+		const struct hostfind *f = &h->pt->find;
+		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
+		if (in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
+		    !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n))
+			return WHOLE_UNCHANGED;
+		if (!hostfind_any(f, p, n)) return WHOLE_UNCHANGED;
+	}
 	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
 	if (!value_prepare(&h->seg_vp, p, n, off, &o)) return WHOLE_UNCHANGED;
@@ -278,6 +286,17 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 	*last = a->value_end;
 }
 
+/* False only where the value pipeline would leave a's value unchanged
+ * without reporting anything (issue 6): its bytes hold no whole canonical
+ * host (may_hold_candidate's first test, value.c), and, having no '&', no
+ * reference can spell one (its second). c is over the tag's bytes at
+ * offset `at` of its buffer: the chunk's for a tag read in place. */
+static inline bool may_hold_host(const struct html *h, const struct html_attr *a, struct hostfind_cursor *c, size_t at)
+{
+	if (report_wants_skips(h->report) || !a->no_amp) return true;
+	return hostfind_cursor_may(&h->pt->find, c, at + a->value_start, at + a->value_end);
+}
+
 /* A complete start tag: every value of every attribute, the tag
  * re-emitted with only changed value bytes replaced (§4.3). Each changed
  * value is written as soon as it is known, from the tag and the pattern
@@ -293,6 +312,11 @@ static void start_tag_done(struct html *h)
 	bool seen_type = false;
 	bool listed = !h->w.defer;   /* the window defers exactly when events are not listed */
 	size_t last = 0;
+	/* a tag read in place asks the chunk's cursor; a held one its own */
+	struct hostfind_cursor held, *hc = &h->hosts;
+	size_t at = 0;
+	if (h->tag_src) at = (size_t)(h->tag_src - h->hosts.b);
+	else hostfind_cursor_init(hc = &held, t, h->tag_pos);
 	for (size_t i = 0; i < h->nattrs; i++) {
 		struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
@@ -301,7 +325,7 @@ static void start_tag_done(struct html *h)
 			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
 		}
 		count_structured(h, a);
-		bool changed = attr_value(h, a);
+		bool changed = may_hold_host(h, a, hc, at) && attr_value(h, a);
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
 	}
@@ -658,6 +682,7 @@ static void comment_end(struct html *h, const unsigned char *p, size_t n)
 void html_feed(struct html *h, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&h->lp, p, h->in_off);
+	hostfind_cursor_init(&h->hosts, p, n);
 	size_t i = 0;
 #define OFF(k) (h->lp.chunk_off + (k))
 	while (i < n) {
@@ -669,7 +694,8 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			/* issue 6: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
 			 * with no skip observed it needs no segment */
-			if (lt && !h->w.open && !report_wants_skips(h->report) && !hostfind_any(&h->pt->find, p + i, end - i))
+			if (lt && !h->w.open && !report_wants_skips(h->report) &&
+			    !(hostfind_cursor_may(&h->pt->find, &h->hosts, i, end) && hostfind_any(&h->pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;

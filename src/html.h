@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "hostfind.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -124,6 +125,7 @@ struct html {
 	size_t tmp_len;
 
 	struct linepos lp;            /* check mode: input line positions */
+	struct hostfind_cursor hosts; /* over the chunk being fed (issue 6) */
 };
 
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

@@ -2126,6 +2126,100 @@ START_TEST(prefilter_stats_invisible_edges)
 }
 END_TEST
 
+/* issue 6: html's per-tag host cursor (html.c, may_hold_host) against the
+ * same tags with --stats, where it is off and every value goes to the
+ * pipeline: random start tags of several attributes whose values hold the
+ * map's hosts at their edges, near misses that carry the host finder's
+ * anchor, hosts cut by a value's end and continued in the next name, short
+ * values, references and unquoted values. The same output, rewrites and
+ * candidates (declines aside), and --check findings. */
+static const char *const tc_values[] = {
+	"https://www.acmecorp.fi/", "https://www.acmecorp.fi", "//portal.acmecorp.fi/x", "WWW.ACMECORP.FI",
+	"www.acmecorp.fi", "https://www.acmecorp.f", "https://www.acmecorp.fix", "acmecorp.fi", "x.fi.fi.f",
+	"https://identity.acmecorp.fi:8443/", "https://www.acmecorpnat.fi/a", "a b c", "", "x",
+	"wp-block-group alignfull has-background", "https://www.acme", "corp.fi", "https://www&period;acmecorp.fi/",
+	"https:&#47;&#47;portal.acmecorp.fi", "s:23:\"https://www.acmecorp.fi\";", ".fi", "https://kiinnitys.acmecorp.fi",
+};
+
+/* what follows a tag: text, comments and raw text, the chunk's cursor
+ * asked for each where it lies */
+static const char *const tc_between[] = {
+	"\n", "t", " see https://www.acmecorp.fi/x ", "<!-- //portal.acmecorp.fi -->", "www.acmecorp.fi",
+	"<script>var u = \"https:\\/\\/www.acmecorp.fi\\/\";</script>", "<style>a{background:url(//www.acmecorp.fi/a)}</style>",
+	"x.fi", "s:23:\"https://www.acmecorp.fi\";", "&amp; https://www&#46;acmecorp.fi",
+};
+
+START_TEST(prefilter_tag_cursor_random)
+{
+	char *mt = slurp_text(PF_CORPUS "/maps/page1.map");
+	ck_assert_ptr_nonnull(mt);
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, mt, false);
+	size_t nv = sizeof tc_values / sizeof *tc_values;
+	uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)_i;
+	size_t cap = 1 << 16, len = 0;
+	char *doc = malloc(cap);
+	ck_assert_ptr_nonnull(doc);
+	while (len < cap - 1024) {
+		seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+		unsigned nattrs = 1 + (unsigned)(seed % 6);
+		len += (size_t)snprintf(doc + len, cap - len, "<%s", seed >> 8 & 1 ? "a" : "img");
+		for (unsigned k = 0; k < nattrs; k++) {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			const char *v = tc_values[seed % nv];
+			unsigned form = (unsigned)(seed >> 16) % 4;
+			const char *name = seed >> 20 & 1 ? "href" : "data-corp.fi";
+			if (form == 0) len += (size_t)snprintf(doc + len, cap - len, " %s=\"%s\"", name, v);
+			else if (form == 1) len += (size_t)snprintf(doc + len, cap - len, " %s='%s'", name, v);
+			else if (form == 2 && *v && !strchr(v, ' ')) len += (size_t)snprintf(doc + len, cap - len, " %s=%s", name, v);
+			else len += (size_t)snprintf(doc + len, cap - len, "%s=\"%s\"", name, v);   /* no space before */
+		}
+		len += (size_t)snprintf(doc + len, cap - len, ">%s", tc_between[(seed >> 24) % (sizeof tc_between / sizeof *tc_between)]);
+	}
+	struct pf_result with, without, ckw, ckwo;
+	sk_run(&pt, FILETYPE_HTML, (const uc *)doc, len, 0, true, false, &with);
+	sk_run(&pt, FILETYPE_HTML, (const uc *)doc, len, 0, false, false, &without);
+	size_t d = first_diff(with.out, with.out_len, without.out, without.out_len);
+	char ctx[400];
+	context(ctx, sizeof ctx, without.out, without.out_len, d);
+	ck_assert_msg(with.out_len == without.out_len && d == with.out_len,
+	              "seed %d: output without --stats differs at byte %zu: %s", _i, d, ctx);
+	/* the chunk's cursor begins anew at every read: tokens and tags cut
+	 * by the reads, and held */
+	static const size_t reads[] = { 1, 7, 64, 1000 };
+	for (size_t r = 0; r < sizeof reads / sizeof *reads; r++) {
+		struct pf_result small;
+		sk_run(&pt, FILETYPE_HTML, (const uc *)doc, len, reads[r], false, false, &small);
+		d = first_diff(with.out, with.out_len, small.out, small.out_len);
+		ck_assert_msg(small.out_len == with.out_len && d == with.out_len,
+		              "seed %d: output without --stats, reads of %zu, differs at byte %zu", _i, reads[r], d);
+		ck_assert(!memcmp(with.rewrites, small.rewrites, sizeof with.rewrites));
+		pf_free(&small);
+	}
+	ck_assert(pf_total(with.rewrites, SURFACE_COUNT) > 0);
+	ck_assert(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites));
+	uint64_t cw = pf_total(with.candidates, SURFACE_COUNT) - with.candidates[SURFACE_HTML_ENTITY] -
+	              with.skips[REASON_SERIALIZED_DECLINED];
+	uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - without.candidates[SURFACE_HTML_ENTITY] -
+	               without.skips[REASON_SERIALIZED_DECLINED];
+	ck_assert_uint_eq(cw, cwo);
+	sk_run(&pt, FILETYPE_HTML, (const uc *)doc, len, 0, true, true, &ckw);
+	sk_run(&pt, FILETYPE_HTML, (const uc *)doc, len, 0, false, true, &ckwo);
+	ck_assert(ckw.check_len > 0);
+	ck_assert_msg(ckw.check_len == ckwo.check_len && !memcmp(ckw.check, ckwo.check, ckw.check_len),
+	              "seed %d: --check findings differ with --stats", _i);
+	pf_free(&with);
+	pf_free(&without);
+	pf_free(&ckw);
+	pf_free(&ckwo);
+	free(doc);
+	patterns_free(&pt);
+	map_free(&m);
+	free(mt);
+}
+END_TEST
+
 /* ====================================================================== */
 
 Suite *invariants_suite(void)
@@ -2175,6 +2269,7 @@ Suite *invariants_suite(void)
 	tcase_add_test(tc, prefilter_corpus_files);
 	tcase_add_loop_test(tc, prefilter_stats_invisible, 0, sk_nfiles > 0 ? sk_nfiles : 1);
 	tcase_add_loop_test(tc, prefilter_stats_invisible_edges, 0, (int)(sizeof sk_docs / sizeof *sk_docs));
+	tcase_add_loop_test(tc, prefilter_tag_cursor_random, 0, 8);
 	suite_add_tcase(s, tc);
 	return s;
 }
