@@ -218,12 +218,13 @@ static void count_structured(struct html *h, const struct html_attr *a)
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
  * changes (value_put writes it then). */
-static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a)
+static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a, bool no_host)
 {
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp,
+	                        .spellings = h->spellings, .no_host = no_host };
 	return value_prepare(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o);
 }
 
@@ -286,17 +287,6 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 	*last = a->value_end;
 }
 
-/* False only where the value pipeline would leave a's value unchanged
- * without reporting anything (issue 6): its bytes hold no whole canonical
- * host (may_hold_candidate's first test, value.c), and, having no '&', no
- * reference can spell one (its second). c is over the tag's bytes at
- * offset `at` of its buffer: the chunk's for a tag read in place. */
-static inline bool may_hold_host(const struct html *h, const struct html_attr *a, struct hostfind_cursor *c, size_t at)
-{
-	if (report_wants_skips(h->report) || !a->no_amp) return true;
-	return hostfind_cursor_may(&h->pt->find, c, at + a->value_start, at + a->value_end);
-}
-
 /* A complete start tag: every value of every attribute, the tag
  * re-emitted with only changed value bytes replaced (§4.3). Each changed
  * value is written as soon as it is known, from the tag and the pattern
@@ -325,7 +315,18 @@ static void start_tag_done(struct html *h)
 			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
 		}
 		count_structured(h, a);
-		bool changed = may_hold_host(h, a, hc, at) && attr_value(h, a);
+		bool changed;
+		if (report_wants_skips(h->report)) {
+			changed = attr_value(h, a, false);
+		} else {
+			/* issue 6: the value pipeline leaves a value unchanged, and
+			 * reports nothing, where its bytes hold no whole canonical
+			 * host (may_hold_candidate's first test, value.c, answered
+			 * here by the cursor) and, having no '&', no reference can
+			 * spell one (its second) */
+			bool host = hostfind_cursor_may(&h->pt->find, hc, at + a->value_start, at + a->value_end);
+			changed = (host || !a->no_amp) && attr_value(h, a, !host);
+		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
 	}
@@ -334,7 +335,7 @@ static void start_tag_done(struct html *h)
 		h->vp.report = NULL;
 		for (size_t i = 0; i < h->nattrs; i++) {
 			const struct html_attr *a = &h->attrs[i];
-			if (a->has_value && a->changed && attr_value(h, a)) put_value(h, a, &last);
+			if (a->has_value && a->changed && attr_value(h, a, false)) put_value(h, a, &last);
 		}
 		h->vp.report = rep;
 	}

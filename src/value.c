@@ -465,7 +465,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
                                                                       const struct value_opts *o, int *walk)
 {
 	const struct hostfind *f = &vp->pt->find;
-	if (report_wants_skips(vp->report) || hostfind_any(f, v, n)) return true;
+	if (report_wants_skips(vp->report) || (!o->no_host && hostfind_any(f, v, n))) return true;
 	/* the answer with cuts is the wider one, and with most maps already no */
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;

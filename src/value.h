@@ -31,6 +31,7 @@ struct value_opts {
 	bool sql;                 /* match ENC_SQLJSON too */
 	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */
+	bool no_host;             /* the caller found no whole canonical host in the value's bytes (issue 6) */
 };
 
 /* Line and column of an input offset (check mode), supplied by the framer
