@@ -124,6 +124,11 @@ fi
 if [ ! -x "$RSS" ] || [ "$BENCH_DIR/rss.c" -nt "$RSS" ]; then
     $CC -O2 -o "$RSS" "$BENCH_DIR/rss.c" || die "cannot build $RSS"
 fi
+# the A/B tool of README.md's before/after checks, built for later use
+AB=$OUT/ab
+if [ ! -x "$AB" ] || [ "$BENCH_DIR/ab.c" -nt "$AB" ]; then
+    $CC -O2 -o "$AB" "$BENCH_DIR/ab.c" || die "cannot build $AB"
+fi
 GEN=$OUT/gen_dump
 if [ -n "$SQL_TYPE" ] && { [ ! -x "$GEN" ] || [ "$BENCH_DIR/gen_dump.c" -nt "$GEN" ]; }; then
     $CC -O2 -std=c11 -o "$GEN" "$BENCH_DIR/gen_dump.c" || die "cannot build $GEN"
