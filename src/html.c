@@ -172,7 +172,7 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
 	}
 	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
-	if (!value_prepare(&h->seg_vp, p, n, off, &o)) return WHOLE_UNCHANGED;
+	if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) return WHOLE_UNCHANGED;
 	value_put(&h->seg_vp, p, n, w, in_place);
 	return WHOLE_WRITTEN;
 }
@@ -223,9 +223,8 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp,
-	                        .spellings = h->spellings, .no_host = no_host };
-	return value_prepare(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o);
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
+	return value_prepare(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o, no_host);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)

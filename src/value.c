@@ -462,10 +462,10 @@ static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, s
  * runs; *walk says whether it will (prepare's test), once worked out
  * here, else -1. */
 static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n,
-                                                                      const struct value_opts *o, int *walk)
+                                                                      const struct value_opts *o, bool no_host, int *walk)
 {
 	const struct hostfind *f = &vp->pt->find;
-	if (report_wants_skips(vp->report) || (!o->no_host && hostfind_any(f, v, n))) return true;
+	if (report_wants_skips(vp->report) || (!no_host && hostfind_any(f, v, n))) return true;
 	/* the answer with cuts is the wider one, and with most maps already no */
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;
@@ -477,10 +477,10 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
  * value is v with vp->splices written over it, in source order (the
  * re-match's merged as they are walked where splice0 < nsplices). */
 static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
-                                                          uint64_t base, const struct value_opts *o)
+                                                          uint64_t base, const struct value_opts *o, bool no_host)
 {
 	int walk = -1;
-	if (!may_hold_candidate(vp, v, n, o, &walk)) return false;
+	if (!may_hold_candidate(vp, v, n, o, no_host, &walk)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
@@ -512,16 +512,17 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out)
 {
-	if (!prepare(vp, v, n, base, o)) return false;
+	if (!prepare(vp, v, n, base, o, false)) return false;
 	vp->out.len = 0;
 	emit_run(vp, v, n, &vp->out, 0);
 	*out = (struct slice){ vp->out.p, vp->out.len };
 	return true;
 }
 
-bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o)
+bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                   bool no_host)
 {
-	return prepare(vp, v, n, base, o);
+	return prepare(vp, v, n, base, o, no_host);
 }
 
 static inline __attribute__((always_inline)) void put_splice(struct value *vp, const unsigned char *v,
@@ -563,6 +564,6 @@ void value_put(struct value *vp, const unsigned char *v, size_t n, struct window
 void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                      struct window *w, bool in_place)
 {
-	if (prepare(vp, v, n, base, o)) put(vp, v, n, w, in_place);
+	if (prepare(vp, v, n, base, o, false)) put(vp, v, n, w, in_place);
 	else window_verbatim_at(w, v, n, in_place);
 }

@@ -31,7 +31,6 @@ struct value_opts {
 	bool sql;                 /* match ENC_SQLJSON too */
 	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */
-	bool no_host;             /* the caller found no whole canonical host in the value's bytes (issue 6) */
 };
 
 /* Line and column of an input offset (check mode), supplied by the framer
@@ -112,8 +111,11 @@ void value_free(struct value *vp);
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out);
 /* The same without building the new value: true if v changes, and then
- * value_put (before the next call) writes it. */
-bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o);
+ * value_put (before the next call) writes it. no_host: the caller found
+ * no whole canonical host in v's bytes (issue 6: html's cursor), so only
+ * references are asked whether they may spell one. */
+bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
+                   bool no_host);
 /* Write the changed value v[0..n) into w outside a segment: in pieces (its
  * unchanged bytes and its replacements, with their marks), not copied
  * whole first (issue 6: no buffer of the value's size). in_place: v stays
