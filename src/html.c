@@ -503,11 +503,20 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				 * next turn of this state would: '>' ends the tag, white
 				 * space goes to the attributes */
 				if (k < n && p[k] == '>') goto done;
-				if (k < n && is_ws(p[k])) { h->state = HS_BEFORE_ATTR_NAME; i = k + 1; }
+				if (k < n && is_ws(p[k])) {
+					/* issue 6: white space to the first attribute, and
+					 * straight into the state that reads it, without the
+					 * state dispatch (an indirect jump that mispredicts) */
+					h->state = HS_BEFORE_ATTR_NAME;
+					i = k + 1;
+					while (i < n && is_ws(p[i])) i++;
+					if (i < n) { c = p[i]; goto before_attr_name; }
+				}
 				continue;
 			}
 			break;
 		case HS_BEFORE_ATTR_NAME:
+		before_attr_name:
 			if (is_ws(c)) break;
 			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
 			for (;;) {

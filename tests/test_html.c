@@ -148,6 +148,13 @@ START_TEST(attribute_states)
 	/* a self-closing slash, and a stray one */
 	expect_on("<img src=//" C "/a.png />", "<img src=//" V "/a.png />", SURFACE_HTML_ATTR, 1);
 	expect_on("<img / src=\"//" C "/\">", "<img / src=\"//" V "/\">", SURFACE_HTML_ATTR, 1);
+	/* a run of white space after the name, read in one step into the first
+	 * attribute (issue 6), and what may follow it there */
+	expect_on("<a \n\t\f\r href=\"//" C "/\">", "<a \n\t\f\r href=\"//" V "/\">", SURFACE_HTML_ATTR, 1);
+	expect_on("<a   />x https://" C, "<a   />x https://" V, SURFACE_TEXT, 1);
+	expect_on("<a   >x https://" C, "<a   >x https://" V, SURFACE_TEXT, 1);
+	expect_on("<a \t\n/ href=\"//" C "/\" title='//" C "'>", "<a \t\n/ href=\"//" V "/\" title='//" V "'>", SURFACE_HTML_ATTR, 2);
+	expect_on("<img  src=//" C "/a.png  alt=x>", "<img  src=//" V "/a.png  alt=x>", SURFACE_HTML_ATTR, 1);
 }
 END_TEST
 
