@@ -2100,13 +2100,20 @@ static const char *const sk_docs[] = {
 	"see https://www.acmecorp.fi and //portal.acmecorp.fi/ and https%3A%2F%2Fidentity.acmecorp.fi\n",
 };
 
-START_TEST(prefilter_stats_invisible_edges)
+/* page1.map built forward into m and pt; returns its text, for free. */
+static char *sk_page1(struct map *m, struct patterns *pt)
 {
 	char *mt = slurp_text(PF_CORPUS "/maps/page1.map");
 	ck_assert_ptr_nonnull(mt);
+	pf_build(m, pt, mt, false);
+	return mt;
+}
+
+START_TEST(prefilter_stats_invisible_edges)
+{
 	struct map m;
 	struct patterns pt;
-	pf_build(&m, &pt, mt, false);
+	char *mt = sk_page1(&m, &pt);
 	const char *doc = sk_docs[_i];
 	size_t len = strlen(doc);
 	for (size_t t = 0; t < sizeof sk_types / sizeof *sk_types; t++) {
@@ -2151,11 +2158,9 @@ static const char *const tc_between[] = {
 
 START_TEST(prefilter_tag_cursor_random)
 {
-	char *mt = slurp_text(PF_CORPUS "/maps/page1.map");
-	ck_assert_ptr_nonnull(mt);
 	struct map m;
 	struct patterns pt;
-	pf_build(&m, &pt, mt, false);
+	char *mt = sk_page1(&m, &pt);
 	size_t nv = sizeof tc_values / sizeof *tc_values;
 	uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)_i;
 	size_t cap = 1 << 16, len = 0;
