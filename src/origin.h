@@ -24,7 +24,7 @@ struct origin {
 bool origin_parse(const char *text, size_t n, struct origin *o, const char **err);
 
 bool origin_equal(const struct origin *a, const struct origin *b);
-/* Host and port only (scheme ignored), as the reference's HostPort. */
+/* Host and port only (scheme ignored): the host:port of V6c (§1.3). */
 bool origin_same_hostport(const struct origin *a, const struct origin *b);
 
 const char *scheme_name(enum scheme s);
