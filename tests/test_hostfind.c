@@ -1,9 +1,9 @@
 /* test_hostfind.c — the matcher's prefilter (docs/rules.md §3.1,
  * src/hostfind.h): the first position at or after `from` where a whole
  * canonical host occurs, ASCII case-insensitively; the give-up limits
- * (`all`); the alphabet of host bytes. Unit cases with exact positions, then a differential against
- * a naive O(n*k) search written here over many generated host sets and
- * buffers. */
+ * (`all`); the alphabet of host bytes. Unit cases with exact positions,
+ * then a differential against a naive O(n*k) search written here over many
+ * generated host sets and buffers. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
