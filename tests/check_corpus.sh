@@ -1,7 +1,7 @@
 #!/bin/sh
 # make check-corpus: the invariants of docs/rules.md §11.3 over a corpus kept
 # outside the repository — by default the team's corpus of third-party pages
-# and adversarial fixtures beside the clone (../shared/corpus). Never part of
+# and adversarial fixtures (the Makefile's CORPUS default). Never part of
 # `make check`, which uses the repository's own corpus/ only.
 #
 #   sh tests/check_corpus.sh UNIT_BINARY HOSTSHIFT_BINARY CORPUS_DIR
