@@ -1,5 +1,5 @@
 /* fuzz_serialized.c — libFuzzer target for the serialized walk
- * (engine-reference §7): on any input, with every spelling allowed, the
+ * (docs/rules.md §7): on any input, with every spelling allowed, the
  * walk never crashes or reads out of bounds; with an identity rewrite a
  * SER_REPAIRED result is the input byte for byte, and the runs handed to
  * the rewrite are in order, non-empty, non-overlapping and inside the
