@@ -585,7 +585,7 @@ run -m "$MAP" -e stats.txt
 rc_is "-e" 0
 same "-e: report" "$T/err" "$EXP/explain.err"
 
-# Issue 6: a repaired serialized length with more digits (95 -> 113) moves
+# rules.md §6.3: a repaired serialized length with more digits (95 -> 113) moves
 # everything after it one byte on; the sweep's straggler inside the same
 # string is still reported at the offset the structured pass found it at
 # (the offset marks of §6.3 cover the new digits).

@@ -767,7 +767,7 @@ START_TEST(s5_1_contract_random)
 }
 END_TEST
 
-/* Issue 6: a decoding in steps (entity_decode_step with small output and
+/* A decoding in steps (entity_decode_step with small output and
  * record capacities, the guard's state carried from step to step) gives
  * what one decoding of the whole value gives: the same bytes, the same
  * records once made absolute, and a decline exactly where the whole value

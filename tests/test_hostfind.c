@@ -268,7 +268,7 @@ static void show(char *dst, size_t dn, const uc *b, size_t n)
 	dst[k] = 0;
 }
 
-/* Issue 6: hostfind_next equals the naive search for every `from` over
+/* hostfind_next equals the naive search for every `from` over
  * thousands of random host sets and buffers (hosts from "ab.-x1", buffers
  * of 0-300 bytes from the same bytes in both cases plus a few others, so
  * both memchr scans — lower and upper anchor — run over long buffers);

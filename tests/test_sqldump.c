@@ -714,7 +714,7 @@ START_TEST(fixture_check_mode)
 }
 END_TEST
 
-/* Acceptance 3: every serialized value of the rewritten dump is valid. */
+/* (e) of the header: every serialized value of the rewritten dump is valid. */
 START_TEST(fixture_serialized_valid)
 {
 	static const char *files[] = { DUMP_IN, DUMP_EXPECTED, DUMP_REVERSE };
