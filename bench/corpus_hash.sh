@@ -2,8 +2,11 @@
 # bench/corpus_hash.sh BINARY — one sha256 over everything BINARY writes
 # (stdout, stderr, exit status) for every corpus file, as each type, with
 # several maps, rewriting, with --stats --explain and with --check (whose
-# line and column positions the explain runs do not print). Issue 6 acceptance 4:
-# run it before and after an optimisation; the two totals must be equal.
+# line and column positions the explain runs do not print). Run it before
+# and after an optimisation; the two totals must be equal.  The corpus root
+# is BENCH_CORPUS (default: the repository's corpus/), its main map and page
+# picked as bench/corpus.sh says; with the default the repository's
+# corpus/ is hashed once.
 #   sh bench/corpus_hash.sh build/rel/hostshift            -> total only
 #   VERBOSE=1 sh bench/corpus_hash.sh ...                   -> a line per run
 #   LIST=FILE sh bench/corpus_hash.sh ...                   -> the lines kept in FILE
@@ -11,20 +14,27 @@
 # The total does not depend on JOBS: the lines are put back in run order.
 set -u
 bin=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BENCH_CORPUS:-$root/../shared/corpus}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+root=$ROOT
+. "$root/bench/corpus.sh"
+[ -n "$BC_MAP" ] || { echo "corpus_hash: $BC_ERR" >&2; exit 1; }
+c=$BC_CORPUS
 out=$root/bench/out
 jobs=${JOBS:-1}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-maps="$shared/maps/page1.map $shared/maps/identity.map $shared/maps/none.map $shared/maps/shorter.map
-$shared/maps/wordpress.org.map $root/corpus/sql/site.map $shared/bench/es-spec.map"
-[ -f "$out/example.map" ] && maps="$maps $out/example.map"
+maps=$BC_MAP
+for m in "$c/maps/identity.map" "$c/maps/none.map" "$c/maps/shorter.map" \
+         "$c/maps/wordpress.org.map" "$root/corpus/sql/site.map" "$c/bench/es-spec.map" \
+         "$out/example.map"; do
+	[ -f "$m" ] && maps="$maps $m"
+done
 
-files=$(find "$shared/pages" "$shared/adv" "$shared/bench" "$root/corpus" -type f \
-          ! -name '*.md' ! -name '*.map' | sort)
-for f in "$out/page1x20.html" "$out/wp-dump-10M.sql" "$out/wp-json-10M.json"; do
+dirs=
+for d in "$c/pages" "$c/adv" "$c/bench"; do [ -d "$d" ] && dirs="$dirs $d"; done
+files=$(find $dirs "$root/corpus" -type f ! -name '*.md' ! -name '*.map' | sort -u)
+for f in "$out/${BC_PAGE_NAME}x20.html" "$out/wp-dump-10M.sql" "$out/wp-json-10M.json"; do
 	[ -f "$f" ] && files="$files
 $f"
 done
