@@ -98,6 +98,9 @@ struct value {
 	struct value_open { size_t first; uint32_t digits, ndigits; } open[VALUE_OPEN_MAX];
 	size_t nopen;
 	bool open_overflow;       /* more strings open than the walk allows: not repaired */
+	/* rules.md §6.4: the value's bytes go to the sweep protected (it holds
+	 * serialized data, or the matcher declined a candidate in it) */
+	bool protect;
 	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
 };
 

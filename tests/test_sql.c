@@ -142,7 +142,7 @@ static void expect_counts(const struct pf_result *r, const struct piece *p)
 		              (unsigned long long)r->rewrites[k], surface_name((enum surface)k), (unsigned long long)w);
 	}
 	unsigned want[REASON_COUNT] = { 0 };
-	want[REASON_SERIALIZED_DECLINED] = p->declined;
+	want[REASON_SERIALIZED_UNTOUCHED] = p->declined;
 	want[REASON_NOT_A_URL] = p->not_a_url;
 	want[REASON_UNANCHORED] = p->unanchored;
 	for (int k = 1; k < REASON_COUNT; k++)
@@ -484,7 +484,7 @@ START_TEST(sql_no_serialized)
 		              show(r.out, r.out_len));
 		ck_assert_uint_eq(r.rewrites[SURFACE_SQL_STRING], 2);
 		ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 2);
-		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 0);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 0);
 		pf_free(&r);
 	}
 }
@@ -558,7 +558,7 @@ static void cap_case(size_t body_len, bool over)
 	ck_assert_uint_eq(r.rewrites[SURFACE_SQL_STRING], 2);
 	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 2);
 	ck_assert_uint_eq(r.skips[REASON_SIZE_CAP_EXCEEDED], over ? 1 : 0);
-	ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 0);
+	ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 0);
 	ck_assert_uint_eq(pf_total(r.skips, REASON_COUNT), over ? 1 : 0);
 	ck_assert_uint_eq(r.out_len, in_len + 2 * DIFF);
 	pf_free(&r);

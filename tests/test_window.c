@@ -1268,7 +1268,7 @@ START_TEST(text_serialized_lines)
 		ck_assert_uint_eq(r.out.n, strlen(want));
 		ck_assert_msg(memcmp(r.out.p, want, r.out.n) == 0, "read size %zu: %.*s", sizes[i], (int)r.out.n, (char *)r.out.p);
 		ck_assert_uint_eq(r.rewrites[SURFACE_TEXT], 6);
-		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 1);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 1);
 		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
 		free_result(&r);
 	}
