@@ -109,6 +109,7 @@ struct walk {
 	 * the second pass parses again; while false, the first pass records
 	 * (the second pass then replays, recording nothing) */
 	bool ops_full;
+	bool too_deep; /* a committed header past SERIALIZED_MAX_DEPTH was met */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -1014,10 +1015,16 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 		struct op_mark m = mark(w);
 		size_t e;
 		bool c;
+		bool deep = w->too_deep;
+		w->too_deep = false;
 		if (parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi)) {
+			w->too_deep = deep;
 			emit_run(w, e, hi, true);
 			return NESTED_FOUND;
 		}
+		/* §7.5: a payload deeper than the walk holds cannot be repaired */
+		if (w->too_deep) return NESTED_DECLINE;
+		w->too_deep = deep;
 		take_back(w, m);
 	} else if (w->emit && lo < hi && whole_payload(w, s, lo, hi, depth)) {
 		size_t e;
@@ -1175,12 +1182,12 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	if (t == 'a') {
 		if (!match(b, s, j, hi, '{')) return false;
 		*committed = true;
-		if (depth > SERIALIZED_MAX_DEPTH) return false;
+		if (depth > SERIALIZED_MAX_DEPTH) { w->too_deep = true; return false; }
 		return parse_body(w, s, i, i + 1, lo, hi, depth, end);
 	}
 	if (!(q = match(b, s, j, hi, '"'))) return false;
 	*committed = true;
-	if (depth > SERIALIZED_MAX_DEPTH) return false;
+	if (depth > SERIALIZED_MAX_DEPTH) { w->too_deep = true; return false; }
 	at = j + q;
 
 	if (t == 's' || t == 'E') {

@@ -96,6 +96,10 @@ static inline struct slice repl_of(const struct value *vp, const struct value_sp
 	return (struct slice){ dig, nd };
 }
 
+/* A declined candidate ending at e is followed by `&` (the value-start
+ * decline of rules.md §12.1), raw or as `&amp;`. */
+static bool amp_after(const unsigned char *p, size_t n, size_t e) { return e < n && p[e] == '&'; }
+
 /* Byte matcher events on the run (§4.5 step 3). */
 static void matcher_event(void *ctx, const struct match_event *ev)
 {
@@ -103,7 +107,8 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 	/* rules.md §6.4: a candidate the structured pass declined in a value
 	 * (the value-start `&` of §12.1 among them) is not the sweep's to
 	 * rewrite: the value goes to it protected */
-	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE) vp->protect = true;
+	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE && amp_after(vp->run, vp->run_len, ev->end))
+		vp->protect = true;
 	if (ev->action == ACTION_REWROTE) add_splice(vp, vp->run_off + ev->start, vp->run_off + ev->end, ev->repl);
 	report_ev(vp, ev, vp->base + vp->run_off + ev->start, vp->run + ev->start, ev->end - ev->start);
 }
@@ -114,7 +119,8 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 static void entity_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
-	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE) vp->protect = true;   /* §6.4 */
+	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE && amp_after(vp->win + vp->win_skip, vp->win_len - vp->win_skip, ev->end))
+		vp->protect = true;   /* §6.4 */
 	size_t sa = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->start),
 	       sb = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->end);
 	if (ev->action == ACTION_REWROTE) {
@@ -251,6 +257,7 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 		bool last = d.i == n;
 		size_t skip = vp->win_skip, limit = last ? dlen : dlen - look;
 		vp->win = w;
+		vp->win_len = dlen;
 		me.lead_end = lead_end > at ? lead_end - at : 0;
 		size_t used = matcher_scan_ex(vp->pt, w + skip, dlen - skip, limit - skip, &me, entity_event, vp);
 		if (last) return;
@@ -271,6 +278,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 {
 	const struct value_opts *o = vp->o;
 	vp->run = p;
+	vp->run_len = n;
 	vp->run_off = off;
 	/* issue 6: a candidate is a separator (2 bytes or more) and a whole
 	 * host, in the run or in its decoding, which is no longer: a shorter
@@ -513,7 +521,11 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 			 * are left as they are, by this pass and by the sweep (§6.4),
 			 * and it is reported (§10.2). */
 			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_UNTOUCHED, o->surface, { NULL, 0 } };
-			report_ev(vp, &ev, base, v, n < 64 ? n : 64);
+			/* only where there was something to rewrite (so the report
+			 * does not depend on whether skips are observed) */
+			if (hostfind_any(&vp->pt->find, v, n) ||
+			    (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true)))
+				report_ev(vp, &ev, base, v, n < 64 ? n : 64);
 			vp->protect = true;
 			return true;
 		}

@@ -89,6 +89,7 @@ struct value {
 	const struct value_opts *o;
 	uint64_t base;            /* input offset of the value */
 	size_t run_off;           /* offset of the current run in the value */
+	size_t run_len, win_len;  /* bytes of run and of win */
 	const unsigned char *run;
 	size_t run0;              /* the run's first splice */
 	size_t splice0;           /* the run's first re-match splice (after its byte matcher's) */
