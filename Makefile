@@ -30,8 +30,16 @@ TOBJS    := $(patsubst tests/%.c,$(BUILD)/tests/%.o,$(TSRCS))
 BIN      := $(BUILD)/hostshift
 UNIT     := $(BUILD)/unit
 
-.PHONY: all check unit e2e bench install clean fuzz install-test lint-man valgrind-check valgrind-run
+.PHONY: all check check-corpus demo unit e2e bench install clean fuzz install-test lint-man valgrind-check valgrind-run
 all: hostshift
+
+# The unit tests need Check, found through pkg-config: without them, stop
+# before compiling anything and say what to install.
+ifneq ($(filter check unit check-corpus valgrind-check,$(MAKECMDGOALS)),)
+  ifeq ($(shell pkg-config --exists check 2>/dev/null && echo yes),)
+    $(error the tests need Check and pkg-config. On Debian or Ubuntu: apt-get install -y check pkg-config)
+  endif
+endif
 
 # The top-level ./hostshift is always the build of the current flavour.
 hostshift: $(BIN)
@@ -61,11 +69,20 @@ unit: $(UNIT)
 e2e: $(BIN)
 	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
 
+# Every tier, then one summary with the counts of what ran (tests/run_check.sh).
 check: $(UNIT) $(BIN)
-	$(UNIT)
-	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e.sh
-	HOSTSHIFT=$(abspath $(BIN)) sh tests/e2e_http.sh
-	HOSTSHIFT=$(abspath $(BIN)) sh tests/bad_input.sh
+	sh tests/run_check.sh $(abspath $(UNIT)) $(abspath $(BIN))
+
+# The main job on the samples of corpus/demo/: a page and a small dump.
+demo: hostshift
+	sh tools/demo.sh $(abspath $(BIN))
+
+# The extra tier: the invariants over a team corpus kept outside the
+# repository (pages/, adv/, maps/ as tests/check_corpus.sh describes). Never
+# part of `make check`; says so and runs nothing when CORPUS is absent.
+CORPUS ?= ../shared/corpus
+check-corpus: $(UNIT) $(BIN)
+	CORPUS_REQUIRED=$(CORPUS_REQUIRED) sh tests/check_corpus.sh $(abspath $(UNIT)) $(abspath $(BIN)) $(CORPUS)
 
 # The end-to-end suite and the bad-input table (its small rows: valgrind is
 # slow) with every run of the binary under valgrind (issue 7).

@@ -1,6 +1,9 @@
-/* hostshift.c — options, inputs, exit status (SPEC §2). Everything else
- * lives in src/: this file parses the command line, loads and validates the
- * map, and runs each input through the pipeline. */
+/* hostshift.c — options, inputs, exit status (docs/cli.md, §10.7).
+ * Everything else lives in src/: this file parses the command line, loads
+ * and validates the map, and runs each input through the pipeline.
+ *
+ * §N.M in the comments of this file and of src/ is a section of
+ * docs/rules.md, the rules the code implements. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -234,7 +237,7 @@ int main(int argc, char **argv)
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer out;
 	io_writer_init(&out, STDOUT_FILENO);
-	io_grow_pipe(STDOUT_FILENO);   /* issue 6: a pipe to the next program, as the input's */
+	io_grow_pipe(STDOUT_FILENO);   /* a pipe to the next program, as the input's */
 
 	int nfiles = argc - optind;
 	rep.name_files = nfiles > 1;

@@ -10,8 +10,9 @@ static __m128i load16(const unsigned char *p) { return _mm_loadu_si128((const __
 
 /* The last step of a pair scan over b[.. len) whose vector steps stopped
  * at i with 2..16 bytes left: one more step at len - 17 (back over bytes
- * already seen, which the mask drops) instead of a byte loop (issue 6: the
- * values and tokens scanned are short, so the tail was much of the work).
+ * already seen, which the mask drops) instead of a byte loop (the
+ * values and tokens scanned are short, so the tail would be much of the
+ * work).
  * Needs len - 17 >= 0; the positions it covers are len - 17 .. len - 2. */
 static unsigned tail_mask(size_t i, size_t len, unsigned mask)
 {
@@ -20,7 +21,7 @@ static unsigned tail_mask(size_t i, size_t len, unsigned mask)
 #endif
 
 #if defined(BYTESCAN_AVX2)
-/* issue 6: the pair scans over long buffers (the sweep's batches, whole
+/* The pair scans over long buffers (the sweep's batches, whole
  * text tokens) 32 bytes a step where the CPU has AVX2; the 16-byte steps
  * take the rest. */
 
@@ -71,8 +72,9 @@ __attribute__((target("avx2"))) static size_t separators_avx2(const unsigned cha
 /* The JSON matcher's separator candidates (bytescan_json_separators), 32
  * bytes a step: a step reads b[i .. i + 36). The pairs alone (`/` with `/`
  * or `\`, `%2`, `\` with `2` four on) are tested first; a step with one
- * of those, about one in five, is tested again with the third byte (issue
- * 6: testing it in every step cost more than the false starts it drops). */
+ * of those, about one in five, is tested again with the third byte
+ * (testing it in every step would cost more than the false starts it
+ * drops). */
 __attribute__((target("avx2"))) static size_t json_separators_avx2(const unsigned char *b, size_t i, size_t len,
                                                                    bool *found)
 {
@@ -200,7 +202,7 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 
 /* bytescan_pair2, inlined into its two callers: sep is true for the
  * separators' constant bytes, whose compares the compiler then knows
- * (issue 6: the arguments were much of a short scan). */
+ * (the arguments would be much of a short scan). */
 static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b, size_t from, size_t len, unsigned char c,
                                                           unsigned char n1, unsigned char n2, unsigned char d,
                                                           unsigned char m, bool sep)
@@ -373,7 +375,7 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped)
 {
-	/* issue 6: in dump text escapes are many (`\"`, `\n`) and quotes few,
+	/* in dump text escapes are many (`\"`, `\n`) and quotes few,
 	 * so each quote is found with memchr and taken or not by the run of
 	 * escapes right before it: an odd run leaves its last escape open, and
 	 * that takes the quote. A run reaching `from` counts the escape left

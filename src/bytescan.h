@@ -1,5 +1,5 @@
 /* bytescan.h — owns the fast byte searches that memchr does not offer
- * (issue 6): a byte followed by one of two bytes.
+ * (for the matcher's prefilter, §3.1–§3.2): a byte followed by one of two bytes.
  * 16 bytes at a time with SSE2 where the compiler has it, else bytewise;
  * both give the same answer. No call per uninteresting byte, which is what
  * a memchr loop over a frequent byte ('/' in HTML) costs. */
@@ -18,7 +18,7 @@
 #include <immintrin.h>
 #define BYTESCAN_AVX2 1
 /* Whether the CPU has AVX2, for the 32-byte steps of this module and of
- * the JSON string blocks (issue 6); asked once per file that asks. */
+ * the JSON string blocks; asked once per file that asks. */
 static inline bool bytescan_have_avx2(void)
 {
 	static int have = -1;
@@ -50,21 +50,21 @@ size_t bytescan_separators(const unsigned char *b, size_t from, size_t len);
  * (`%2F`); a `\` has `0` two bytes on and `2` four (`\u002F`); len if
  * there is none. Each is a superset of what the matcher's step 3 accepts
  * there, and the false starts of WordPress JSON (`\/\"` closing a URL,
- * `\u4e2d`) are not among them (issue 6: each cost a call and a turn of
+ * `\u4e2d`) are not among them (each would cost a call and a turn of
  * the matcher's loop, in the stage, its reference re-match and the
  * sweep). */
 size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len);
 
 /* The first i in [from, len) whose byte a JSON string cannot hold as
- * itself (RFC 8259 §7: `"`, `\`, a control byte below 0x20) or that
+ * itself (RFC 8259 section 7: `"`, `\`, a control byte below 0x20) or that
  * starts or continues UTF-8 (0x80 and up); len if there is none. */
 size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
 
 /* Whether b[0..len), read as JSON string bytes from b[0] (every backslash
  * escapes the byte after it), holds the escape `\/`: a backslash and '/'
  * found as a pair (bytescan_pair), then the backslashes before it counted
- * (issue 6: the byte loop this replaces read every byte of long strings
- * full of escapes). */
+ * (not a byte loop, which would read every byte of long strings full of
+ * escapes). */
 bool bytescan_escaped_slash(const unsigned char *b, size_t len);
 /* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
@@ -79,7 +79,7 @@ size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsig
                           bool *escaped);
 
 /* The first i in [from, len) with b[i] == c, or len: memchr, with the
- * first 64 bytes looked at inline (issue 6: most of the searches of the
+ * first 64 bytes looked at inline (most of the searches of the
  * html tokenizer end within a few dozen bytes, where memchr's call and
  * set-up cost more than the search). */
 static inline size_t bytescan_byte(const unsigned char *b, size_t from, size_t len, unsigned char c)
@@ -110,7 +110,7 @@ static inline size_t bytescan_byte(const unsigned char *b, size_t from, size_t l
 }
 
 /* The first i in [from, len) with stop[b[i]] set, or len, for the html
- * tokenizer's names (issue 6): every byte stop holds must be at most 0x20,
+ * tokenizer's names: every byte stop holds must be at most 0x20,
  * '/', '>' or '=' (the names end at white space, '/', '>' and, for an
  * attribute, '='). 16 bytes a step test that superset at once, and stop
  * decides each byte it finds; a name's few bytes cost no byte loop, whose
@@ -137,7 +137,7 @@ static inline size_t bytescan_name_end(const unsigned char *b, size_t from, size
 
 /* bytescan_byte for c, and whether byte s occurs in b[from, the result)
  * (*seen; in doubt true: past the first 64 bytes it is not looked for).
- * For the html tokenizer's quoted values (issue 6): the closing quote and
+ * For the html tokenizer's quoted values: the closing quote and
  * whether the value holds a '&', which its reference decoding needs, in
  * one scan of the short values most are. */
 static inline size_t bytescan_byte_seen(const unsigned char *b, size_t from, size_t len, unsigned char c,

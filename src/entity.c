@@ -1,5 +1,5 @@
 /* entity.c — character-reference decoding in attribute values
- * (engine-reference §5.1–§5.2; SPEC §12). See entity.h for the contract.
+ * (§5.1–§5.3). See entity.h for the contract.
  *
  * One left-to-right pass over the value. Only `&` starts anything; every
  * other byte is copied with its own offset in the source map. At each `&`
@@ -59,7 +59,7 @@ static int name_cmp(const char *a, size_t alen, const char *b)
 uint32_t entity_single_codepoint(const char *name, size_t len)
 {
 	if (name == NULL || len == 0 || len > ENTITY_NAMES_LONGEST || (unsigned char)name[0] >= 128) return 0;
-	/* issue 6: only the names with its first byte, a fortieth of the table */
+	/* only the names with its first byte, a fortieth of the table */
 	size_t lo = entity_names_first[(unsigned char)name[0]], hi = entity_names_first[(unsigned char)name[0] + 1];
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -103,8 +103,8 @@ static inline __attribute__((always_inline)) size_t utf8_put(uint32_t cp, unsign
 static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], size_t *blen)
 {
 	size_t lim = m < 1 + NAMED_LOOKAHEAD ? m : 1 + NAMED_LOOKAHEAD;
-	/* the ';' a few bytes on, by a loop (issue 6: a memchr call per
-	 * reference cost more than the search) */
+	/* the ';' a few bytes on, by a loop (a memchr call per
+	 * reference would cost more than the search) */
 	size_t len = 0;
 	while (1 + len < lim && p[1 + len] != ';') len++;
 	if (1 + len == lim || len == 0) return 0;
@@ -115,7 +115,7 @@ static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], 
 	    (len == 4 && (!memcmp(name, "quot", 4) || !memcmp(name, "apos", 4))))
 		return 0;
 	for (size_t k = 0; k < sizeof url_names / sizeof url_names[0]; k++) {
-		/* the first byte before a call (issue 6: most names of a length are no URL name) */
+		/* the first byte before a call (most names of a length are no URL name) */
 		if (url_names[k].len == len && url_names[k].name[0] == name[0] && memcmp(url_names[k].name, name, len) == 0) {
 			b[0] = url_names[k].byte;
 			*blen = 1;
@@ -164,7 +164,7 @@ static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned
 	size_t start = j;
 	uint32_t v = 0;
 	if (!hex) {
-		/* decimal, most references: no hex digit to weigh (issue 6) */
+		/* decimal, most references: no hex digit to weigh */
 		for (; j < m && p[j] >= '0' && p[j] <= '9'; j++) {
 			v = v * 10u + (uint32_t)(p[j] - '0');
 			if (v > MAX_CP) return 0; /* out of range: leave it alone */
@@ -188,7 +188,7 @@ static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned
  * reference out of a fragment left undecoded, i.e. c is `;`, `#` or an ASCII
  * alphanumeric and the output ends with `&` [`#` [`x`|`X`]]
  * [alphanumerics]. The `x`/`X` is itself alphanumeric, so the alphanumeric
- * run covers it. How the output ends is a state (issue 6: a decoding in
+ * run covers it. How the output ends is a state (a decoding in
  * steps cannot look back before its step), worked out only where a
  * reference could fuse, from where it was last known: */
 enum tail {
@@ -242,7 +242,7 @@ enum entity_result entity_decode_step(struct entity_decoder *d, const unsigned c
 			lim = cap - o < n - i ? i + (cap - o) : n;
 			if (i >= lim) break;
 		}
-		/* issue 6: the bytes up to the next '&' are copied through in bulk,
+		/* the bytes up to the next '&' are copied through in bulk,
 		 * and only once a reference is decoded (until then out would be a
 		 * copy of in, which no caller needs: a value's worth of memory
 		 * written for nothing) */
@@ -368,7 +368,7 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
 			}
 		} else if (m >= 3 && parse_ref(p, m, b, &blen) && any_in(b, blen, alphabet)) {
 			/* uncut, a reference decodes as the decoder reads it from its
-			 * '&' on, whatever came before (issue 6: `&#8217;` is U+2019,
+			 * '&' on, whatever came before (`&#8217;` is U+2019,
 			 * not the 'R' of its cut `&#82`) */
 			return true;
 		}

@@ -1,9 +1,9 @@
 /* entity.h — owns character-reference decoding in attribute values
- * (engine-reference §5.1–§5.2): the narrow decode (numeric references, the
+ * (§5.1–§5.2): the narrow decode (numeric references, the
  * ten URL-structure names, and named references that decode to exactly one
  * non-ASCII code point), the fusing guard, and the map from decoded bytes
  * back to their source bytes (a record per reference), so a rewrite found
- * in the decoded text can be spliced over the source (SPEC §12). */
+ * in the decoded text can be spliced over the source (§5.3). */
 #ifndef HOSTSHIFT_ENTITY_H
 #define HOSTSHIFT_ENTITY_H
 
@@ -20,7 +20,7 @@ enum entity_result {
 /* One decoded reference: out[out .. out + out_len) came from the reference
  * in[in .. in + in_len) (packed in `lens`). Between references every byte is copied through,
  * so these records are the whole map from decoded bytes to source bytes
- * (issue 6: a record per reference, not an offset per byte). */
+ * (a record per reference, not an offset per byte). */
 struct entity_ref {
 	uint32_t out, in;
 	uint32_t lens;   /* in_len << 3 | out_len (out_len is 1..4; in_len has no bound: leading zeros) */
@@ -32,14 +32,14 @@ struct entity_ref {
  * out must not overlap in) and list the decoded references in refs, in
  * order (capacity >= n / 3 + 1: a reference is at least 3 bytes), their
  * count in *nrefs. For ENTITY_DECLINED, out is a copy of in; for
- * ENTITY_NONE it is not written (issue 6); for both *out_len == n and
+ * ENTITY_NONE it is not written; for both *out_len == n and
  * *nrefs == 0. Offsets are uint32_t and a reference's
  * length has 29 bits: n must be below 2^29. Removable references (`&Tab;`, `&NewLine;`, numeric 9/10/13,
  * §5.2) are not decoded. No allocation. */
 enum entity_result entity_decode_url_refs(const unsigned char *in, size_t n, unsigned char *out, size_t *out_len,
                                           struct entity_ref *refs, size_t *nrefs);
 
-/* A decoding in steps (issue 6: a long value's decoding is re-matched a
+/* A decoding in steps (a long value's decoding is re-matched a
  * window at a time, so no decoded copy of the whole value is kept). The
  * source is whole in memory; only the output is cut, between tokens (a
  * plain byte or a whole reference), and a step may begin at any token of
@@ -70,11 +70,11 @@ size_t entity_token_start(const struct entity_ref *refs, size_t nrefs, size_t o)
  * whole reference such as `&#47;`) that produced out[o]; all bytes of one
  * multi-byte UTF-8 decoding share their reference's start, and o ==
  * out_len gives n. So a decoded span [a, b) that starts and ends on token
- * boundaries came from in[src(a) .. src(b)) (SPEC §12). O(log nrefs). */
+ * boundaries came from in[src(a) .. src(b)) (§5.3). O(log nrefs). */
 size_t entity_src(const struct entity_ref *refs, size_t nrefs, size_t o);
 
 /* Whether some reference in in[0..n), decoded by the rules above, would
- * give a byte of `alphabet` (issue 6: a value whose references cannot spell
+ * give a byte of `alphabet` (a value whose references cannot spell
  * a host byte holds a host only if its source bytes do): in the buffer
  * decoded whole, and with `cuts` also in any piece of it (the serialized
  * walk's runs may end inside a reference's digits). A superset: the fusing
@@ -83,7 +83,7 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
 
 /* Whether every reference of a decoding step (its records, its output
  * out, its source from in) decodes to non-ASCII bytes only (`&#8217;`,
- * `&nbsp;`) and ends with its ';' (issue 6: the text around such
+ * `&nbsp;`) and ends with its ';' (the text around such
  * references reads the same to the byte matcher decoded or not; see
  * value.c). True when there is none. */
 bool entity_refs_inert(const struct entity_ref *refs, size_t nrefs, const unsigned char *out, const unsigned char *in);

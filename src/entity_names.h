@@ -1,14 +1,13 @@
 /* entity_names.h — GENERATED, do not edit.
  *
- * Source: html5lib-tests tokenizer/namedEntities.test (shared corpus
- * html5lib-tokenizer/namedEntities.test).
- * Command (from the repository root):
- *   python3 tools/gen_entity_names.py \
- *     /work/shared/corpus/html5lib-tokenizer/namedEntities.test > src/entity_names.h
+ * Source: the named character references of HTML5, as listed by WHATWG
+ * (https://html.spec.whatwg.org/entities.json) and by html5lib-tests'
+ * tokenizer/namedEntities.test, which tools/gen_entity_names.py reads:
+ *   python3 tools/gen_entity_names.py PATH/TO/namedEntities.test > src/entity_names.h
  *
  * Every HTML5 named character reference, spelled with its ';', that
- * decodes to exactly ONE code point which is non-ASCII (engine-reference
- * §5.1). Names are given without '&' and ';' and sorted bytewise for
+ * decodes to exactly ONE code point which is non-ASCII
+ * (§5.1). Names are given without '&' and ';' and sorted bytewise for
  * binary search, with where each first byte's names begin. Included only
  * by src/entity.c. */
 #ifndef HOSTSHIFT_ENTITY_NAMES_H

@@ -1,4 +1,4 @@
-/* filetype.c — type names, extensions, and sniffing. */
+/* filetype.c — type names, extensions, and sniffing (§13.2). */
 #include "filetype.h"
 
 #include <string.h>
@@ -38,7 +38,7 @@ static bool starts_ci(const unsigned char *p, size_t n, const char *lit)
 enum filetype filetype_sniff(const unsigned char *p, size_t n)
 {
 	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
-	/* Dump headers come before white space is skipped: they are comments. */
+	/* Dump headers (§8.3) come before white space is skipped: they are comments. */
 	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!"))
 		return FILETYPE_SQL;
 	while (n && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')) { p++; n--; }

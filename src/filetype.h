@@ -1,5 +1,5 @@
 /* filetype.h — owns the document types and how one is chosen: -t, the
- * file extension, or a sniff of the first bytes (SPEC §2, §4). */
+ * file extension, or a sniff of the first bytes (§13.2). */
 #ifndef HOSTSHIFT_FILETYPE_H
 #define HOSTSHIFT_FILETYPE_H
 

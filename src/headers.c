@@ -1,4 +1,4 @@
-/* headers.c — the response head(s) of `--headers` (SPEC §10). */
+/* headers.c — the response head(s) of `--headers` (§13.3). */
 #include "headers.h"
 
 #include <stdio.h>
@@ -101,7 +101,7 @@ size_t headers_length(const unsigned char *b, size_t n, bool eof)
 	}
 }
 
-/* Content-Type → the body's type (SPEC §10). */
+/* Content-Type → the body's type (§13.3). */
 static void body_type(const unsigned char *v, size_t n, struct headers_result *res)
 {
 	while (n && (*v == ' ' || *v == '\t')) { v++; n--; }

@@ -1,4 +1,4 @@
-/* headers.h — owns `--headers` (SPEC §10): the HTTP/1.x response head(s)
+/* headers.h — owns `--headers` (§13.3): the HTTP/1.x response head(s)
  * at the start of the input (as `curl -si` prints them, 1xx and redirect
  * heads included) or a CGI header block. Origins are rewritten in the
  * URL-bearing headers (surface `header`), a Set-Cookie `Domain=` naming a

@@ -9,7 +9,7 @@ static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (u
 static unsigned char upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? (unsigned char)(c - 32) : c; }
 
 /* How often a byte occurs in web text, per mille, case folded: counted over
- * the WordPress pages of the shared corpus (2.25 MB) and rounded. Only the
+ * a set of WordPress pages and rounded. Only the
  * order matters: the anchor of a host is its rarest byte. Bytes not listed
  * (non-ASCII, '[' and ']' of an IPv6 host) are rarer than any. */
 static unsigned frequency(unsigned char c)
@@ -91,7 +91,7 @@ static size_t find_byte(const unsigned char *b, size_t i, size_t len, unsigned c
 
 /* The first occurrence at or after from and before stop of a host of one
  * stream, or stop; with `any`, the first one confirmed, which need not be
- * the first (issue 6: the first needs the scan to go on to the next
+ * the first (the first needs the scan to go on to the next
  * anchor, which in a long value or token may be far past the host, and
  * whether there is one needs no more). Inlined into both callers, so
  * `any` costs no test in the loop. */

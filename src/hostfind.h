@@ -1,7 +1,7 @@
-/* hostfind.h — owns the cheap superset test of the matcher (issue 6): where
+/* hostfind.h — owns the cheap superset test of the matcher (§3.1): where
  * the next canonical host of the map occurs, ASCII case-insensitively, in a
  * buffer. Every candidate of §3.2 has a whole canonical host right after
- * its relative separator (step 4), so bytes before the next occurrence hold
+ * its relative separator (step 3), so bytes before the next occurrence hold
  * no candidate and a buffer without one holds none at all.
  *
  * Each host is found through one anchor: the rarest pair of a non-letter
@@ -53,7 +53,7 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 bool hostfind_has(const struct hostfind *f, const unsigned char *b, size_t len);
 /* A position at or after from before which no whole host starts in
  * b[from..len): at most hostfind_next(f, b, from, len), worked out from
- * each stream's next anchor alone, no host confirmed (issue 6: the
+ * each stream's next anchor alone, no host confirmed (for the
  * matcher's host-first skip, which checks the host itself); len if no
  * anchor follows; from when the finder gave up. */
 size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t from, size_t len);
@@ -63,7 +63,7 @@ static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b
 }
 
 /* A search that the short ranges of one buffer ask in turn, left to
- * right for the most part (issue 6: the tokens and values of an html
+ * right for the most part (the tokens and values of an html
  * chunk): no whole host starts in b[from, bound). One hostfind_bound
  * stands for the searches of every range it passes, where each range
  * searched alone cost a call and a scan of its own. */

@@ -1,12 +1,13 @@
 /* html.c — the html type: a streaming tokenizer with WHATWG framing
- * (engine-reference §4.1), the attribute value pipeline (§4.3–§4.5, §5.3
- * with SPEC §12's splice over source bytes), and the surfaces of §4.2.
+ * (§4.1), the attribute value pipeline (§4.3–§4.5, and §5.3's splice
+ * over source bytes), and the surfaces of §4.2.
  *
  * Every input byte is routed exactly once: into an open window segment
  * (text, raw text, comments: matched as prose), into the held start tag
  * (matched value by value when the tag ends), or verbatim (doctype, end
  * tags, a tag cut by end of input). So the output is the input with only
- * origin spans replaced, and nothing depends on where a chunk ends. */
+ * origin spans replaced, and nothing depends on where a chunk ends
+ * (§11.3). */
 #include "html.h"
 
 #include <stdio.h>
@@ -111,7 +112,7 @@ static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_
 static void verbatim_in(struct html *h, const unsigned char *p, size_t n) { window_verbatim_ref(&h->w, p, n); }
 
 /* The held bytes of an undecided token, as they are: where they lie in the
- * chunk being fed if they do (issue 6), else from the copy. */
+ * chunk being fed if they do, else from the copy. */
 static void pend_verbatim(struct html *h)
 {
 	if (h->tok_start >= h->lp.chunk_off) verbatim_in(h, h->lp.chunk + (h->tok_start - h->lp.chunk_off), h->npend);
@@ -130,7 +131,7 @@ static void flush_pend_as(struct html *h, enum surface s)
 /* ---- start tags --------------------------------------------------------- */
 
 /* The held start tag's bytes: in the chunk being fed while the whole tag
- * lies in it (issue 6: not copied), else in h->tag. */
+ * lies in it (not copied), else in h->tag. */
 static const unsigned char *tag_data(const struct html *h) { return h->tag_src ? h->tag_src : h->tag; }
 
 static void tag_begin(struct html *h, enum html_tag_kind kind)
@@ -159,7 +160,7 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
                                    bool in_place)
 {
 	struct html *h = ctx;
-	/* issue 6: with no host in it and no skip observed, neither the walk
+	/* §3.1: with no host in it and no skip observed, neither the walk
 	 * nor prose matching can change or report anything */
 	if (!report_wants_skips(h->report)) {
 		/* a segment where it lies in the chunk asks the chunk's cursor first */
@@ -210,7 +211,7 @@ static void count_structured(struct html *h, const struct html_attr *a)
 	if (!h->report) return;
 	const unsigned char *n = tag_data(h) + a->name_start;
 	size_t nl = a->name_end - a->name_start;
-	/* issue 6: most names have none of the lengths (4, 6, 7, 11) */
+	/* most names have none of the lengths (4, 6, 7, 11) */
 	if (nl != 4 && nl != 6 && nl != 7 && nl != 11) return;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
 		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
@@ -229,7 +230,7 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
 {
-	/* §4.2: trim, drop from ';', trim; SPEC §12: the WHATWG list. */
+	/* §4.2: trim, drop from ';', trim; §12.4: the WHATWG list. */
 	static const char *const js[] = {
 		"module", "application/ecmascript", "application/javascript", "application/x-ecmascript",
 		"application/x-javascript", "text/ecmascript", "text/javascript", "text/javascript1.0",
@@ -289,7 +290,7 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 /* A complete start tag: every value of every attribute, the tag
  * re-emitted with only changed value bytes replaced (§4.3). Each changed
  * value is written as soon as it is known, from the tag and the pattern
- * table (issue 6: no copy of the new values held until the tag is
+ * table (no copy of the new values held until the tag is
  * written). Where events are listed as they are found (check, explain,
  * json), the next stage must not see the tag before the events of all its
  * values: they are all found first, and the changed values found again,
@@ -318,7 +319,7 @@ static void start_tag_done(struct html *h)
 		if (report_wants_skips(h->report)) {
 			changed = attr_value(h, a, false);
 		} else {
-			/* issue 6: the value pipeline leaves a value unchanged, and
+			/* §3.1: the value pipeline leaves a value unchanged, and
 			 * reports nothing, where its bytes hold no whole canonical
 			 * host (may_hold_candidate's first test, value.c, answered
 			 * here by the cursor) and, having no '&', no reference can
@@ -343,7 +344,7 @@ static void start_tag_done(struct html *h)
 }
 
 /* A start tag over the cap streams through as prose on html-attr, counted
- * once (SPEC §12), and tokenizing goes on after it. */
+ * once (§4.1, §11.2), and tokenizing goes on after it. */
 static void tag_oversize(struct html *h)
 {
 	h->tag_kind = TAG_OVERSIZE;
@@ -387,8 +388,7 @@ static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 		if (h->tag_pos + n > h->tag_cap) {
 			/* the cap at once, as json, sql and text do: neither the
 			 * count nor the size of allocations follows the tags a chunk
-			 * happened to cut (issue 6; pages never written stay out of
-			 * RSS) */
+			 * happened to cut; pages never written stay out of RSS */
 			h->tag = xrealloc(h->tag, HTML_TAG_CAP);
 			h->tag_cap = HTML_TAG_CAP;
 		}
@@ -492,19 +492,19 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			else if (c == '/') h->state = HS_SELF_CLOSING;
 			else if (c == '>') goto done;
 			else {
-				/* the rest of the name in one step (issue 6) */
+				/* the rest of the name in one step */
 				size_t k = bytescan_name_end(p, i, n, ends_tag_name);
 				for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
 					h->name[h->name_len + (m - i)] = (char)lower(p[m]);
 				h->name_len += k - i;
 				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
 				i = k;
-				/* issue 6: the byte after the name decided here, as the
+				/* the byte after the name decided here, as the
 				 * next turn of this state would: '>' ends the tag, white
 				 * space goes to the attributes */
 				if (k < n && p[k] == '>') goto done;
 				if (k < n && is_ws(p[k])) {
-					/* issue 6: white space to the first attribute, and
+					/* white space to the first attribute, and
 					 * straight into the state that reads it, without the
 					 * state dispatch (an indirect jump that mispredicts) */
 					h->state = HS_BEFORE_ATTR_NAME;
@@ -520,7 +520,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			if (is_ws(c)) break;
 			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
 			for (;;) {
-				/* issue 6: `name="value"` whole in the chunk, in one step, as
+				/* `name="value"` whole in the chunk, in one step, as
 				 * the attribute name, before-value and quoted-value states
 				 * would take it byte by byte (p[i], the name's first byte,
 				 * is any byte but white space, '/' and '>'); then the white
@@ -700,7 +700,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_DATA: {
 			const unsigned char *lt = find(p, i, n, '<');
 			size_t end = lt ? (size_t)(lt - p) : n;
-			/* issue 6: a whole text token without a canonical host (the
+			/* §3.1: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
 			 * with no skip observed it needs no segment */
 			if (lt && !h->w.open && !report_wants_skips(h->report) &&
@@ -711,7 +711,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			if (lt) {
 				h->tok_start = OFF(i);
 				if (i + 1 < n && is_alpha(p[i + 1])) {
-					/* issue 6: a start tag, as the tag open state would take
+					/* a start tag, as the tag open state would take
 					 * it (its '<' in the chunk: read in place), straight
 					 * into its name without another turn of the loop */
 					start_tag_open(h, p + i);
@@ -719,12 +719,12 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 					break;
 				}
 				if (i + 2 < n && p[i + 1] == '/' && is_alpha(p[i + 2])) {
-					/* issue 6: an end tag, as the tag open and end tag
+					/* an end tag, as the tag open and end tag
 					 * open states would take its "</" (in the chunk), in
 					 * one step into its name. The steps are those of
 					 * HS_END_TAG_OPEN below, with the "</" where it lies;
-					 * one inlined helper for both measured 1% slower on
-					 * page1x20 (10.41 vs 10.53 ms), so they stay apart. */
+					 * kept apart from the start tag's steps, as one inlined
+					 * helper for both is slower. */
 					seg_close(h);
 					verbatim_in(h, p + i, 2);
 					h->npend = 0;

@@ -1,8 +1,8 @@
-/* html.h — owns the html type (engine-reference §4–§5, SPEC §4): a
+/* html.h — owns the html type (§4.1–§4.5, §5): a
  * streaming WHATWG-framing tokenizer (text, tags, comments, doctype, bogus
  * comments, the ten raw-text elements with the script escape states), the
  * attribute value pipeline (byte matcher in value mode, then reference
- * decoding and re-match, spliced over the source bytes, SPEC §12), and the
+ * decoding and re-match, spliced over the source bytes, §5.3), and the
  * surfaces of §4.2. Text, raw text and comments stream through a window
  * segment; only a start tag is held, up to HTML_TAG_CAP bytes. */
 #ifndef HOSTSHIFT_HTML_H
@@ -82,7 +82,7 @@ struct html_attr {
 	size_t name_start, name_end;
 	size_t value_start, value_end;
 	bool has_value;
-	bool no_amp;    /* the value is known to hold no '&': no reference to decode (issue 6) */
+	bool no_amp;    /* the value is known to hold no '&': no reference to decode */
 	bool changed;   /* its value is rewritten (start_tag_done, when events are listed) */
 };
 
@@ -125,7 +125,7 @@ struct html {
 	size_t tmp_len;
 
 	struct linepos lp;            /* check mode: input line positions */
-	struct hostfind_cursor hosts; /* over the chunk being fed (issue 6) */
+	struct hostfind_cursor hosts; /* over the chunk being fed (§3.1) */
 };
 
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
@@ -136,7 +136,7 @@ void html_reset(struct html *h, struct sink out, struct offmap *marks);
 void html_feed(struct html *h, const unsigned char *p, size_t n);
 void html_finish(struct html *h);
 
-/* §4.2 and SPEC §12: whether a <script> type attribute value names
+/* §4.2 and §12.4: whether a <script> type attribute value names
  * JavaScript (absent, empty, `module`, or a WHATWG JavaScript MIME type). */
 bool html_script_type_is_js(const unsigned char *v, size_t n);
 

@@ -107,7 +107,7 @@ void io_writer_write(void *ctx, const unsigned char *p, size_t n)
 	struct io_writer *w = ctx;
 	w->total += n;
 	if (w->err) return;
-	/* issue 6: a piece of half a buffer or more (the sweep's batches)
+	/* a piece of half a buffer or more (the sweep's batches)
 	 * goes out after the bytes before it in one writev, not copied in */
 	if (n >= IO_BUF_SIZE / 2) {
 		w->err = write2_all(w->fd, w->buf, w->len, p, n);

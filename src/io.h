@@ -12,7 +12,7 @@
 #include "sink.h"
 
 #define IO_BUF_SIZE (64 * 1024)
-/* The input's read size (issue 6): 64 KiB reads from a pipe of 64 KiB
+/* The input's read size: 64 KiB reads from a pipe of 64 KiB
  * cost a wakeup of each side per 64 KiB; from a pipe grown to
  * IO_PIPE_SIZE (io_grow_pipe) a read takes up to this much of what the
  * writer ran ahead with. A read returns what is there, never waits for

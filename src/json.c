@@ -1,4 +1,4 @@
-/* json.c — the json type: a streaming RFC 8259 lexer (issue 5, SPEC §4).
+/* json.c — the json type: a streaming RFC 8259 lexer (§9.1, §9.2).
  * Every byte is routed once: verbatim (punctuation, white space, numbers,
  * literals), into a held string token (rewritten as a value at its closing
  * quote), into a window segment (a string over the cap), or, after
@@ -115,7 +115,7 @@ static bool read_u(const unsigned char *k, size_t n, size_t i, unsigned long *v)
 }
 
 /* This level's segment: "/" and the key, its JSON escapes decoded, then
- * `~` and `/` escaped (RFC 6901 §3). */
+ * `~` and `/` escaped (RFC 6901 section 3). */
 static void path_key(struct json *j, const unsigned char *k, size_t n)
 {
 	if (!j->paths) return;
@@ -149,7 +149,7 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 /* ---- malformed input ---------------------------------------------------- */
 
 /* The string token's bytes: in the chunk being fed while the whole token
- * lies in it (issue 6: not copied), else in j->tok. */
+ * lies in it (not copied), else in j->tok. */
 static const unsigned char *tok_data(const struct json *j) { return j->tok_src ? j->tok_src : j->tok; }
 
 
@@ -232,7 +232,7 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (j->tok_len + n > j->tok_cap) {
 		/* the cap at once, on the first string held: neither the count
 		 * nor the size of allocations follows the strings a chunk happened
-		 * to cut (issue 6; pages never written stay out of RSS) */
+		 * to cut; pages never written stay out of RSS */
 		size_t nc = JSON_VALUE_CAP;
 		unsigned char *t = realloc(j->tok, nc);
 		if (!t) { fputs("hostshift: out of memory\n", stderr); exit(3); }
@@ -280,7 +280,7 @@ static bool scalar_byte(unsigned char c)
 	       (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
-/* RFC 8259 §6 number states; the accepting ones are ZERO, INT, FRAC, EXP. */
+/* RFC 8259 section 6 number states; the accepting ones are ZERO, INT, FRAC, EXP. */
 enum { N_START, N_MINUS, N_ZERO, N_INT, N_DOT, N_FRAC, N_E, N_ESIGN, N_EXP, N_BAD };
 
 static void scalar_begin(struct json *j, unsigned char c)
@@ -295,7 +295,7 @@ static void scalar_step(struct json *j, unsigned char c)
 	size_t k = j->scalar_len++;
 	if (j->num < 0) {
 		/* past its end the keyword's NUL differs from any scalar byte
-		 * (issue 6: no strlen per byte) */
+		 * (no strlen per byte) */
 		if (j->keyword[k] != (char)c) j->num = N_BAD, j->keyword = NULL;
 		return;
 	}
@@ -320,7 +320,7 @@ static bool scalar_ok(const struct json *j)
 }
 
 /* A value is starting: in an array it is the next element (path).
- * Inlined at its three callers, once a token (issue 6). */
+ * Inlined at its three callers, once a token. */
 static inline __attribute__((always_inline)) bool value_start_ok(struct json *j)
 {
 	if (j->expect != EXPECT_VALUE && j->expect != EXPECT_VALUE_OR_CLOSE) return false;
@@ -333,8 +333,8 @@ static bool is_hex(unsigned char b)
 	return (b >= '0' && b <= '9') || ((b | 0x20) >= 'a' && (b | 0x20) <= 'f');
 }
 
-/* issue 6: the length of the escape (RFC 8259 §7) or well-formed UTF-8
- * sequence (RFC 3629 §4) at p[0], a byte other than printable ASCII inside
+/* The length of the escape (RFC 8259 section 7) or well-formed UTF-8
+ * sequence (RFC 3629 section 4) at p[0], a byte other than printable ASCII inside
  * a string, when it lies whole in p[0..avail); else 0. Accepts exactly
  * what the byte states of json_feed accept, in fewer steps. */
 static size_t whole_sequence(const unsigned char *p, size_t avail)
@@ -364,12 +364,12 @@ static size_t whole_sequence(const unsigned char *p, size_t avail)
 
 enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 
-/* issue 6: W string bytes at p, from a character boundary (not after a
+/* W string bytes at p, from a character boundary (not after a
  * backslash, not inside a UTF-8 sequence); p[0..W+4) must be readable
  * (the bytes an escape near p[W-1] takes). The text of Finnish or Japanese
  * WordPress posts, full of `\"`, `\u00e4`, `\n` and UTF-8, stops a scan
  * for the next special byte every few bytes; here a block is checked at
- * once, by the rules of the byte states (RFC 8259 §7, RFC 3629 §4):
+ * once, by the rules of the byte states (RFC 8259 section 7, RFC 3629 section 4):
  *   BLOCK_TAKEN   every byte up to *adv (W-5..W) is a whole character of
  *                 the string, and *adv is a character boundary;
  *   BLOCK_CLOSED  the same up to p[*adv], the string's closing quote;
@@ -397,8 +397,8 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 		}                                                                                               \
 		if (q & special & -special) {                                                                   \
 			/* the first byte that is not printable ASCII is a quote: the                           \
-			 * closing one, after plain bytes (issue 6: most keys and short                         \
-			 * values; what follows it is the next token's) */                                      \
+			 * closing one, after plain bytes (most keys and short values;                          \
+			 * what follows it is the next token's) */                                              \
 			const unsigned s = (unsigned)__builtin_ctzll(special);                                  \
 			if (amps & ((1ull << s) - 1)) *amp = true;                                              \
 			*adv = s;                                                                               \
@@ -443,8 +443,8 @@ enum block_result { BLOCK_SLOW, BLOCK_TAKEN, BLOCK_CLOSED };
 			if ((cont ^ claimed) & upto) return BLOCK_SLOW;                                         \
 			uint64_t err = lead & ~V##_ge(x, 0xC2); /* C0, C1 */                                    \
 			if (lead3 & upto) {                                                                     \
-				/* the rules of the longer forms, where one starts (issue 6:                    \
-				 * two-byte text, Finnish say, has none) */                                     \
+				/* the rules of the longer forms, where one starts                             \
+				 * (two-byte text, Finnish say, has none) */                                   \
 				const uint64_t ge_a0 = V##_ge(x, 0xA0), ge_90 = V##_ge(x, 0x90);                \
 				err |= V##_ge(x, 0xF5);                /* F5..FF */                             \
 				err |= V##_eq(x, 0xE0) << 1 & ~ge_a0; /* no overlong three-byte form */        \
@@ -503,8 +503,8 @@ AVX2 static uint64_t v32_ge(v32_vec x, unsigned char c)
 {
 	return (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)c)), x));
 }
-/* Membership in a byte set by two nibble tables (issue 6: one lookup in
- * place of a compare per member): bit k of lo[c & 15] and of hi[c >> 4]
+/* Membership in a byte set by two nibble tables (one lookup in place
+ * of a compare per member): bit k of lo[c & 15] and of hi[c >> 4]
  * both set for the members of group k, none for any other byte (a byte of
  * 0x80 and up has a high nibble no group uses). Each 16-byte table is
  * given twice, as vpshufb looks up within each 128-bit lane. */
@@ -537,7 +537,7 @@ AVX2 static uint64_t v32_hex(v32_vec x)
 STRING_BLOCK(string_block32, AVX2, v32, 32)
 /* 64 bytes as two AVX2 vectors, each test's two masks joined: the mask
  * logic and the branches of a block are spent once per 64 bytes, not per
- * 32 (issue 6). Bits an escape or a sequence would take past bit 63 are
+ * 32. Bits an escape or a sequence would take past bit 63 are
  * shifted out; the block stops at such an escape or lead (its `past`), so
  * they are never needed. */
 typedef struct { __m256i a, b; } v64_vec;
@@ -655,7 +655,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 			bool closed = false;
 			size_t slow_until = 0;   /* the byte states decide the bytes before this */
 			while (k < n) {
-				/* issue 6: printable ASCII is most of a string; skip it 32
+				/* printable ASCII is most of a string; skip it 32
 				 * (AVX2) or 16 bytes a step */
 				if (st == JSON_STRING && !j->utf8_need) {
 #if defined(__SSE2__)
@@ -700,7 +700,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 						if (b == '"') { closed = true; k++; break; }
 						if (b == '\\') st = JSON_STRING_ESC;
 					} else if (b >= 0xC2 && b <= 0xF4) {
-						/* RFC 3629 §4: no overlong forms, no surrogates, nothing past U+10FFFF */
+						/* RFC 3629 section 4: no overlong forms, no surrogates, nothing past U+10FFFF */
 						j->utf8_need = b <= 0xDF ? 1 : b <= 0xEF ? 2 : 3;
 						j->utf8_lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
 						j->utf8_hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;

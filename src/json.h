@@ -1,4 +1,4 @@
-/* json.h — owns the json type (SPEC §4, issue 5): a streaming RFC 8259
+/* json.h — owns the json type (§9.1, §9.2): a streaming RFC 8259
  * lexer that frames strings, numbers, literals and punctuation across any
  * chunk boundary. Every string token (quotes included) is a value: keys on
  * surface `json-key`, values on `json-string`, through the value pipeline
@@ -58,11 +58,11 @@ struct json {
 	size_t index[JSON_DEPTH_MAX];              /* per array level: the current element */
 	bool is_key;
 	bool oversize;
-	bool tok_amp;      /* the string may hold a '&' (issue 6: without one there is no reference to decode) */
+	bool tok_amp;      /* the string may hold a '&' (without one there is no reference to decode) */
 	unsigned utf8_need;                        /* continuation bytes still due in a string */
-	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 §4) */
+	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 section 4) */
 	unsigned u_digits;                         /* hex digits of \u seen */
-	int num;                                   /* number grammar state (RFC 8259 §6); -1: a keyword */
+	int num;                                   /* number grammar state (RFC 8259 section 6); -1: a keyword */
 	const char *keyword;                       /* true / false / null being read */
 	size_t scalar_len;
 	uint64_t tok_start;                        /* input offset of the string's opening quote */

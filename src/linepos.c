@@ -1,4 +1,4 @@
-/* linepos.c — lazy newline counting for check-mode positions (SPEC §9). */
+/* linepos.c — lazy newline counting for check-mode positions (§10.6). */
 #include "linepos.h"
 
 #include <string.h>

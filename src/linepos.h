@@ -1,4 +1,4 @@
-/* linepos.h — owns the line position of the input for check mode (SPEC §9):
+/* linepos.h — owns the line position of the input for check mode (§10.6):
  * a framer that holds tokens counts newlines lazily, over the chunk being
  * fed, up to the offsets where its tokens start. */
 #ifndef HOSTSHIFT_LINEPOS_H

@@ -39,7 +39,7 @@ static const char *intern_source(struct map *m, const char *name)
 	return copy;
 }
 
-/* Lines sharing a variant origin form one site (SPEC §3); the first line of
+/* Lines sharing a variant origin form one site (§1.2); the first line of
  * a site is its primary canonical. */
 static void add_pair(struct map *m, const struct origin *c, const struct origin *v, const char *source, size_t line)
 {

@@ -1,7 +1,7 @@
 /* map.h — owns the map: map files (-m) and --pair arguments, the pairs they
  * declare, the sites those pairs form (lines sharing a variant; the first is
  * the primary canonical), and the site-level validation rules V1–V5 of
- * engine-reference §1.3. The matcher-level rules V6/V7 live in patterns.c. */
+ * §1.3. The matcher-level rules V6/V7 live in patterns.c. */
 #ifndef HOSTSHIFT_MAP_H
 #define HOSTSHIFT_MAP_H
 

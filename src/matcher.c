@@ -1,4 +1,4 @@
-/* matcher.c — the byte matcher of engine-reference §3.
+/* matcher.c — the byte matcher (§3.1–§3.8).
  *
  * One pass over the buffer finds separator occurrences (`//`, `\/`, `%2F`,
  * §3.2), looks for the longest canonical host after a complete relative
@@ -59,7 +59,7 @@ struct scan {
 	int prev;
 	bool value;
 	bool esc_js;
-	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (issue 6: most buffers never ask) */
+	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (most buffers never ask) */
 	bool sql;
 	const struct match_params *mp;   /* the rest of the scan's parameters, seldom read */
 	enum surface surface;
@@ -174,7 +174,7 @@ static size_t removable_len(const struct scan *s, size_t i)
 		return (scan_joins(s) && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r')) ? e.len : 0;
 	}
 	/* \u0009, \u{...}, \x09, \011 forms: any escJS surface, even prose
-	 * (the asymmetry of §3.5 is the reference's). */
+	 * (an asymmetry kept on purpose, §3.5). */
 	if (e.kind == ESC_CHAR && (e.cp == '\t' || e.cp == '\n' || e.cp == '\r') && e.len > 2) return e.len;
 	return 0;
 }
@@ -199,7 +199,7 @@ static bool begins_value(const struct scan *s, size_t c)
 
 /* The sweep sees attribute values without their tag: a candidate right
  * after `=`, `"` or `'` is taken to begin a value, so the sweep keeps the
- * structured pass's decline of SPEC §12 instead of undoing it. One byte of
+ * structured pass's decline of §12.1 instead of undoing it (§6.4). One byte of
  * left context, so the decision does not depend on read boundaries. */
 static bool sweep_value_start(const struct scan *s, size_t cand)
 {
@@ -212,7 +212,7 @@ static bool sweep_value_start(const struct scan *s, size_t cand)
 static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c)
 {
 	if (c == '@') return false;          /* userinfo */
-	if (c == '&')                        /* SPEC §12: & ends a host, except where it begins the value */
+	if (c == '&')                        /* §12.1: & ends a host, except where it begins the value */
 		return !begins_value(s, cand) && !sweep_value_start(s, cand);
 	return !matcher_is_host_byte(c);
 }
@@ -357,8 +357,8 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 		const struct pattern_pair *p = &g->pairs[i];
 		enum scheme sch = form == FORM_SCHEME ? written : p->canon_scheme;
 		if (!port) {
-			/* no port written: the pair whose canonical has none (issue 6:
-			 * most candidates, without a strcmp call each) */
+			/* no port written: the pair whose canonical has none (most
+			 * candidates, without a strcmp call each) */
 			if (!p->canon_port[0]) { pp = p; break; }
 			continue;
 		}
@@ -374,7 +374,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	return e;
 }
 
-/* The longest canonical host at h (§3.2 step 4), or NULL. */
+/* The longest canonical host at h (§3.2 step 3), or NULL. */
 static inline __attribute__((always_inline)) const struct pattern_host *host_at(const struct scan *s, size_t h)
 {
 	if (h >= s->len) return NULL;
@@ -449,15 +449,14 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	 * `\u002F`, whichever comes first */
 	size_t cand = 0;
 	bool cand_done = false, cand_known = false;
-	/* issue 6: host first, where separators come without hosts. A
+	/* Host first, where separators come without hosts (§3.1). A
 	 * candidate has a whole canonical host right after its relative
-	 * separator (step 4), at most SEP_TO_HOST_MAX bytes on. No host starts
+	 * separator (§3.2 step 3), at most SEP_TO_HOST_MAX bytes on. No host starts
 	 * between the pos hostfind_bound was asked from and host_next, so a
 	 * separator from that pos to host_next - SEP_TO_HOST_MAX starts no
 	 * candidate and is not looked for. The finder's scan costs more than
-	 * the separators' where they are about as frequent as hosts (measured:
-	 * html and text +0.7% instructions, +1 to +7% time), so it is taken in
-	 * JSON and SQL only (a `\` stops their separator scan: `\/`, `\n`,
+	 * the separators' where they are about as frequent as hosts (html and
+	 * text), so it is taken in JSON and SQL only (a `\` stops their separator scan: `\/`, `\n`,
 	 * `\"`), once HOST_FIRST_AFTER separators of the scan had no host (a
 	 * value with an origin has its host near its separators). Where the
 	 * finder gave up (`all`) it is never taken. */
@@ -482,7 +481,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		/* Only a '/' followed by '/' or '\\' can be part of a relative
 		 * separator (`//`, `\/\/`, `\\/\\/`), only a '%' followed by '2'
 		 * (`%2F`), only a '\\' followed by 'u' (`\u002F`): the others are
-		 * skipped by the scan itself (issue 6), as step 3 would reject them. */
+		 * skipped by the scan itself, as step 2 of §3.2 would reject them. */
 		if (!cand_done && (!cand_known || cand < pos)) {
 			cand_known = true;
 			/* one scan for all kinds: whichever comes first decides the

@@ -1,4 +1,4 @@
-/* matcher.h — owns the byte matcher of engine-reference §3: a pure function
+/* matcher.h — owns the byte matcher of §3: a pure function
  * of (pattern table, buffer, limit, previous byte, mode, surface). No I/O,
  * no allocation. It reports every candidate as an event to the caller's
  * callback, in buffer order; a `rewrote` event carries the span to replace
@@ -12,6 +12,7 @@
 #include "patterns.h"
 #include "surface.h"
 
+/* The two modes of §3.7. */
 enum match_mode {
 	MATCH_PROSE,   /* text, comments, raw text, stream chunks */
 	MATCH_VALUE    /* a complete value: attribute, JSON string, probe */
@@ -19,10 +20,10 @@ enum match_mode {
 
 #define MATCH_NO_PREV (-1)   /* no byte before the buffer: anchors (§3.3) */
 
-/* Look-ahead bounds (§11): every look-ahead stays inside patterns.window. */
+/* Look-ahead bounds (§6.2, §12.2): every look-ahead stays inside patterns.window. */
 #define MATCH_REMOVED_RUN_MAX 64   /* removable characters skipped (§3.5) */
 #define MATCH_BRACE_SCAN_MAX  72   /* \u{...} scan */
-#define MATCH_PORT_DIGITS_MAX 12   /* a longer digit run is not a port */
+#define MATCH_PORT_DIGITS_MAX 12   /* a longer digit run is not a port (§12.2) */
 
 struct match_event {
 	size_t start, end;           /* span in the buffer */
@@ -51,10 +52,10 @@ struct match_params {
 	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
 	bool json;                   /* also the \u002F-escaped separator of JSON strings (ENC_JSONU) */
 	enum { ESC_FROM_SURFACE, ESC_FORCE_JS, ESC_FORCE_PATH } esc;  /* the escape alphabet (§3.8) */
-	/* MATCH_VALUE: a candidate at b[c] begins the value (SPEC §12's '&'
-	 * rule) iff c < lead_end, when lead_given; else iff c <=
+	/* MATCH_VALUE: a candidate at b[c] begins the value (the '&' rule of
+	 * §12.1) iff c < lead_end, when lead_given; else iff c <=
 	 * matcher_value_lead of b. For a value matched a window at a time
-	 * (issue 6), whose lead lies in an earlier window or none. */
+	 * (§5.3), whose lead lies in an earlier window or none. */
 	bool lead_given;
 	size_t lead_end;
 	bool separators_first;       /* tests: never the host-first skip (its differential oracle) */
@@ -64,7 +65,7 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
                        const struct match_params *mp, match_event_fn fn, void *ctx);
 /* Where b[0..len), a value on `surface`, has its first byte that is not
  * white space (after a JSON string's opening quote): a candidate there
- * begins the value (SPEC §12's '&' rule), one further on does not. */
+ * begins the value (the '&' rule of §12.1), one further on does not. */
 size_t matcher_value_lead(enum surface surface, const unsigned char *b, size_t len);
 /* The joining axis of §3.8 for a buffer on a surface. */
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len);

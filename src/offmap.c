@@ -1,4 +1,4 @@
-/* offmap.c — output→input offset marks (engine-reference §6.3). */
+/* offmap.c — output→input offset marks (§6.3). */
 #include "offmap.h"
 
 #include <stdio.h>

@@ -1,4 +1,4 @@
-/* offmap.h — owns the output→input offset map of engine-reference §6.3.
+/* offmap.h — owns the output→input offset map of §6.3.
  * A stage that changes lengths pushes a mark (output offset, input offset)
  * after each change; the sweep maps the offsets of its events back to input
  * offsets, and drops marks it has passed, so the map holds only the marks

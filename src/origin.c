@@ -1,4 +1,4 @@
-/* origin.c — origin parsing and normalisation (engine-reference §1.1). */
+/* origin.c — origin parsing and normalisation (§1.1). */
 #include "origin.h"
 
 #include <stdio.h>

@@ -1,6 +1,6 @@
-/* origin.h — owns the origin model of engine-reference §1.1: parsing a
+/* origin.h — owns the origin model of §1.1: parsing a
  * declared origin (scheme://host[:port]), normalising it, comparing and
- * rendering it. ASCII hosts only for now (IDN is later, SPEC §12). */
+ * rendering it. ASCII hosts only: an IDN host is refused (§1.1). */
 #ifndef HOSTSHIFT_ORIGIN_H
 #define HOSTSHIFT_ORIGIN_H
 
@@ -24,7 +24,7 @@ struct origin {
 bool origin_parse(const char *text, size_t n, struct origin *o, const char **err);
 
 bool origin_equal(const struct origin *a, const struct origin *b);
-/* Host and port only (scheme ignored), as the reference's HostPort. */
+/* Host and port only (scheme ignored): the host:port of V6c (§1.3). */
 bool origin_same_hostport(const struct origin *a, const struct origin *b);
 
 const char *scheme_name(enum scheme s);
@@ -35,8 +35,8 @@ bool origin_normalise_port(enum scheme s, const char *digits, size_t n, char out
 
 /* The strings parts[0..n) one after another into buf, NUL-terminated and
  * cut to cap - 1 bytes as snprintf would; returns the whole length
- * (issue 6: snprintf's format parsing was most of building a map's
- * replacement strings). */
+ * (without snprintf's format parsing, which would be most of building a
+ * map's replacement strings). */
 size_t origin_concat(char *buf, size_t cap, const char *const *parts, size_t n);
 /* Render "scheme://host[:port]" into buf (NUL-terminated); returns length. */
 size_t origin_render(const struct origin *o, char *buf, size_t cap);

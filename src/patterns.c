@@ -1,4 +1,4 @@
-/* patterns.c — the pattern table (engine-reference §2) and the matcher-level
+/* patterns.c — the pattern table (§2.1–§2.3) and the matcher-level
  * validation V6/V7 (§1.3). Everything is built once per map, in one arena. */
 #include "patterns.h"
 
@@ -13,7 +13,7 @@ const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F", "\\\
 
 /* The longest scheme-form prefix, "https:\\u002F\\u002F" (§2.1 maxPat). */
 #define SCHEME_PREFIX_MAX 18
-/* Look-ahead past a host (§6.2, §11): root dot and its follower (4), port
+/* Look-ahead past a host (§6.2, §12.2): root dot and its follower (4), port
  * separator (a \u{...} of 72) and digits (13), the removable run (64 plus
  * one item of up to 72), a dot and one more escape (73). */
 #define LOOKAHEAD_PAST_HOST 320
@@ -99,8 +99,8 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 	}
 
 	/* V6a–c. The places and origins of a message are rendered only for
-	 * the pair that fails (issue 6: rendering them for every pair of
-	 * pairs made a 100-pair map take 4 ms, §13 asks for under 1). */
+	 * the pair that fails: rendering them for every pair of pairs would
+	 * make loading a map of many pairs slow. */
 #define WHERE_AND_ORIGIN()                                                                   \
 	(map_pair_where(dp[b].source, w1, sizeof w1), map_pair_where(dp[a].source, w2, sizeof w2), \
 	 origin_render(dp[b].canonical, o1, sizeof o1))
@@ -166,7 +166,8 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 		p->identity = origin_equal(dp[i].canonical, dp[i].variant);
 		if (!p->identity) pt->all_identity = false;
 		p->source = dp[i].source;
-		/* §2.2: the variant's scheme, the matched encoding's separators. */
+		/* §2.2: the variant's scheme, the matched encoding's separators
+		 * as the table spells them (percent hex in upper case, §12.3). */
 		for (int e = 0; e < ENC_COUNT; e++) {
 			char hp[ORIGIN_HOST_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 32];
 			hostport(dp[i].variant, (enum encoding)e, hp, sizeof hp);
@@ -229,7 +230,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 				for (int k = 0; k < ENC_COUNT * FORM_COUNT * 2; k++) {
 					int e = k % ENC_COUNT, f = (k / ENC_COUNT) % FORM_COUNT;
 					struct slice t = p->repl[e][f];
-					/* issue 6: a rewrite needs a canonical host in t */
+					/* a rewrite needs a canonical host in t (§3.1) */
 					if (!hostfind_any(&pt->find, t.p, t.n)) continue;
 					struct probe_state probe = { 0, 0, 0 };
 					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = k < ENC_COUNT * FORM_COUNT ? MATCH_VALUE : MATCH_PROSE,

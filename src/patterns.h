@@ -1,4 +1,4 @@
-/* patterns.h — owns the pattern table of engine-reference §2: canonical
+/* patterns.h — owns the pattern table of §2: canonical
  * hosts grouped with their pairs (declaration order, for port
  * disambiguation §3.6), the replacement text of every (encoding, form,
  * pair) precomputed at build time (§2.2), maxPat and the stream window
@@ -14,9 +14,9 @@
 #include "origin.h"
 
 /* Separator spellings (§2.1). ENC_SQLJSON is the double-escaped JSON of a
- * SQL dump (`https:\\/\\/C`), matched only in sql mode (SPEC §4);
+ * SQL dump (`https:\\/\\/C`), matched only in sql mode (§8.2);
  * ENC_JSONU the `\u002F` escape of a JSON string (`https:\u002F\u002FC`),
- * matched only in json mode (issue 5). */
+ * matched only in json mode (§9.1). */
 enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_SQLJSON, ENC_JSONU, ENC_COUNT };
 enum form { FORM_SCHEME, FORM_RELATIVE, FORM_COUNT };
 
@@ -46,7 +46,7 @@ struct patterns {
 	/* by_second[c] (where by_first[c] is set): a bit per byte, set for the
 	 * second byte of those hosts (all set if one is a single byte), so
 	 * that a position whose next byte starts none is passed at once
-	 * (issue 6: in a map of many hosts most share the first byte). */
+	 * (in a map of many hosts most share the first byte). */
 	unsigned char *by_second[256];
 	size_t max_host, max_pat;
 	size_t window;                          /* carry-over window for streaming */

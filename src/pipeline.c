@@ -65,7 +65,7 @@ static double now(void)
 
 struct progress { bool on; double start, last; uint64_t size; bool shown; };
 
-/* One updating line on stderr (issue 8): bytes, rate, and when the size is
+/* One updating line on stderr: bytes, rate, and when the size is
  * known the percentage and the time left. */
 static void progress_show(struct progress *pr, const char *name, uint64_t bytes, bool final)
 {
@@ -96,7 +96,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	pr.last = pr.start;
 	struct stat st;
 	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
-	io_grow_pipe(fd);   /* issue 6: fewer, larger reads from a pipe */
+	io_grow_pipe(fd);   /* fewer, larger reads from a pipe */
 	/* By default only where someone watches a long run: stderr is a
 	 * terminal and the input is over 64 MiB. */
 	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && pr.size > PROGRESS_AUTO_BYTES)
@@ -108,7 +108,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	enum filetype type = cfg->type;
 	bool passthrough = false;
 	if (cfg->headers) {
-		/* SPEC §10: the response head(s) first, rewritten and written
+		/* §13.3: the response head(s) first, rewritten and written
 		 * before the body; body events are then counted from its end. */
 		size_t hl = 0;
 		p->head.len = 0;

@@ -1,6 +1,6 @@
 /* pipeline.h — owns one input's run through the stages: the read loop,
  * the choice of type (-t, extension, sniff), and the chain
- * framer → sweep → output (SPEC §1, docs/architecture.md). Every buffer is
+ * framer → sweep → output (docs/architecture.md, §11.1). Every buffer is
  * allocated once in pipeline_init and reused for every input. */
 #ifndef HOSTSHIFT_PIPELINE_H
 #define HOSTSHIFT_PIPELINE_H
@@ -60,7 +60,7 @@ void pipeline_free(struct pipeline *p);
  * except for a broken pipe). */
 int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out);
 
-/* The sweep runs unless --dry-run or --no-sweep (SPEC §4). */
+/* The sweep runs unless --dry-run or --no-sweep (§6.1). */
 bool pipeline_sweeps(const struct pipeline_config *cfg);
 
 #endif

@@ -1,5 +1,5 @@
 /* report.c — counters, explain trace, check findings, and the report
- * formats of engine-reference §10.3–§10.5 (SPEC §8, §9). */
+ * formats of §10.3–§10.5, and check findings (§10.6). */
 #include "report.h"
 
 #include <inttypes.h>

@@ -1,6 +1,6 @@
 /* report.h — owns counters (fixed arrays indexed by surface and reason),
  * the explain trace, check-mode findings, and the text and JSON report
- * formats of engine-reference §10.4/§10.5 (plus bytes in/out, SPEC §8).
+ * formats of §10.4/§10.5 (plus bytes in/out).
  * Nothing on the hot path formats a string: events are counted, and only
  * kept (explain) or printed (check) when those modes are on. */
 #ifndef HOSTSHIFT_REPORT_H
@@ -74,7 +74,7 @@ void report_add(struct report *r, const struct report_event *ev);
 /* Whether events need line/column (check mode). */
 static inline bool report_wants_positions(const struct report *r) { return r->opt.check; }
 /* Whether skipped events are seen (--stats, --explain, --json): when not,
- * a value that can hold no candidate needs no walk (issue 6). */
+ * a value that can hold no candidate needs no walk (§3.1). */
 static inline bool report_wants_skips(const struct report *r)
 {
 	return r && (r->opt.stats || r->opt.explain || r->opt.json);

@@ -1,4 +1,4 @@
-/* sql.c — the sql type: a streaming lexer over dump output (SPEC §4, §7).
+/* sql.c — the sql type: a streaming lexer over dump output (§8.1–§8.4, §7).
  * Every input byte is routed once: verbatim (statements, comments,
  * identifiers, `_binary` literals), into a held literal body (rewritten as a
  * value when its closing quote arrives), or into a window segment (a body
@@ -72,7 +72,7 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 /* ---- positions (check mode) ------------------------------------------- */
 
 /* The literal body's bytes: in the chunk being fed while the whole body
- * lies in it (issue 6: not copied), else in q->body. */
+ * lies in it (not copied), else in q->body. */
 static const unsigned char *body_data(const struct sql *q) { return q->body_src ? q->body_src : q->body; }
 
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
@@ -222,7 +222,7 @@ static void ident_put(struct sql *q, unsigned char c)
 static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 {
 	if (!q->nskips) {
-		/* issue 6: without --skip-column only the word before a quote is
+		/* without --skip-column only the word before a quote is
 		 * followed, and a byte that is neither a word byte nor white space
 		 * ends it whatever came before (word_len 0, after_binary false):
 		 * the bytes up to the last such byte need no look */
@@ -280,7 +280,7 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->state = SQL_LITERAL;
 }
 
-/* A body over the cap streams through as prose, counted once (SPEC §4). */
+/* A body over the cap streams through as prose, counted once (§8.1, §11.2). */
 static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
@@ -330,7 +330,7 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 	if (q->body_len + n > q->body_cap) {
 		/* the cap at once, on the first literal held: neither the count
 		 * nor the size of allocations follows the literals a chunk happened
-		 * to cut (issue 6; pages never written stay out of RSS) */
+		 * to cut; pages never written stay out of RSS */
 		size_t nc = SQL_VALUE_CAP;
 		unsigned char *b = realloc(q->body, nc);
 		if (!b) { fputs("hostshift: out of memory\n", stderr); exit(3); }
@@ -432,7 +432,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 		}
 		case SQL_LITERAL: {
 			/* To the next unescaped quote, each backslash taking the byte
-			 * after it, in one vector scan (issue 6: a search per backslash
+			 * after it, in one vector scan (a search per backslash would
 			 * cost a call every few bytes of serialized data). */
 			bool escaped = false;
 			size_t k = bytescan_unescaped(p, i, n, q->quote, '\\', &escaped);

@@ -1,4 +1,4 @@
-/* sql.h — owns the sql type (SPEC §4, §7): a streaming lexer for
+/* sql.h — owns the sql type (§8.1, §7): a streaming lexer for
  * mysqldump / mariadb-dump / mydumper output. Single- and double-quoted
  * literals (backslash escapes, doubled quotes) are values: each body is
  * held, up to the value cap, and goes through the value pipeline on
@@ -24,7 +24,7 @@
 #define SQL_NAME_MAX 64          /* MySQL identifiers */
 #define SQL_COLS_MAX 256
 
-/* --skip-column=TABLE.COLUMN (issue 8): the values of that column pass
+/* --skip-column=TABLE.COLUMN (§8.4): the values of that column pass
  * through untouched, as WP-CLI's --skip-columns does. */
 struct sql_skip { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
 

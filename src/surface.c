@@ -1,9 +1,9 @@
-/* surface.c — the surface table of engine-reference §3.8, kept as data. */
+/* surface.c — the surface table of §3.8, kept as data. */
 #include "surface.h"
 
 /* Path alphabet vs escJS, and joins vs prose, per §3.8. sql-string is this
- * project's own surface: SPEC §4 says a backslash or a control byte after a
- * host ends it, as on `text`. json-key behaves as json-string (SPEC §4). */
+ * project's own surface: a backslash or a control byte after a host ends
+ * it, as on `text` (§8.1). json-key behaves as json-string (§9.1). */
 static const struct surface_axes axes[SURFACE_COUNT] = {
 	[SURFACE_HTML_ATTR]       = { "html-attr",       false, JOIN_JOINS },
 	[SURFACE_HTML_ENTITY]     = { "html-entity",     false, JOIN_JOINS },

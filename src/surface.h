@@ -1,12 +1,13 @@
 /* surface.h — owns the vocabulary every module shares: surfaces (where a
  * candidate was found), skip reasons, actions, and the two surface axes of
- * engine-reference §3.8 (escape alphabet, control joining) as one table. */
+ * §3.8 (escape alphabet, control joining) as one table. */
 #ifndef HOSTSHIFT_SURFACE_H
 #define HOSTSHIFT_SURFACE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 
+/* Where a candidate was found (§10.1). */
 enum surface {
 	SURFACE_HTML_ATTR,
 	SURFACE_HTML_ENTITY,
@@ -27,6 +28,7 @@ enum surface {
 	SURFACE_COUNT
 };
 
+/* Why a candidate was skipped (§10.2). */
 enum reason {
 	REASON_NONE,
 	REASON_NOT_A_URL,
@@ -40,7 +42,7 @@ enum reason {
 
 enum action { ACTION_REWROTE, ACTION_SKIPPED };
 
-/* How a surface treats what follows a host (engine-reference §3.8). */
+/* How a surface treats what follows a host (§3.8). */
 enum joining {
 	JOIN_PROSE,      /* TAB/LF/CR after a host end it */
 	JOIN_JOINS,      /* a URL parser removes TAB/LF/CR: the host goes on */

@@ -1,4 +1,4 @@
-/* sweep.c — the straggler sweep (§6). */
+/* sweep.c — the straggler sweep (§6.1). */
 #include "sweep.h"
 
 void sweep_init(struct sweep *s, const struct patterns *pt, struct sink out, struct report *rep)

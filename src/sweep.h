@@ -1,4 +1,4 @@
-/* sweep.h — owns the straggler sweep of engine-reference §6 (SPEC §6): the
+/* sweep.h — owns the straggler sweep (§6.1–§6.4): the
  * matcher run again over the output stream (surface `straggler`, prose
  * root-dot rule), through a window, with the offset map that reports what
  * it finds at input offsets. */

@@ -1,6 +1,6 @@
-/* text.c — the text type: a prose window on surface `text` (SPEC §4), with
+/* text.c — the text type: a prose window on surface `text` (§13.1), with
  * lines that pass the serialized gate held whole and rewritten through the
- * value pipeline (engine-reference §7). A line is a unit of its own either
+ * value pipeline (§7). A line is a unit of its own either
  * way: on the text surface a newline ends every candidate and anchors the
  * next, so cutting the stream at a line break changes no decision. */
 #include "text.h"
@@ -67,7 +67,7 @@ static void hold(struct text_stage *t, const unsigned char *p, size_t n)
 	if (t->line_len + n > t->line_cap) {
 		/* the cap at once, on the first line held, as json and sql do:
 		 * neither the count nor the size of allocations follows the lines
-		 * a chunk happened to cut (issue 6) */
+		 * a chunk happened to cut */
 		size_t nc = TEXT_LINE_CAP;
 		unsigned char *q = realloc(t->line, nc);
 		if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }

@@ -1,6 +1,6 @@
-/* text.h — owns the text type (SPEC §4): the whole stream is prose on
+/* text.h — owns the text type (§13.1): the whole stream is prose on
  * surface `text`, matched through a window. A line that may hold PHP
- * serialized data (the gate of engine-reference §7.1) is held whole, up to
+ * serialized data (the gate of §7.1) is held whole, up to
  * the value cap, and goes through the value pipeline, so its lengths are
  * repaired; a serialized value in text starts at the start of a line or
  * after an opener and ends at its closer or the end of the line. */

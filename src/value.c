@@ -1,5 +1,5 @@
 /* value.c — the value pipeline: serialized walk → byte matcher → reference
- * decoding and re-match (engine-reference §4.5, §5.3, §7). */
+ * decoding and re-match (§4.5, §5.3, §7). */
 #include "value.h"
 
 #include <stdio.h>
@@ -73,7 +73,7 @@ static __attribute__((noinline)) void add_long_splice(struct value *vp, size_t s
 static inline __attribute__((always_inline)) void add_splice(struct value *vp, size_t start, size_t end,
                                                              struct slice repl)
 {
-	/* issue 6: the replacement named by its place in the pattern table's
+	/* the replacement named by its place in the pattern table's
 	 * arena (every one the matcher gives lies there) */
 	uint32_t r = (uint32_t)(repl.p - vp->pt->arena);
 	if (end - start > VALUE_SPLICE_LEN_MAX) {
@@ -100,7 +100,7 @@ static inline struct slice repl_of(const struct value *vp, const struct value_sp
  * decline of rules.md §12.1), raw or as `&amp;`. */
 static bool amp_after(const unsigned char *p, size_t n, size_t e) { return e < n && p[e] == '&'; }
 
-/* Byte matcher events on the run (§4.5 step 3). */
+/* Byte matcher events on the run (§4.5 step 1). */
 static void matcher_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
@@ -113,8 +113,8 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 	report_ev(vp, ev, vp->base + vp->run_off + ev->start, vp->run + ev->start, ev->end - ev->start);
 }
 
-/* Re-match events over the decoded run (§5.3 step 2): a rewrite is spliced
- * over the origin's source bytes (SPEC §12); one over bytes the byte
+/* Re-match events over the decoded run (§5.3): a rewrite is spliced
+ * over the origin's source bytes; one over bytes the byte
  * matcher already rewrote is the same origin seen again. */
 static void entity_event(void *ctx, const struct match_event *ev)
 {
@@ -126,7 +126,7 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	if (ev->action == ACTION_REWROTE) {
 		/* the run's byte matcher splices are in order and apart: the
 		 * first one ending after sa is the only one that may overlap
-		 * (issue 6: a search, not a pass over all of them for every
+		 * (a search, not a pass over all of them for every
 		 * event); splices are at value offsets */
 		size_t lo = vp->run0, hi = vp->splice0, va = vp->run_off + sa, vb = vp->run_off + sb;
 		while (lo < hi) {
@@ -140,7 +140,7 @@ static void entity_event(void *ctx, const struct match_event *ev)
 	report_ev(vp, ev, vp->base + vp->run_off + sa, vp->win + vp->win_skip + ev->start, ev->end - ev->start);
 }
 
-/* Issue 6: whether the re-match of §5.3 over the decoded run can only find
+/* Whether the re-match of §5.3 over the decoded run can only find
  * what the byte matcher found in the run, provided its references are
  * inert, so it need not be scanned (rematch reads their inertness off the
  * decoding). Yes when the skips are not observed (the re-match's rewrites
@@ -182,8 +182,8 @@ static bool rematch_adds_nothing_if_inert(const struct value *vp, const unsigned
 
 /* The splices in source order: the byte matcher's [run0, splice0) and the
  * re-match's after them are each in order and apart from each other, and
- * are merged as they are walked (issue 6: no second array of them, and no
- * insertion sort, which was quadratic in a value dense with both). */
+ * are merged as they are walked (no second array of them, and no
+ * insertion sort, which would be quadratic in a value dense with both). */
 struct splice_walk { size_t a, b; };
 
 /* The next splice in source order, a re-match's before a byte matcher's
@@ -198,12 +198,12 @@ static inline __attribute__((always_inline)) const struct value_splice *next_mer
 }
 
 /* The re-match of §5.3 over the decoded run p[0..n), a window of decoded
- * bytes at a time (issue 6: memory bounded whatever the run's length). Each
+ * bytes at a time (memory bounded whatever the run's length, §11.2). Each
  * window is decoded from a token of the run on and scanned up to a look-
- * ahead window from its end, as the stream framers scan (§11); the next one
+ * ahead window from its end, as the stream framers scan (§6.2); the next one
  * begins at the token holding the first byte the scan left, so the scans
  * see the bytes the scan of the whole decoding would, with the byte before
- * as their left context and the value's lead given (SPEC §12's '&' rule).
+ * as their left context and the value's lead given (the '&' rule of §12.1).
  * The fusing guard (§5.1) declines the whole run, so a run longer than a
  * window is decoded through once for it before anything is re-matched. */
 static __attribute__((noinline)) void rematch(struct value *vp, const unsigned char *p, size_t n, bool skip_if_inert)
@@ -280,7 +280,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	/* issue 6: a candidate is a separator (2 bytes or more) and a whole
+	/* a candidate is a separator (2 bytes or more) and a whole
 	 * host, in the run or in its decoding, which is no longer: a shorter
 	 * run (a key or a number of the serialized walk) has none */
 	vp->run0 = vp->splice0 = vp->nsplices;
@@ -291,7 +291,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
-		/* issue 5: the string escapes '/' as `\/`, so does what is spliced
+		/* §9.1: the string escapes '/' as `\/`, so does what is spliced
 		 * in (after the escaped replacements of the value's runs before) */
 		size_t need = vp->esc.len;
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * (size_t)vp->splices[i].repl_n;
@@ -396,7 +396,7 @@ static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, 
 }
 
 /* A string opens: the splices of its data follow; a new length goes
- * before them when it is known (issue 6: the new value is written in
+ * before them when it is known (the new value is written in
  * source order from the splices, no copy of it built). */
 static void ser_open(void *ctx, size_t digits, size_t ndigits)
 {
@@ -409,8 +409,9 @@ static void ser_open(void *ctx, size_t digits, size_t ndigits)
 }
 
 /* Its data [at, e) is done: unchanged when nothing was spliced since it
- * opened; else how much more its new data measures, from the splices alone
- * where no escape reaches across their edges, else measured whole. */
+ * opened; else how much more its new data measures in decoded bytes (§7.3),
+ * from the splices alone where no escape reaches across their edges, else
+ * measured whole. */
 static bool ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
 {
 	struct value *vp = ctx;
@@ -467,7 +468,7 @@ static void ser_length(void *ctx, size_t len)
 
 static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, ser_length };
 
-/* Issue 6: every event of the pipeline but the serialized walk's decline
+/* Every event of the pipeline but the serialized walk's decline
  * needs a canonical host in the value, in its source bytes or spelled by
  * references; when the decline is not observed either, a value without
  * one is unchanged and needs no walk, match or decoding. A reference's
@@ -571,7 +572,7 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
                                                       struct window *w, bool in_place)
 {
 	uint64_t base = vp->base;
-	/* issue 6: the unchanged bytes go from v, the replacements from the
+	/* the unchanged bytes go from v, the replacements from the
 	 * pattern table, with no copy of the whole value between; the marks
 	 * are those window_replace_marked would push, each before its bytes */
 	size_t last = 0, out_len = n;

@@ -1,8 +1,7 @@
-/* value.h — owns the one value pipeline (docs/architecture.md, engine-
- * reference §4.5) for a complete value buffer: the serialized walk (§7)
+/* value.h — owns the one value pipeline (docs/architecture.md, §4.5) for a complete value buffer: the serialized walk (§7)
  * around everything, the byte matcher (§3) on each run, and for attribute
- * values reference decoding with a re-match spliced over source bytes (§5.3,
- * SPEC §12). Framers call it for attribute values, SQL literals, and the
+ * values reference decoding with a re-match spliced over source bytes
+ * (§5.3). Framers call it for attribute values, SQL literals, and the
  * held lines or segments that may carry serialized data; events go to the
  * report at input offsets. Scratch buffers are allocated once and grow. */
 #ifndef HOSTSHIFT_VALUE_H
@@ -19,7 +18,7 @@
 #include "window.h"
 
 /* Reference decoding's scratch: the re-match of §5.3 decodes a window of
- * this many bytes at a time (issue 6: SPEC §13's memory bound holds for a
+ * this many bytes at a time (so the memory bound of §11.2 holds for a
  * value of any length, up to the 1 MiB caps, dense with references), with
  * a record for every fourth byte at most. */
 #define VALUE_DEC_WINDOW (64u << 10)
@@ -43,7 +42,7 @@ typedef void (*value_pos_fn)(void *ctx, uint64_t offset, size_t *line, size_t *c
  * table's arena, or with VALUE_REPL_ESC in value.esc, or with
  * VALUE_REPL_NUM by the decimal digits (repl_n of them) of the number repl:
  * a serialized string's new length written over its old digits (§7.2).
- * Issue 6: 12 bytes, as a value dense with origins holds one for each. A
+ * 12 bytes, as a value dense with origins holds one for each. A
  * replacement is a variant origin (a host of at most 253 bytes), escaped
  * at most twice over: far below VALUE_REPL_MAX. */
 #define VALUE_REPL_ESC 0x8000u
@@ -116,19 +115,19 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
                    struct slice *out);
 /* The same without building the new value: true if v changes, and then
  * value_put (before the next call) writes it. no_host: the caller found
- * no whole canonical host in v's bytes (issue 6: html's cursor), so only
+ * no whole canonical host in v's bytes (html's cursor, §3.1), so only
  * references are asked whether they may spell one. */
 bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    bool no_host);
 /* Write the changed value v[0..n) into w outside a segment: in pieces (its
  * unchanged bytes and its replacements, with their marks), not copied
- * whole first (issue 6: no buffer of the value's size). in_place: v stays
+ * whole first (no buffer of the value's size, §11.2). in_place: v stays
  * where it is until the next window_flush. */
 void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place);
 /* value_prepare and value_put, or v as it is when it does not change. */
 void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                      struct window *w, bool in_place);
-/* value_write_any, inline where it has nothing to do (issue 6: most JSON
+/* value_write_any, inline where it has nothing to do (most JSON
  * strings are keys and short values): a value shorter than every canonical
  * host holds none, in its bytes or spelled by references (a decoding is
  * never longer than its source), so where the skips are not observed

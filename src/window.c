@@ -1,4 +1,4 @@
-/* window.c — carry-over window streaming of the matcher (§6.2, §11). */
+/* window.c — carry-over window streaming of the matcher (§6.2, §11.1). */
 #include "window.h"
 
 #include <stdio.h>
@@ -77,7 +77,7 @@ void window_begin(struct window *w, enum surface s, uint64_t off)
 	w->open = true;
 	w->held = w->hold_cap > 0;
 	w->joins = -1;
-	w->prev = MATCH_NO_PREV;  /* §11: a token has no left context */
+	w->prev = MATCH_NO_PREV;  /* §11.1: a token has no left context */
 	w->len = 0;
 	w->seg_ref_len = 0;
 	w->base = off;
@@ -157,7 +157,7 @@ void window_replace_marked(struct window *w, const unsigned char *p, size_t n, u
 	if (!w->out_marks) { emit_out(w, p, n); return; }
 	uint64_t in_start = in_end - in_len;
 	/* The marks go before the bytes they map, a group at a time, not all
-	 * before the first byte (issue 6: the next stage drops the marks it
+	 * before the first byte (the next stage drops the marks it
 	 * has passed, so the map holds a few groups, not a mark for every
 	 * change of a value dense with them); the same marks in the same
 	 * order (§6.3). Up to a group's worth, one write. */
@@ -209,7 +209,7 @@ static void on_event(void *ctx, const struct match_event *ev)
 	re.context_len = ce - cs;
 	if (w->track_lines) {
 		/* Newlines between buf[0] and the event give its line; the input
-		 * offset of that line's start gives its column (SPEC §9). */
+		 * offset of that line's start gives its column (§10.6). */
 		size_t count = 0, lastnl = 0;
 		const unsigned char *p = w->scan, *end = w->scan + ev->start, *q;
 		while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->scan); p = q + 1; }
@@ -324,7 +324,7 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 
 /* window_end of a segment whose bytes are all at p[0..n), none fed: the
  * same as feeding them and ending it, without copying them into the
- * buffer when the hook decides (issue 6). Returns false if it did not. */
+ * buffer when the hook decides. Returns false if it did not. */
 static bool end_in_place(struct window *w, const unsigned char *p, size_t n)
 {
 	if (n > w->hold_cap + w->pt->window) return false;   /* window_feed would stream it */

@@ -1,5 +1,5 @@
-/* window.h — owns streaming of the byte matcher (engine-reference §6.2,
- * §11): a buffer of fixed size holding the carry-over window plus one
+/* window.h — owns streaming of the byte matcher (§6.2,
+ * §11.1): a buffer of fixed size holding the carry-over window plus one
  * batch, the left-context byte, offsets, and line tracking for check mode.
  *
  * A window writes one output stream. Within it, a *segment* is one run of
@@ -25,10 +25,10 @@
 #define WINDOW_BATCH (64 * 1024)
 
 /* A segment may be held whole, up to a cap, and offered to a hook at its
- * end (html text and raw text that may carry serialized data, §7.4). The
+ * end (html text and raw text that may carry serialized data, §4.2, §7.4). The
  * hook leaves it to the window (NOT_HANDLED: matched as any segment;
  * UNCHANGED: written as it is) or writes what replaces it itself, with the
- * calls for outside a segment and their marks (WRITTEN; issue 6: in pieces,
+ * calls for outside a segment and their marks (WRITTEN; in pieces,
  * not built in a buffer first). in_place: p stays where it is until the
  * next window_flush. */
 enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_WRITTEN };
@@ -66,7 +66,7 @@ struct window {
 	size_t scan_len;
 	bool scan_stable;             /* scan stays where it is until the next flush */
 
-	/* deferred output (issue 6): verbatim bytes of the owner's chunk go
+	/* deferred output: verbatim bytes of the owner's chunk go
 	 * to the next stage as one piece per contiguous run, from where they lie */
 	bool defer;                   /* output may be deferred (events are not listed) */
 	/* verbatim bytes of the caller's, not yet copied (window_verbatim_ref) */
@@ -108,7 +108,7 @@ void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);
 /* The same for bytes that stay where they are until the next window_flush:
  * a held segment fed only so is offered to the hook where it lies, and
- * written from there if unchanged, not copied into the buffer (issue 6). */
+ * written from there if unchanged, not copied into the buffer. */
 void window_feed_ref(struct window *w, const unsigned char *p, size_t n);
 /* Close the segment: its end is the end of the buffer. */
 void window_end(struct window *w);
@@ -117,7 +117,7 @@ void window_verbatim(struct window *w, const unsigned char *p, size_t n);
 /* The same for bytes that stay where they are until the next window_flush
  * (the owner's input chunk): when output is collected, contiguous runs of
  * them are copied once, as one piece, when something else is written or
- * at the flush (issue 6). */
+ * at the flush. */
 void window_verbatim_ref_new(struct window *w, const unsigned char *p, size_t n);
 static inline void window_verbatim_ref(struct window *w, const unsigned char *p, size_t n)
 {
