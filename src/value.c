@@ -507,12 +507,18 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		vp->nopen = 0;
 		vp->open_overflow = false;
 		enum ser_result r = serialized_plan(v, n, o->spellings, &ser_calls, vp);
+		/* only a value where there was something to rewrite is protected
+		 * or reported, so neither depends on whether skips are observed
+		 * (the prefilter above): where there is none the sweep finds
+		 * nothing to rewrite in it either */
+		bool holds = vp->nsplices || hostfind_any(&vp->pt->find, v, n) ||
+		             (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true));
 		if (r == SER_REPAIRED && !vp->open_overflow) {
 			vp->run0 = 0;
 			vp->splice0 = vp->nsplices;
 			/* §6.4: nothing inside serialized data is the sweep's */
-			vp->protect = true;
-			return true;
+			vp->protect = holds;
+			return holds;
 		}
 		vp->nsplices = vp->run0 = vp->splice0 = 0;
 		vp->esc.len = 0;
@@ -522,11 +528,8 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 			 * are left as they are, by this pass and by the sweep (§6.4),
 			 * and it is reported (§10.2). */
 			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_UNTOUCHED, o->surface, { NULL, 0 } };
-			/* only where there was something to rewrite (so the report
-			 * does not depend on whether skips are observed) */
-			if (hostfind_any(&vp->pt->find, v, n) ||
-			    (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true)))
-				report_ev(vp, &ev, base, v, n < 64 ? n : 64);
+			if (!holds) return false;
+			report_ev(vp, &ev, base, v, n < 64 ? n : 64);
 			vp->protect = true;
 			return true;
 		}
