@@ -3,10 +3,15 @@
 #
 #   HOSTSHIFT=/abs/path/to/hostshift sh tests/e2e.sh
 #
-# POSIX sh (runs under dash). Needs: cc (for the two helpers in tests/e2e/),
-# the shared corpus at ../shared/corpus beside the repository, and the
-# usual tools (cmp, sed, grep, head, wc, find). python3 is optional: with it
-# the JSON outputs are parsed, without it they get a structural grep check.
+# POSIX sh (runs under dash). Needs: cc (for the two helpers in tests/e2e/)
+# and the usual tools (cmp, sed, grep, head, wc, find). python3 is optional:
+# with it the JSON outputs are parsed and tools/gen_pages.py is checked to
+# reproduce corpus/pages; without it the JSON outputs get a structural grep
+# check and the generator check is reported as skipped.
+#
+# HOSTSHIFT_CORPUS=DIR runs the corpus invariants over another corpus root
+# (pages/, adv/, maps/ with main, identity, shorter and none.map, MAPS: see
+# corpus/README.md); default: the repository's corpus/.
 #
 # Prints one `FAIL: ...` line per failed check, then exactly one summary
 # line `e2e: N passed, M failed`; exits 1 if any check failed.
@@ -20,7 +25,9 @@ fail() {
 	printf 'FAIL: %s\n' "$*" | tr '\n' ' ' | sed 's/ *$//'
 	echo
 }
+SKIPPED=
 summary() {
+	if [ -n "$SKIPPED" ]; then echo "e2e: skipped (not counted as passed):$SKIPPED"; fi
 	echo "e2e: $PASS passed, $FAIL failed"
 	[ "$FAIL" -eq 0 ]
 	exit $?
@@ -47,10 +54,14 @@ E2E=$HERE/e2e                                 # fixtures, expected outputs, help
 EXP=$E2E/expected
 TEXT=$ROOT/corpus/text
 MAP=$E2E/example.map
-SC=
-if [ -d "$HERE/../../shared/corpus" ]; then
-	SC=$(cd "$HERE/../../shared/corpus" && pwd)
+SC=${HOSTSHIFT_CORPUS:-$ROOT/corpus}
+case $SC in /*) ;; *) SC=$(pwd)/$SC ;; esac
+if [ ! -d "$SC" ]; then
+	echo "e2e: HOSTSHIFT_CORPUS=$SC is not a directory" >&2
+	echo "e2e: 0 passed, 1 failed"
+	exit 2
 fi
+SC=$(cd "$SC" && pwd)
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/hostshift-e2e.XXXXXX") || {
 	echo "e2e: cannot create a temp dir" >&2
@@ -72,6 +83,35 @@ HAVE_PY=
 if command -v python3 >/dev/null 2>&1; then HAVE_PY=1; fi
 
 # ---------------------------------------------------------------- helpers
+
+# page_map NAME: the own map of $SC/pages/NAME.html, from $SC/MAPS (lines
+# `PAGE.html MAPNAME`, `#` comments); main when MAPS does not name it.
+page_map() {
+	pm=
+	if [ -f "$SC/MAPS" ]; then
+		pm=$(sed -e 's/#.*//' "$SC/MAPS" | awk -v p="$1.html" '$1 == p && NF >= 2 { m = $2 } END { print m }')
+	fi
+	echo "${pm:-main}"
+}
+
+# main_page: the page the single-page checks use: MAPS's `main-page PAGE.html`
+# line, else the first page in sorted order whose map is main.
+main_page() {
+	mp=
+	if [ -f "$SC/MAPS" ]; then
+		mp=$(sed -e 's/#.*//' "$SC/MAPS" | awk '$1 == "main-page" && NF >= 2 { m = $2 } END { print m }')
+	fi
+	if [ -z "$mp" ]; then
+		for mp_f in "$SC"/pages/*.html; do
+			mp_b=$(basename "$mp_f" .html)
+			if [ "$(page_map "$mp_b")" = main ]; then
+				mp=$mp_b.html
+				break
+			fi
+		done
+	fi
+	echo "$mp"
+}
 
 # run ARGS...: run hostshift; stdout in $T/out, stderr in $T/err, status in RC.
 # (stdin is whatever the caller redirects into `run`.)
@@ -529,11 +569,10 @@ rc_is "--no-sweep -s" 0
 same "--no-sweep -s: output" "$T/out" "$EXP/stats.out"
 same "--no-sweep -s: report" "$T/err" "$EXP/stats-nosweep.err"
 
-if [ -n "$SC" ]; then
-	run -q -t text -m "$SC/maps/page1.map" --dry-run "$SC/pages/page1.html"
-	rc_is "-n page1" 0
-	same "-n page1: output equals input" "$T/out" "$SC/pages/page1.html"
-fi
+MAINPAGE=$(main_page)
+run -q -t text -m "$SC/maps/main.map" --dry-run "$SC/pages/$MAINPAGE"
+rc_is "-n $MAINPAGE" 0
+same "-n $MAINPAGE: output equals input" "$T/out" "$SC/pages/$MAINPAGE"
 
 # ---------------------------------------------------------------- stats, explain
 
@@ -658,18 +697,6 @@ fi
 
 # ---------------------------------------------------------------- corpus invariants
 
-# page map per the shared corpus README.
-page_map() {
-	case $1 in
-	page1 | p12) echo page1 ;;
-	page3 | p13) echo wordpress.org ;;
-	p14) echo ma.tt ;;
-	p15) echo css-tricks.com ;;
-	page5) echo woocommerce.com ;;
-	p16) echo smashingmagazine.com ;;
-	*) echo none ;;
-	esac
-}
 
 # https_schemes MAP <in >out: write `http://C` and `http:\/\/C` as https for
 # every https canonical C of MAP. The forward rewrite writes the variant's
@@ -692,70 +719,103 @@ https_schemes() {
 	set +f
 }
 
-if [ -n "$SC" ]; then
-	# Reverse round trip, exactly as in the issue (no -q, no -t).
-	"$H" -m "$SC/maps/page1.map" <"$SC/pages/page1.html" 2>/dev/null |
-		"$H" -R -m "$SC/maps/page1.map" >"$T/rt" 2>/dev/null
-	same "reverse round trip page1" "$T/rt" "$SC/pages/page1.html"
-
-	for page in "$SC"/pages/*.html; do
-		p=$(basename "$page" .html)
-		m=$SC/maps/$(page_map "$p").map
-		run -q -t text -m "$m" "$page"
-		rc_is "pages/$p.html rewrite" 0
-		empty "pages/$p.html rewrite" "$T/err" stderr
-		cp "$T/out" "$T/fw"
-		if cmp -s "$T/fw" "$page"; then fail "pages/$p.html: nothing rewritten with $(basename "$m")"; else pass; fi
-
-		# Splice-only: same line count.
-		if [ "$(wc -l <"$T/fw")" -eq "$(wc -l <"$page")" ]; then pass; else
-			fail "pages/$p.html: line count $(wc -l <"$T/fw"), want $(wc -l <"$page")"
-		fi
-		# Idempotence: a second pass changes nothing.
-		"$H" -q -t text -m "$m" "$T/fw" >"$T/fw2" 2>/dev/null
-		same "pages/$p.html idempotence" "$T/fw2" "$T/fw"
-		# The output checks clean.
-		run -q -t text -m "$m" -c "$T/fw"
-		rc_is "pages/$p.html output checks clean" 0
-		# Reverse round trip.
-		"$H" -q -t text -R -m "$m" <"$T/fw" >"$T/rt" 2>/dev/null
-		https_schemes "$m" <"$page" >"$T/rt.want"
-		same "pages/$p.html reverse round trip" "$T/rt" "$T/rt.want"
-	done
-
-	# Splice-only with a map that shrinks the output.
-	run -q -t text -m "$SC/maps/shorter.map" "$SC/pages/page1.html"
-	rc_is "page1 shorter.map" 0
-	if [ "$(wc -l <"$T/out")" -eq "$(wc -l <"$SC/pages/page1.html")" ]; then pass; else
-		fail "page1 shorter.map: line count changed"
-	fi
-	cp "$T/out" "$T/fw"
-	"$H" -q -t text -m "$SC/maps/shorter.map" "$T/fw" >"$T/fw2" 2>/dev/null
-	same "page1 shorter.map idempotence" "$T/fw2" "$T/fw"
-
-	# Identity invariant: every file, read as text, comes out byte-identical.
-	find "$SC" "$ROOT/corpus" -type f >"$T/files"
-	nid=0
-	while IFS= read -r f; do
-		nid=$((nid + 1))
-		"$H" -t text -q -m "$SC/maps/identity.map" "$f" >"$T/out" 2>"$T/err"
-		RC=$?
-		if [ "$RC" -ne 0 ]; then
-			fail "identity $f: exit $RC ($(oneline "$T/err"))"
-		elif ! cmp -s "$T/out" "$f"; then
-			fail "identity $f: $(whatdiff "$T/out" "$f")"
-		else
-			pass
-		fi
-		# A map whose origins occur nowhere passes everything through
-		# (the corpus README and none.map itself do name it).
-		if grep -q 'nowhere\.invalid' "$f"; then continue; fi
-		"$H" -t text -q -m "$SC/maps/none.map" <"$f" >"$T/out" 2>/dev/null
-		if cmp -s "$T/out" "$f"; then pass; else fail "none.map $f: $(whatdiff "$T/out" "$f")"; fi
-	done <"$T/files"
-	if [ "$nid" -ge 50 ]; then pass; else fail "identity: only $nid files found under $SC"; fi
+# Reverse round trip, exactly as a user runs it (no -q, no -t).
+"$H" -m "$SC/maps/main.map" <"$SC/pages/$MAINPAGE" 2>/dev/null |
+	"$H" -R -m "$SC/maps/main.map" >"$T/rt" 2>/dev/null
+if [ -f "$SC/pages/reverse/$MAINPAGE" ]; then
+	same "reverse round trip $MAINPAGE" "$T/rt" "$SC/pages/reverse/$MAINPAGE"
 else
-	fail "shared corpus not found at $HERE/../../shared/corpus: corpus invariants not run"
+	same "reverse round trip $MAINPAGE" "$T/rt" "$SC/pages/$MAINPAGE"
+fi
+
+npages=0
+for page in "$SC"/pages/*.html; do
+	[ -f "$page" ] || continue
+	npages=$((npages + 1))
+	p=$(basename "$page" .html)
+	m=$SC/maps/$(page_map "$p").map
+	if [ ! -f "$m" ]; then
+		fail "pages/$p.html: its map $m (from $SC/MAPS) does not exist"
+		continue
+	fi
+	run -q -t text -m "$m" "$page"
+	rc_is "pages/$p.html rewrite" 0
+	empty "pages/$p.html rewrite" "$T/err" stderr
+	cp "$T/out" "$T/fw"
+	if cmp -s "$T/fw" "$page"; then fail "pages/$p.html: nothing rewritten with $(basename "$m")"; else pass; fi
+
+	# Splice-only: same line count.
+	if [ "$(wc -l <"$T/fw")" -eq "$(wc -l <"$page")" ]; then pass; else
+		fail "pages/$p.html: line count $(wc -l <"$T/fw"), want $(wc -l <"$page")"
+	fi
+	# Idempotence: a second pass changes nothing.
+	"$H" -q -t text -m "$m" "$T/fw" >"$T/fw2" 2>/dev/null
+	same "pages/$p.html idempotence" "$T/fw2" "$T/fw"
+	# The output checks clean.
+	run -q -t text -m "$m" -c "$T/fw"
+	rc_is "pages/$p.html output checks clean" 0
+	# Reverse round trip: the page itself, with https written for http://C
+	# of an https canonical; or, where the corpus gives it, pages/reverse/
+	# (the page with every normalising spelling written as -R writes it).
+	"$H" -q -t text -R -m "$m" <"$T/fw" >"$T/rt" 2>/dev/null
+	if [ -f "$SC/pages/reverse/$p.html" ]; then
+		cp "$SC/pages/reverse/$p.html" "$T/rt.want"
+	else
+		https_schemes "$m" <"$page" >"$T/rt.want"
+	fi
+	same "pages/$p.html reverse round trip" "$T/rt" "$T/rt.want"
+done
+if [ "$npages" -ge 3 ]; then pass; else fail "only $npages pages under $SC/pages"; fi
+
+# Splice-only with a map that shrinks the output.
+run -q -t text -m "$SC/maps/shorter.map" "$SC/pages/$MAINPAGE"
+rc_is "$MAINPAGE shorter.map" 0
+if [ "$(wc -l <"$T/out")" -eq "$(wc -l <"$SC/pages/$MAINPAGE")" ]; then pass; else
+	fail "$MAINPAGE shorter.map: line count changed"
+fi
+if cmp -s "$T/out" "$SC/pages/$MAINPAGE"; then fail "$MAINPAGE shorter.map: nothing rewritten"; else pass; fi
+cp "$T/out" "$T/fw"
+"$H" -q -t text -m "$SC/maps/shorter.map" "$T/fw" >"$T/fw2" 2>/dev/null
+same "$MAINPAGE shorter.map idempotence" "$T/fw2" "$T/fw"
+
+# Identity invariant: every file of the corpus root (and of the
+# repository's corpus when the root is another one), read as text, comes
+# out byte-identical with identity.map and with none.map.
+if [ "$SC" = "$ROOT/corpus" ]; then
+	find -L "$SC" -type f >"$T/files"
+else
+	find -L "$SC" "$ROOT/corpus" -type f >"$T/files"
+fi
+nid=0
+while IFS= read -r f; do
+	nid=$((nid + 1))
+	"$H" -t text -q -m "$SC/maps/identity.map" "$f" >"$T/out" 2>"$T/err"
+	RC=$?
+	if [ "$RC" -ne 0 ]; then
+		fail "identity $f: exit $RC ($(oneline "$T/err"))"
+	elif ! cmp -s "$T/out" "$f"; then
+		fail "identity $f: $(whatdiff "$T/out" "$f")"
+	else
+		pass
+	fi
+	# A map whose origins occur nowhere passes everything through
+	# (none.map itself does name them).
+	if grep -q 'nowhere\.invalid' "$f"; then continue; fi
+	"$H" -t text -q -m "$SC/maps/none.map" <"$f" >"$T/out" 2>/dev/null
+	if cmp -s "$T/out" "$f"; then pass; else fail "none.map $f: $(whatdiff "$T/out" "$f")"; fi
+done <"$T/files"
+if [ "$nid" -ge 50 ]; then pass; else fail "identity: only $nid files found under $SC"; fi
+
+# The committed pages are what tools/gen_pages.py writes (it is seeded).
+if [ -n "$HAVE_PY" ]; then
+	if python3 "$ROOT/tools/gen_pages.py" "$T/genpages" >"$T/generr" 2>&1 &&
+		diff -r "$T/genpages" "$ROOT/corpus/pages" >"$T/gendiff" 2>&1; then pass; else
+		fail "tools/gen_pages.py does not reproduce corpus/pages: $(cat "$T/generr" "$T/gendiff" 2>/dev/null | tail -n 3 | tr '\n' ' ')"
+	fi
+	rm -rf "$T/genpages"
+else
+	SKIPPED="$SKIPPED gen_pages-reproducible"
+	echo "e2e: SKIPPED: tools/gen_pages.py reproduces corpus/pages (no python3)"
 fi
 
 # ---------------------------------------------------------------- generated text: invariants

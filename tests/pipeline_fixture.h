@@ -5,6 +5,7 @@
 #define HOSTSHIFT_TEST_PIPELINE_FIXTURE_H
 
 #include <check.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -173,7 +174,67 @@ static inline unsigned char *pf_slurp(const char *path, size_t *len)
 	return b;
 }
 
-/* The shared corpus, relative to the repository root where make runs. */
-#define PF_CORPUS "../shared/corpus"
+/* The corpus root of the corpus-driven tests: $HOSTSHIFT_CORPUS, else the
+ * project's own `corpus` (relative to the repository root, where the unit
+ * binary runs). A root holds pages/ and adv/ (.html files), maps/main.map,
+ * identity.map, shorter.map, none.map (and any per-page maps) and MAPS:
+ * see corpus/README.md. */
+static inline const char *pf_corpus(void)
+{
+	const char *e = getenv("HOSTSHIFT_CORPUS");
+	return e && *e ? e : "corpus";
+}
+
+/* The project's own corpus, whatever HOSTSHIFT_CORPUS says. */
+#define PF_OWN_CORPUS "corpus"
+
+/* ROOT/MAPS: the map of one page (MAPNAME, without .map) into map (cap
+ * bytes): "main" unless a line `PAGE.html MAPNAME` names another one. `#`
+ * starts a comment. Returns false if MAPS names the page with an empty or
+ * over-long name. */
+static inline bool pf_page_map(const char *root, const char *page, char *map, size_t cap)
+{
+	snprintf(map, cap, "main");
+	char path[1024];
+	snprintf(path, sizeof path, "%s/MAPS", root);
+	FILE *f = fopen(path, "r");
+	if (!f) return true;
+	char line[512];
+	bool ok = true;
+	while (fgets(line, sizeof line, f)) {
+		char *h = strchr(line, '#');
+		if (h) *h = 0;
+		char a[256], b[256];
+		if (sscanf(line, "%255s %255s", a, b) != 2) continue;
+		if (strcmp(a, page)) continue;
+		if (strlen(b) + 1 > cap) ok = false;
+		else snprintf(map, cap, "%s", b);
+	}
+	fclose(f);
+	return ok;
+}
+
+/* ROOT/MAPS: the `main-page PAGE.html` line's page into page (cap bytes);
+ * false if there is none. */
+static inline bool pf_main_page_line(const char *root, char *page, size_t cap)
+{
+	char path[1024];
+	snprintf(path, sizeof path, "%s/MAPS", root);
+	FILE *f = fopen(path, "r");
+	if (!f) return false;
+	char line[512];
+	bool found = false;
+	while (fgets(line, sizeof line, f)) {
+		char *h = strchr(line, '#');
+		if (h) *h = 0;
+		char a[256], b[256];
+		if (sscanf(line, "%255s %255s", a, b) == 2 && !strcmp(a, "main-page") && strlen(b) < cap) {
+			snprintf(page, cap, "%s", b);
+			found = true;
+		}
+	}
+	fclose(f);
+	return found;
+}
 
 #endif

@@ -1,13 +1,14 @@
-/* test_invariants.c — SPEC §11 invariants of the html type over the shared
- * corpus (every ../shared/corpus/pages/ and adv/ .html file, with the maps
- * identity, page1, shorter, none and each page's own map), the straggler
+/* test_invariants.c — the invariants of the html type (docs/rules.md §11.3)
+ * over a corpus root (every ROOT/pages/ and ROOT/adv/ .html file, with the
+ * maps identity, main, shorter, none and each page's own map from
+ * ROOT/MAPS; ROOT is $HOSTSHIFT_CORPUS, else the project's corpus/), the straggler
  * acceptance (no straggler on a corpus page; origins only the sweep can
  * reach are rewritten, counted and reported at input offsets), the same
  * invariants over pseudo-random synthetic documents, and bounded memory
- * (SPEC §11.7, §13: the binary's peak RSS on huge tokens).
+ * (rules.md §11.2: the binary's peak RSS on huge tokens).
  *
- * The checkers here are written from the map and the rules of SPEC §4–§5,
- * §12 and engine-reference §3, independently of src/: they parse the map
+ * The checkers here are written from the map and the rules of rules.md
+ * §3–§5 and §12, independently of src/: they parse the map
  * themselves, recognise origin spellings themselves, and scan the output
  * HTML themselves. src/ is reached only through pf_run / pf_run_pt (and the
  * binary, for memory). */
@@ -38,7 +39,7 @@ pid_t wait4(pid_t pid, int *status, int options, struct rusage *rusage);
 typedef unsigned char uc;
 
 /* ======================================================================
- * The corpus: files, maps, and which map fits which page (corpus README)
+ * The corpus: files, maps, and which map fits which page (ROOT/MAPS)
  * ====================================================================== */
 
 #define INV_MAX_FILES 128
@@ -46,21 +47,14 @@ typedef unsigned char uc;
 
 struct inv_file {
 	char path[512];
-	char own[64];                /* its own map (corpus README) */
+	char own[64];                /* its own map (ROOT/MAPS; adv/: main) */
 	bool page;                   /* pages/ (else adv/) */
-	bool own_known;
+	bool own_ok;                 /* MAPS names a usable map */
 };
 
 static struct inv_file files[INV_MAX_FILES];
 static int nfiles;
 static bool files_truncated;
-
-static const struct { const char *page, *map; } own_maps[] = {
-	{ "page1.html", "page1" },          { "p12.html", "page1" },  /* same site as page1 */
-	{ "page3.html", "wordpress.org" },  { "p13.html", "wordpress.org" },
-	{ "p14.html", "ma.tt" },            { "p15.html", "css-tricks.com" },
-	{ "p16.html", "smashingmagazine.com" }, { "page5.html", "woocommerce.com" },
-};
 
 static void add_glob(const char *pattern, bool page)
 {
@@ -73,13 +67,11 @@ static void add_glob(const char *pattern, bool page)
 		f->page = page;
 		const char *base = strrchr(f->path, '/');
 		base = base ? base + 1 : f->path;
-		snprintf(f->own, sizeof f->own, "page1");   /* adv/: spelled with www.acmecorp.fi */
-		f->own_known = !page;
-		for (size_t k = 0; k < sizeof own_maps / sizeof *own_maps; k++)
-			if (!strcmp(base, own_maps[k].page)) {
-				snprintf(f->own, sizeof f->own, "%s", own_maps[k].map);
-				f->own_known = true;
-			}
+		if (page) f->own_ok = pf_page_map(pf_corpus(), base, f->own, sizeof f->own);
+		else {   /* adv/: written with main.map's canonicals */
+			snprintf(f->own, sizeof f->own, "main");
+			f->own_ok = true;
+		}
 	}
 	globfree(&g);
 }
@@ -87,8 +79,11 @@ static void add_glob(const char *pattern, bool page)
 static void load_file_list(void)
 {
 	if (nfiles) return;
-	add_glob(PF_CORPUS "/pages/*.html", true);
-	add_glob(PF_CORPUS "/adv/*.html", false);
+	char pat[600];
+	snprintf(pat, sizeof pat, "%s/pages/*.html", pf_corpus());
+	add_glob(pat, true);
+	snprintf(pat, sizeof pat, "%s/adv/*.html", pf_corpus());
+	add_glob(pat, false);
 }
 
 static char *slurp_text(const char *path)
@@ -101,22 +96,22 @@ static char *slurp_text(const char *path)
 static char *map_text(const char *name)
 {
 	char path[512];
-	snprintf(path, sizeof path, PF_CORPUS "/maps/%s.map", name);
+	snprintf(path, sizeof path, "%s/maps/%s.map", pf_corpus(), name);
 	char *t = slurp_text(path);
 	ck_assert_msg(t != NULL, "cannot read %s", path);
 	return t;
 }
 
-/* The maps every file is run with: identity, page1, shorter, none, and
+/* The maps every file is run with: identity, main, shorter, none, and
  * its own if that is another one. */
 static int file_maps(const struct inv_file *f, const char *names[5])
 {
 	int n = 0;
 	names[n++] = "identity";
-	names[n++] = "page1";
+	names[n++] = "main";
 	names[n++] = "shorter";
 	names[n++] = "none";
-	if (strcmp(f->own, "page1")) names[n++] = f->own;
+	if (strcmp(f->own, "main")) names[n++] = f->own;
 	return n;
 }
 
@@ -458,12 +453,56 @@ static int t_tails(const uc *b, size_t n, size_t host_end, int refs, struct t_ta
 
 static bool t_maybe_start(uc c) { return c == 'h' || c == 'H' || c == '/' || c == '\\' || c == '%' || c == '&'; }
 
+/* A PHP serialized string length around b[at] (a digit): `s:` + digits +
+ * `:` + a quote (`"`, `\"` or `&quot;`). Gives the digits' start, value and
+ * end (the `:`), and where the string's closing quote + `;` is. */
+static bool t_ser_len(const uc *b, size_t n, size_t at, size_t *start, long *val, size_t *end, size_t *close)
+{
+	if (at >= n || !t_digit(b[at])) return false;
+	size_t s = at;
+	while (s > 0 && t_digit(b[s - 1])) s--;
+	if (s < 2 || b[s - 2] != 's' || b[s - 1] != ':') return false;
+	size_t e = s;
+	long v = 0;
+	while (e < n && t_digit(b[e]) && e - s < 9) v = v * 10 + (b[e++] - '0');
+	if (e >= n || b[e] != ':') return false;
+	const char *q = NULL;
+	static const char *const quotes[] = { "&quot;", "\\\"", "\"" };
+	for (size_t k = 0; k < 3 && !q; k++)
+		if (e + 1 + strlen(quotes[k]) <= n && !memcmp(b + e + 1, quotes[k], strlen(quotes[k]))) q = quotes[k];
+	if (!q) return false;
+	size_t ql = strlen(q), c = e + 1 + ql;
+	while (c + ql < n && !(b[c + ql] == ';' && !memcmp(b + c, q, ql))) c++;
+	if (c + ql >= n) return false;
+	*start = s;
+	*val = v;
+	*end = e;
+	*close = c;
+	return true;
+}
+
 static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const uc *out, size_t on, char *why,
                           size_t wn, size_t *nspliced)
 {
 	size_t i = 0, j = 0, no_rel_before = 0;
+	/* a serialized string whose length the output repairs (rules.md §7.3):
+	 * the splices up to its closing quote must change its length by exactly
+	 * as much as its `s:N:` changed */
+	bool ser_on = false;
+	long ser_want = 0, ser_got = 0;
+	size_t ser_close = 0, ser_at = 0;
 	*nspliced = 0;
 	while (i < n || j < on) {
+		if (ser_on && i >= ser_close) {
+			if (ser_got != ser_want) {
+				char ci[200];
+				context(ci, sizeof ci, in, n, ser_at);
+				snprintf(why, wn, "input offset %zu: a serialized length changed by %ld, its string's splices by %ld:\n"
+				         "  in:  %s", ser_at, ser_want, ser_got, ci);
+				return false;
+			}
+			ser_on = false;
+		}
 		if (i < n && t_maybe_start(in[i])) {
 			for (int refs = 0; refs < 2; refs++) {
 				struct t_hit h;
@@ -490,6 +529,7 @@ static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const u
 					if (agree) break;
 				}
 				if (found) {
+					if (ser_on) ser_got += (long)(take_j - j) - (long)(take_i - i);
 					i = take_i;
 					j = take_j;
 					(*nspliced)++;
@@ -498,6 +538,21 @@ static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const u
 			}
 		}
 		if (i < n && j < on && in[i] == out[j]) { i++; j++; continue; }
+		{
+			size_t si, sj, ie, je, ic, jc;
+			long N, M;
+			if (!ser_on && t_ser_len(in, n, i, &si, &N, &ie, &ic) && t_ser_len(out, on, j, &sj, &M, &je, &jc) &&
+			    i - si == j - sj && N != M) {
+				ser_on = true;
+				ser_want = M - N;
+				ser_got = 0;
+				ser_close = ic;
+				ser_at = si;
+				i = ie;
+				j = je;
+				continue;
+			}
+		}
 		{
 			char ci[200], co[200];
 			context(ci, sizeof ci, in, n, i);
@@ -982,14 +1037,13 @@ START_TEST(corpus_present)
 	int pages = 0, adv = 0;
 	for (int i = 0; i < nfiles; i++) {
 		if (files[i].page) pages++; else adv++;
-		ck_assert_msg(files[i].own_known, "%s: no map known for this page; add it to own_maps (corpus README)",
-		              files[i].path);
+		ck_assert_msg(files[i].own_ok, "%s: %s/MAPS names no usable map for this page", files[i].path, pf_corpus());
+		free(map_text(files[i].own));   /* every page's own map is there */
 	}
 	ck_assert_msg(!files_truncated, "more than %d corpus files", INV_MAX_FILES);
-	ck_assert_msg(pages >= 8 && adv >= 30, "corpus not found under %s (cwd must be the repository root): "
-	              "%d pages, %d adv", PF_CORPUS, pages, adv);
-	static const char *const maps[] = { "identity", "page1", "shorter", "none", "wordpress.org", "ma.tt",
-	                                     "css-tricks.com", "smashingmagazine.com", "woocommerce.com" };
+	ck_assert_msg(pages >= 3 && adv >= 30, "corpus not found under %s (cwd must be the repository root, or "
+	              "HOSTSHIFT_CORPUS a corpus root): %d pages, %d adv", pf_corpus(), pages, adv);
+	static const char *const maps[] = { "identity", "main", "shorter", "none" };
 	for (size_t i = 0; i < sizeof maps / sizeof *maps; i++) free(map_text(maps[i]));
 }
 END_TEST
@@ -1181,8 +1235,8 @@ START_TEST(straggler_zero)
 }
 END_TEST
 
-/* The pages carry what the README says: own-map rewrites happen (so the
- * invariants above are not vacuous). */
+/* The pages carry origins of their own map: own-map rewrites happen (so
+ * the invariants above are not vacuous). */
 START_TEST(pages_rewrite_with_own_map)
 {
 	load_file_list();
@@ -1217,12 +1271,20 @@ END_TEST
  * The checkers themselves: they must catch what they are for
  * ====================================================================== */
 
-static const char page1_map_text[] =
+static const char acme_map_text[] =
 	"https://www.acmecorp.fi https://wt-a--www.acmecorp.fi\n"
 	"https://www.acmecorpnat.fi https://wt-a--www.acmecorpnat.fi\n"
 	"https://kiinnitys.acmecorp.fi https://wt-a--kiinnitys.acmecorp.fi\n"
 	"https://portal.acmecorp.fi https://wt-a--portal.acmecorp.fi\n"
 	"https://identity.acmecorp.fi https://wt-a--identity.acmecorp.fi\n";
+
+/* acme_map_text's canonicals mapped to shorter origins. */
+static const char acme_shorter_map_text[] =
+	"https://www.acmecorp.fi http://a.test\n"
+	"https://www.acmecorpnat.fi http://b.test\n"
+	"https://kiinnitys.acmecorp.fi http://c.test\n"
+	"https://portal.acmecorp.fi http://d.test\n"
+	"https://identity.acmecorp.fi http://e.test\n";
 
 static bool splice_ok(const char *map, const char *in, const char *out)
 {
@@ -1235,9 +1297,15 @@ static bool splice_ok(const char *map, const char *in, const char *out)
 
 START_TEST(checker_splice_only)
 {
-	const char *m = page1_map_text;
+	const char *m = acme_map_text;
 	ck_assert(splice_ok(m, "<a href=\"https://www.acmecorp.fi/x\">", "<a href=\"https://wt-a--www.acmecorp.fi/x\">"));
 	ck_assert(splice_ok(m, "a HTTP://WWW.ACMECORP.FI:80/ b", "a https://wt-a--www.acmecorp.fi/ b"));
+	/* a serialized length repaired by exactly the splices' change, and not */
+	ck_assert(splice_ok(m, "s:24:\"https://www.acmecorp.fi/\";", "s:30:\"https://wt-a--www.acmecorp.fi/\";"));
+	ck_assert(splice_ok(m, "<a x=\"s:25:&quot;https://www.acmecorp.fi/a&quot;;\">",
+	                    "<a x=\"s:31:&quot;https://wt-a--www.acmecorp.fi/a&quot;;\">"));
+	ck_assert(!splice_ok(m, "s:24:\"https://www.acmecorp.fi/\";", "s:31:\"https://wt-a--www.acmecorp.fi/\";"));
+	ck_assert(!splice_ok(m, "s:5:\"abcde\";", "s:6:\"abcde\";"));
 	ck_assert(splice_ok(m, "\"https:\\/\\/portal.acmecorp.fi\\/\"", "\"https:\\/\\/wt-a--portal.acmecorp.fi\\/\""));
 	ck_assert(splice_ok(m, "u=https%3a%2f%2fwww.acmecorp.fi%2F", "u=https%3A%2F%2Fwt-a--www.acmecorp.fi%2F"));
 	ck_assert(splice_ok(m, "x //www.acmecorp.fi./y", "x //wt-a--www.acmecorp.fi/y"));
@@ -1269,7 +1337,7 @@ static size_t leaks_in(const char *map, const char *html)
 
 START_TEST(checker_no_leak)
 {
-	const char *m = page1_map_text;
+	const char *m = acme_map_text;
 	/* flagged: each position and spelling */
 	ck_assert_uint_eq(leaks_in(m, "<a href=\"https://www.acmecorp.fi/x\">"), 1);
 	ck_assert_uint_eq(leaks_in(m, "<a href=https://WWW.acmecorp.fi>"), 1);
@@ -1355,9 +1423,9 @@ START_TEST(synthetic_documents)
 	int iters = env ? atoi(env) : 300;
 	struct map m;
 	struct patterns pt;
-	pf_build(&m, &pt, page1_map_text, false);
+	pf_build(&m, &pt, acme_map_text, false);
 	struct t_map tm;
-	t_map_parse(page1_map_text, &tm);
+	t_map_parse(acme_map_text, &tm);
 	static uc in[1 << 16];
 	for (int it = 0; it < iters; it++) {
 		size_t n = syn_doc((uint32_t)it, in, sizeof in);
@@ -1497,13 +1565,13 @@ static void check_planted(const char *map, size_t read_size, bool check_mode)
 START_TEST(straggler_planted_longer)
 {
 	static const size_t sizes[] = { 0, 1, 7, 13, 4096 };
-	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) check_planted(page1_map_text, sizes[s], false);
+	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) check_planted(acme_map_text, sizes[s], false);
 }
 END_TEST
 
 START_TEST(straggler_planted_shorter)
 {
-	char *mt = map_text("shorter");
+	char *mt = strdup(acme_shorter_map_text);
 	static const size_t sizes[] = { 0, 1, 7, 13, 4096 };
 	for (size_t s = 0; s < sizeof sizes / sizeof *sizes; s++) check_planted(mt, sizes[s], false);
 	free(mt);
@@ -1512,14 +1580,14 @@ END_TEST
 
 START_TEST(straggler_planted_check_mode)
 {
-	check_planted(page1_map_text, 0, true);
-	check_planted(page1_map_text, 7, true);
+	check_planted(acme_map_text, 0, true);
+	check_planted(acme_map_text, 7, true);
 }
 END_TEST
 
 /* ======================================================================
- * Bounded memory (SPEC §11.7, §13; acceptance 5): the binary's peak RSS
- * on a 10 KB page, a 5 MB page, a 50 MB inline script, a 50 MB comment
+ * Bounded memory (rules.md §11.2): the binary's peak RSS on a 10 KB page,
+ * the corpus root's main page × 10, a 50 MB inline script, a 50 MB comment
  * and a 20 MB attribute value.
  * ====================================================================== */
 
@@ -1781,25 +1849,55 @@ static void mem_run(struct mem_launcher *L, const char *dir, struct mem_case *c)
 
 /* The temp dir, made and removed outside the forked test (an unchecked
  * fixture), so that a failing test leaves nothing behind. */
-static char mem_dir[64];
+static char mem_dir[64], mem_dir2[64];   /* one per launcher */
 
 static void mem_setup(void)
 {
-	char t[] = "/tmp/hs-mem-XXXXXX";
+	char t[] = "/tmp/hs-mem-XXXXXX", t2[] = "/tmp/hs-mem-XXXXXX";
 	if (mkdtemp(t)) memcpy(mem_dir, t, sizeof t);
+	if (mkdtemp(t2)) memcpy(mem_dir2, t2, sizeof t2);
+}
+
+static void mem_clean(char *dir)
+{
+	if (!dir[0]) return;
+	static const char *const names[] = { "in.html", "out", "stderr", "acme.map" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+		char p[128];
+		snprintf(p, sizeof p, "%s/%s", dir, names[i]);
+		unlink(p);
+	}
+	rmdir(dir);
+	dir[0] = 0;
 }
 
 static void mem_teardown(void)
 {
-	if (!mem_dir[0]) return;
-	static const char *const names[] = { "in.html", "out", "stderr" };
-	for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
-		char p[128];
-		snprintf(p, sizeof p, "%s/%s", mem_dir, names[i]);
-		unlink(p);
+	mem_clean(mem_dir);
+	mem_clean(mem_dir2);
+}
+
+/* The corpus root's main page (a name in ROOT/pages): MAPS's `main-page`
+ * line, else the first page in sorted order whose map is main. */
+static bool main_page(char *name, size_t cap)
+{
+	if (pf_main_page_line(pf_corpus(), name, cap)) return true;
+	char pat[600];
+	snprintf(pat, sizeof pat, "%s/pages/*.html", pf_corpus());
+	glob_t g;
+	if (glob(pat, 0, NULL, &g) != 0) return false;
+	bool found = false;
+	for (size_t i = 0; i < g.gl_pathc && !found; i++) {
+		const char *base = strrchr(g.gl_pathv[i], '/');
+		base = base ? base + 1 : g.gl_pathv[i];
+		char own[64];
+		if (pf_page_map(pf_corpus(), base, own, sizeof own) && !strcmp(own, "main") && strlen(base) < cap) {
+			snprintf(name, cap, "%s", base);
+			found = true;
+		}
 	}
-	rmdir(mem_dir);
-	mem_dir[0] = 0;
+	globfree(&g);
+	return found;
 }
 
 START_TEST(bounded_memory)
@@ -1821,21 +1919,36 @@ START_TEST(bounded_memory)
 			globfree(&g);
 		}
 	}
-	const char *map_path = PF_CORPUS "/maps/page1.map";
 	const char *dir = mem_dir;
-	ck_assert_msg(dir[0], "no temp dir: %s", strerror(errno));
-	struct mem_launcher L;
-	mem_launcher_start(&L, bin, map_path, dir);
+	ck_assert_msg(dir[0] && mem_dir2[0], "no temp dir: %s", strerror(errno));
+	/* the generated cases are spelled with acme_map_text's hosts; the page
+	 * case runs with the corpus root's main.map */
+	char acme_path[600];
+	snprintf(acme_path, sizeof acme_path, "%s/acme.map", dir);
+	int afd = open(acme_path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_int_ge(afd, 0);
+	ck_assert(write_all(afd, (const uc *)acme_map_text, strlen(acme_map_text)));
+	ck_assert_int_eq(close(afd), 0);
+	char main_path[600], page_path[600], page_name[256];
+	snprintf(main_path, sizeof main_path, "%s/maps/main.map", pf_corpus());
+	ck_assert_msg(main_page(page_name, sizeof page_name), "%s: no page whose map is main", pf_corpus());
+	snprintf(page_path, sizeof page_path, "%s/pages/%s", pf_corpus(), page_name);
+	/* both launchers forked before the test allocates anything */
+	struct mem_launcher L, L2;
+	mem_launcher_start(&L, bin, acme_path, dir);
+	mem_launcher_start(&L2, bin, main_path, mem_dir2);
 
-	/* the 5 MB page: page1 × 10, expected to be page1's output × 10 */
+	/* the page case: the main page × 10, expected to be its output × 10 */
 	size_t plen;
-	unsigned char *page = pf_slurp(PF_CORPUS "/pages/page1.html", &plen);
-	ck_assert_ptr_nonnull(page);
-	char *mt = map_text("page1");
+	unsigned char *page = pf_slurp(page_path, &plen);
+	ck_assert_msg(page != NULL, "cannot read %s", page_path);
+	char *mt = map_text("main");
 	struct pf_result pr;
 	run_html(mt, page, plen, 0, &pr);
 	uint64_t page_rewrites = pf_total(pr.rewrites, SURFACE_COUNT);
-	ck_assert_uint_gt(page_rewrites, 400);
+	ck_assert_msg(page_rewrites > 100, "%s with main.map: only %" PRIu64 " rewrites", page_path, page_rewrites);
+	char page_case_name[300];
+	snprintf(page_case_name, sizeof page_case_name, "%s x10 (%zu KB)", page_name, 10 * plen / 1000);
 
 	/* 10 KB: a small page with 100 links */
 	const char *small_unit_in = "<p><a href=\"https://www.acmecorp.fi/sivu/\">linkki</a> tekstiä</p>\n";
@@ -1879,8 +1992,6 @@ START_TEST(bounded_memory)
 	struct mem_case cases[] = {
 		{ .name = "10 KB page", .pre_in = S(pre), .unit_in = S(small_unit_in), .suf_in = S(suf),
 		  .pre_out = S(pre), .unit_out = S(small_unit_out), .suf_out = S(suf), .reps = 150, .rewrites = 150 },
-		{ .name = "5 MB page (page1 x10)", .unit_in = { page, plen }, .unit_out = { pr.out, pr.out_len },
-		  .reps = 10, .rewrites = 10 * page_rewrites },
 		{ .name = "50 MB inline script",
 		  .pre_in = S("<!doctype html><html><head><script>\n"), .unit_in = S(script_unit_in),
 		  .suf_in = S("</script></head><body>\n<a href=\"https://www.acmecorp.fi/after\">x</a></body></html>\n"),
@@ -1914,9 +2025,16 @@ START_TEST(bounded_memory)
 		{ .name = "1 MB serialized array", .pre_in = S(arr_pre), .unit_in = S(arr_unit_in),
 		  .suf_in = S("}</p></body></html>\n"), .pre_out = S(arr_pre), .unit_out = S(arr_unit_out),
 		  .suf_out = S("}</p></body></html>\n"), .reps = arr_reps, .rewrites = arr_reps },
+		{ .name = "page x10" },   /* filled in below */
 	};
 	size_t nc = sizeof cases / sizeof *cases;
-	for (size_t i = 0; i < nc; i++) mem_run(&L, dir, &cases[i]);
+	for (size_t i = 0; i < nc - 1; i++) mem_run(&L, dir, &cases[i]);
+	/* the page case, through the launcher on main.map */
+	cases[nc - 1] = (struct mem_case){ .name = page_case_name, .unit_in = { page, plen },
+	                                   .unit_out = { pr.out, pr.out_len }, .reps = 10, .rewrites = 10 * page_rewrites };
+	mem_run(&L2, mem_dir2, &cases[nc - 1]);
+	/* L2 first: it holds copies of L's pipe ends, so L sees its end only after */
+	mem_launcher_stop(&L2, mem_dir2);
 	mem_launcher_stop(&L, dir);
 
 	bool rss = !INV_ASAN && !getenv("HOSTSHIFT_NO_RSS");
@@ -1972,12 +2090,19 @@ static void sk_glob(const char *pattern)
 static void sk_load(void)
 {
 	if (sk_nfiles) return;
-	sk_glob(PF_CORPUS "/pages/*");
-	sk_glob(PF_CORPUS "/adv/*");
-	sk_glob("corpus/json/*");
-	sk_glob("corpus/sql/*");
-	sk_glob("corpus/text/*");
-	sk_glob("corpus/adv/*");
+	char pat[600];
+	if (strcmp(pf_corpus(), PF_OWN_CORPUS)) {   /* another root: its pages and adv too */
+		snprintf(pat, sizeof pat, "%s/pages/*", pf_corpus());
+		sk_glob(pat);
+		snprintf(pat, sizeof pat, "%s/adv/*", pf_corpus());
+		sk_glob(pat);
+	}
+	sk_glob(PF_OWN_CORPUS "/pages/*");
+	sk_glob(PF_OWN_CORPUS "/adv/*");
+	sk_glob(PF_OWN_CORPUS "/adv/expected/*");
+	sk_glob(PF_OWN_CORPUS "/json/*");
+	sk_glob(PF_OWN_CORPUS "/sql/*");
+	sk_glob(PF_OWN_CORPUS "/text/*");
 }
 
 /* pf_run_pt with the report options given: explain off (so skips are
@@ -1989,12 +2114,19 @@ static void sk_run(const struct patterns *pt, enum filetype type, const uc *in, 
 	pf_run_pt(pt, in, len, &o, r);
 }
 
-static const struct { const char *path; bool reverse; } sk_maps[] = {
-	{ PF_CORPUS "/maps/page1.map", false },   { PF_CORPUS "/maps/page1.map", true },
-	{ PF_CORPUS "/maps/identity.map", false }, { PF_CORPUS "/maps/none.map", false },
-	{ "corpus/sql/site.map", false },          { "corpus/json/site.map", false },
-	{ "corpus/sql/site.map", true },
+/* A path from the corpus root (root) or from the repository root. */
+static const struct { const char *path; bool root, reverse; } sk_maps[] = {
+	{ "maps/main.map", true, false },     { "maps/main.map", true, true },
+	{ "maps/identity.map", true, false }, { "maps/none.map", true, false },
+	{ "corpus/sql/site.map", false, false }, { "corpus/json/site.map", false, false },
+	{ "corpus/sql/site.map", false, true },
 };
+
+static void sk_map_path(size_t k, char *dst, size_t cap)
+{
+	if (sk_maps[k].root) snprintf(dst, cap, "%s/%s", pf_corpus(), sk_maps[k].path);
+	else snprintf(dst, cap, "%s", sk_maps[k].path);
+}
 
 static const struct { enum filetype type; const char *name; } sk_types[] = {
 	{ FILETYPE_HTML, "html" }, { FILETYPE_SQL, "sql" }, { FILETYPE_JSON, "json" }, { FILETYPE_TEXT, "text" },
@@ -2005,6 +2137,11 @@ START_TEST(prefilter_corpus_files)
 	sk_load();
 	ck_assert_msg(!sk_truncated, "more than %d corpus files", SK_MAX_FILES);
 	ck_assert_msg(sk_nfiles >= 100, "corpus not found (cwd must be the repository root): %d files", sk_nfiles);
+	for (size_t k = 0; k < sizeof sk_maps / sizeof *sk_maps; k++) {
+		char mp[700];
+		sk_map_path(k, mp, sizeof mp);
+		ck_assert_msg(access(mp, R_OK) == 0, "cannot read %s", mp);
+	}
 }
 END_TEST
 
@@ -2022,8 +2159,10 @@ START_TEST(prefilter_stats_invisible)
 	uc *in = pf_slurp(path, &len);
 	ck_assert_msg(in != NULL, "cannot read %s", path);
 	for (size_t k = 0; k < sizeof sk_maps / sizeof *sk_maps; k++) {
-		char *mt = slurp_text(sk_maps[k].path);
-		ck_assert_msg(mt != NULL, "cannot read %s", sk_maps[k].path);
+		char mp[700];
+		sk_map_path(k, mp, sizeof mp);
+		char *mt = slurp_text(mp);
+		ck_assert_msg(mt != NULL, "cannot read %s", mp);
 		struct map m;
 		struct patterns pt;
 		pf_build(&m, &pt, mt, sk_maps[k].reverse);
@@ -2040,11 +2179,11 @@ START_TEST(prefilter_stats_invisible)
 			context(ctx, sizeof ctx, without.out, without.out_len, d);
 			ck_assert_msg(with.out_len == without.out_len && d == with.out_len,
 			              "%s as %s with %s%s: output without --stats differs at byte %zu: %s", path,
-			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", d, ctx);
+			              sk_types[t].name, mp, sk_maps[k].reverse ? " (reverse)" : "", d, ctx);
 			d = first_diff(with.out, with.out_len, small.out, small.out_len);
 			ck_assert_msg(small.out_len == with.out_len && d == with.out_len,
 			              "%s as %s with %s%s: output without --stats, read size 1000, differs at byte %zu", path,
-			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", d);
+			              sk_types[t].name, mp, sk_maps[k].reverse ? " (reverse)" : "", d);
 			/* every event but the walk's decline (a skip, seen only with
 			 * --stats) needs a host: the same rewrites, and the same
 			 * candidates once the declines are taken out. The re-match of
@@ -2056,7 +2195,7 @@ START_TEST(prefilter_stats_invisible)
 			uint64_t cwo = pf_total(without.candidates, SURFACE_COUNT) - ewo - without.skips[REASON_SERIALIZED_UNTOUCHED];
 			ck_assert_msg(!memcmp(with.rewrites, without.rewrites, sizeof with.rewrites) && cw == cwo && ewo <= ew,
 			              "%s as %s with %s%s: rewrites %" PRIu64 "/%" PRIu64 ", candidates but declines %" PRIu64
-			              "/%" PRIu64 " with/without --stats", path, sk_types[t].name, sk_maps[k].path,
+			              "/%" PRIu64 " with/without --stats", path, sk_types[t].name, mp,
 			              sk_maps[k].reverse ? " (reverse)" : "", pf_total(with.rewrites, SURFACE_COUNT),
 			              pf_total(without.rewrites, SURFACE_COUNT), cw, cwo);
 			/* check mode (--check, with and without --stats): the same findings */
@@ -2064,7 +2203,7 @@ START_TEST(prefilter_stats_invisible)
 			sk_run(&pt, sk_types[t].type, in, len, 0, false, true, &ckwo);
 			ck_assert_msg(ckw.check_len == ckwo.check_len && !memcmp(ckw.check, ckwo.check, ckw.check_len),
 			              "%s as %s with %s%s: --check findings differ with --stats (%zu vs %zu bytes)", path,
-			              sk_types[t].name, sk_maps[k].path, sk_maps[k].reverse ? " (reverse)" : "", ckw.check_len,
+			              sk_types[t].name, mp, sk_maps[k].reverse ? " (reverse)" : "", ckw.check_len,
 			              ckwo.check_len);
 			pf_free(&with);
 			pf_free(&without);
@@ -2100,10 +2239,11 @@ static const char *const sk_docs[] = {
 	"see https://www.acmecorp.fi and //portal.acmecorp.fi/ and https%3A%2F%2Fidentity.acmecorp.fi\n",
 };
 
-/* page1.map built forward into m and pt; returns its text, for free. */
-static char *sk_page1(struct map *m, struct patterns *pt)
+/* acme_map_text (the hosts sk_docs and tc_values are spelled with) built
+ * forward into m and pt; returns a copy of its text, for free. */
+static char *sk_acme(struct map *m, struct patterns *pt)
 {
-	char *mt = slurp_text(PF_CORPUS "/maps/page1.map");
+	char *mt = strdup(acme_map_text);
 	ck_assert_ptr_nonnull(mt);
 	pf_build(m, pt, mt, false);
 	return mt;
@@ -2113,7 +2253,7 @@ START_TEST(prefilter_stats_invisible_edges)
 {
 	struct map m;
 	struct patterns pt;
-	char *mt = sk_page1(&m, &pt);
+	char *mt = sk_acme(&m, &pt);
 	const char *doc = sk_docs[_i];
 	size_t len = strlen(doc);
 	for (size_t t = 0; t < sizeof sk_types / sizeof *sk_types; t++) {
@@ -2160,7 +2300,7 @@ START_TEST(prefilter_tag_cursor_random)
 {
 	struct map m;
 	struct patterns pt;
-	char *mt = sk_page1(&m, &pt);
+	char *mt = sk_acme(&m, &pt);
 	size_t nv = sizeof tc_values / sizeof *tc_values;
 	uint64_t seed = 0x9E3779B97F4A7C15ull ^ (uint64_t)_i;
 	size_t cap = 1 << 16, len = 0;

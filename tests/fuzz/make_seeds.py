@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """make_seeds.py — (re)generate the seed corpora of the fuzz targets under
-corpus/fuzz/<target>/ from the project's corpus (corpus/), the shared corpus
-(../shared/corpus) and hand-written seeds. Run from the repository root:
+corpus/fuzz/<target>/ from the project's corpus (corpus/) and hand-written
+seeds; nothing outside the repository. Run from the repository root:
 
     python3 tests/fuzz/make_seeds.py
 
@@ -16,7 +16,7 @@ import re
 import shutil
 
 ROOT = os.getcwd()
-SHARED = os.path.join(ROOT, "..", "shared", "corpus")
+CORPUS = os.path.join(ROOT, "corpus")
 OUT = os.path.join(ROOT, "corpus", "fuzz")
 MAX = 3800
 
@@ -44,8 +44,8 @@ def reset(target):
 
 # ---- fuzz_map: map files ---------------------------------------------------
 reset("map")
-for f in sorted(os.listdir(os.path.join(SHARED, "maps"))):
-    put("map", "shared-" + f, read(os.path.join(SHARED, "maps", f)))
+for f in sorted(os.listdir(os.path.join(CORPUS, "maps"))):
+    put("map", "corpus-" + f, read(os.path.join(CORPUS, "maps", f)))
 for sub in ("sql", "json"):
     p = os.path.join(ROOT, "corpus", sub, "site.map")
     if os.path.exists(p):
@@ -138,17 +138,19 @@ def pipe(name, typ, mapi, doc, a=12, b=3):
     put("pipeline", name, bytes([typ | (mapi << 2), a, b]) + doc[:MAX])
 
 
-for i, f in enumerate(sorted(os.listdir(os.path.join(SHARED, "adv")))):
-    data = read(os.path.join(SHARED, "adv", f))
-    pipe("adv-" + f, HTML, 0, data, a=(i % 16), b=((i * 7 + 3) % 16))
-# slices of a real page that hold page1 canonicals
-page = read(os.path.join(SHARED, "pages", "page1.html"))
+# the project's adversarial fixtures and pages (www.example.fi: map 1)
+adv = [f for f in sorted(os.listdir(os.path.join(CORPUS, "adv"))) if f.endswith(".html")]
+for i, f in enumerate(adv):
+    data = read(os.path.join(CORPUS, "adv", f))
+    pipe("adv-" + f, HTML, 1, data, a=(i % 16), b=((i * 7 + 3) % 16))
+# slices of a generated page that hold its canonicals
+page = read(os.path.join(CORPUS, "pages", "etusivu.html"))
 k = 0
-for m in re.finditer(rb"acmecorp\.fi", page):
+for m in re.finditer(rb"www\.example\.fi", page):
     if k >= 8:
         break
     start = max(0, m.start() - 1500 - k * 200)
-    pipe("page1-slice-%d" % k, HTML, 0, page[start:start + 3000], a=k + 4, b=12)
+    pipe("page-slice-%d" % k, HTML, 1, page[start:start + 3000], a=k + 4, b=12)
     k += 1
 # the project's text corpus (www.example.fi: map 1)
 for f in sorted(os.listdir(os.path.join(ROOT, "corpus", "text"))):
