@@ -85,7 +85,7 @@ check-corpus: $(UNIT) $(BIN)
 	CORPUS_REQUIRED=$(CORPUS_REQUIRED) sh tests/check_corpus.sh $(abspath $(UNIT)) $(abspath $(BIN)) $(CORPUS)
 
 # The end-to-end suite and the bad-input table (its small rows: valgrind is
-# slow) with every run of the binary under valgrind (issue 7).
+# slow) with every run of the binary under valgrind.
 valgrind-check: $(BIN)
 	$(MAKE) --no-print-directory valgrind-run VG_BIN=$(abspath $(BIN))
 

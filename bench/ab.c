@@ -10,7 +10,7 @@
  * wait4() (-u: user time alone).  Prints the median CPU time of each, B's change against A, and
  * how many rounds B was the faster (a sign test: with no real difference
  * it is near half), and the fastest run of each.  CPU time, not wall time: the other core's load and the
- * pipe's bimodal speed (bench/RESULTS.md, session 6) move it much less.
+ * pipe's bimodal speed (bench/RESULTS.md) move it much less.
  * Exits 1 if any run exits non-zero.  libc only, like bench/rss.c.
  */
 #define _GNU_SOURCE

@@ -1,13 +1,17 @@
 #!/bin/sh
 # bench/callgrind.sh BINARY — instruction counts (valgrind --tool=callgrind,
 # repeatable on a loaded machine) of the fixed profiling cases of
-# bench/RESULTS.md: html page1 and the es-spec page, the first 3 MB of the
+# bench/RESULTS.md: html and text over the main page with the main map of
+# the corpus (BENCH_CORPUS, picked as bench/corpus.sh says), the es-spec
+# page when the corpus has bench/es-spec.html, and the first 3 MB of the
 # generated sql dump and json array (bench/out, made by `make bench`).
 # Prints "case instructions per_byte"; PROFILE_DIR keeps the callgrind files.
 set -u
 bin=$1
-root=$(cd "$(dirname "$0")/.." && pwd)
-shared=${BENCH_CORPUS:-$root/../shared/corpus}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+root=$ROOT
+. "$root/bench/corpus.sh"
+[ -n "$BC_MAP" ] || { echo "callgrind: $BC_ERR" >&2; exit 1; }
 out=$root/bench/out
 dir=${PROFILE_DIR:-$(mktemp -d)}
 mkdir -p "$dir"
@@ -20,8 +24,9 @@ run() {  # name type map file
 	bytes=$(wc -c < "$4")
 	awk -v n="$1" -v ir="$ir" -v b="$bytes" 'BEGIN { printf "%-12s %12d %7.2f\n", n, ir, ir / b }'
 }
-run html-page1 html "$shared/maps/page1.map" "$shared/pages/page1.html"
-run html-es     html "$shared/bench/es-spec.map" "$shared/bench/es-spec.html"
+run "html-$BC_PAGE_NAME" html "$BC_MAP" "$BC_PAGE"
+[ -r "$BC_CORPUS/bench/es-spec.html" ] &&
+	run html-es     html "$BC_CORPUS/bench/es-spec.map" "$BC_CORPUS/bench/es-spec.html"
 run sql-3m      sql  "$out/example.map" "$dir/sql3m.sql"
 run json-3m     json "$out/example.map" "$dir/json3m.json"
-run text-page1  text "$shared/maps/page1.map" "$shared/pages/page1.html"
+run "text-$BC_PAGE_NAME" text "$BC_MAP" "$BC_PAGE"

@@ -1,6 +1,6 @@
 /*
  * gen_dump.c — deterministic WordPress-like mysqldump generator for the
- * sql benchmark (SPEC.md §13, issue 4 acceptance 5).  libc only.
+ * sql benchmark (bench/README.md).  libc only.
  *
  * Build:  cc -O2 -o bench/out/gen_dump bench/gen_dump.c
  * Use:    gen_dump [-v] dump BYTES   > wp.sql   a whole dump

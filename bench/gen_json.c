@@ -1,6 +1,6 @@
 /*
  * gen_json.c — deterministic WordPress REST API JSON generator for the json
- * benchmark (SPEC.md §13, issue 5 acceptance 4).  libc only.
+ * benchmark (bench/README.md).  libc only.
  *
  * Build:  cc -O2 -std=c11 -o bench/out/gen_json bench/gen_json.c
  * Use:    gen_json [-v] array BYTES    > posts.json   a JSON array of posts

@@ -1,6 +1,7 @@
 #!/bin/sh
 # bench/run.sh — hostshift throughput / peak RSS / allocation benchmark
-# (SPEC.md §13).  Run through `make bench`, which does
+# (the performance targets: bench/README.md).  Run through `make bench`,
+# which does
 #
 #     HOSTSHIFT=/abs/path/to/hostshift sh bench/run.sh
 #
@@ -13,10 +14,11 @@
 #                 adaptive — at least 5 interleaved rounds, more (up to 25)
 #                 while the timed runs so far took under BENCH_SECONDS
 #   BENCH_SECONDS time budget for the extra adaptive rounds (default 45)
-#   BENCH_CORPUS  corpus directory (default: <repo>/../shared/corpus)
+#   BENCH_CORPUS  corpus root (default: <repo>/corpus); the main map and
+#                 page are picked as bench/corpus.sh says
 #   BENCH_TYPES   hostshift types to measure, of text, html, sql and json
 #                 (default: "text html sql json"); text and html run over
-#                 page1x200.html with every map of MAPS, sql over a
+#                 the main page x 200 with every map of MAPS, sql over a
 #                 generated 200 MB WordPress dump with SQL_MAPS, json over
 #                 a generated 100 MB REST API array of posts with JSON_MAPS
 #   BENCH_BIG     1: also the memory-only checks on huge inputs, streamed
@@ -33,7 +35,8 @@ export LC_ALL
 
 BENCH_DIR=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$BENCH_DIR/.." && pwd)
-CORPUS=${BENCH_CORPUS:-$BENCH_DIR/../../shared/corpus}
+. "$BENCH_DIR/corpus.sh"
+CORPUS=$BC_CORPUS
 OUT=$BENCH_DIR/out
 RUNS=${BENCH_RUNS:-}
 MIN_RUNS=5
@@ -43,10 +46,9 @@ HS=${HOSTSHIFT:-$ROOT/build/rel/hostshift}
 CC=${CC:-cc}
 REPS_BIG=200
 REPS_SMALL=20
-MAPS="page1 identity none"
+MAPS="$BC_MAIN identity none"
 TYPES=${BENCH_TYPES:-text html sql json}
 BIGMEM=${BENCH_BIG:-0}
-SED_EXPR='s#https://www\.acmecorp\.fi#https://wt-a--www.acmecorp.fi#g'
 # sql: a generated WordPress dump (bench/gen_dump.c) of SQL_BYTES, a 20x
 # smaller one for the allocation scaling, a 20 MB sample for the sanity
 # checks, and the BENCH_BIG sizes.  Maps: example (the rewrite),
@@ -88,9 +90,16 @@ esac
 case $BUDGET in
 '' | *[!0-9]*) die "BENCH_SECONDS must be a whole number of seconds, got '$BUDGET'" ;;
 esac
-CORPUS=$(cd "$CORPUS" 2>/dev/null && pwd) || die "corpus directory not found (set BENCH_CORPUS)"
-PAGE=$CORPUS/pages/page1.html
+[ -n "$BC_MAP" ] || die "$BC_ERR"
+PAGE=$BC_PAGE
 [ -r "$PAGE" ] || die "missing $PAGE"
+# The main map's first pair: the sed baseline rewrites it, and the sanity
+# check counts its canonical origin before and after.
+MAIN_CANON=$(awk '$1 !~ /^#/ && NF >= 2 { print $1; exit }' "$BC_MAP")
+MAIN_VARIANT=$(awk '$1 !~ /^#/ && NF >= 2 { print $2; exit }' "$BC_MAP")
+[ -n "$MAIN_CANON" ] || die "no pair in $BC_MAP"
+CANON_RE=$(printf '%s' "$MAIN_CANON" | sed 's/\./\\./g')
+SED_EXPR="s#$CANON_RE#$MAIN_VARIANT#g"
 for m in $MAPS; do
     [ -r "$CORPUS/maps/$m.map" ] || die "missing $CORPUS/maps/$m.map"
 done
@@ -146,7 +155,7 @@ LD_PRELOAD=$SO MALLOC_COUNT_OUT=$TMP/selftest cat /dev/null &&
 # ---- inputs (generated once, reused while their size is right) ------------
 page_bytes=$(wc -c < "$PAGE" | tr -d ' ')
 make_input() { # $1 = repetitions; prints the path
-    f=$OUT/page1x$1.html
+    f=$OUT/${BC_PAGE_NAME}x$1.html
     want=$((page_bytes * $1))
     if [ ! -f "$f" ] || [ "$(wc -c < "$f" | tr -d ' ')" != "$want" ]; then
         note "generating $f ($want bytes)"
@@ -165,7 +174,7 @@ if [ -n "$PAGE_TYPES" ]; then
     SMALL=$(make_input $REPS_SMALL) || exit 1
     big_bytes=$(wc -c < "$BIG" | tr -d ' ')
 fi
-BIG_NAME=page1x$REPS_BIG
+BIG_NAME=${BC_PAGE_NAME}x$REPS_BIG
 
 # make_dump SIZE [DIR] : bench/out/wp-dump-SIZE.sql (or DIR/...), generated
 # by gen_dump once and reused while it is newer than gen_dump and its size
@@ -217,7 +226,7 @@ if [ -n "$SQL_TYPE$JSON_TYPE" ]; then
 fi
 
 # ---- tools ----------------------------------------------------------------
-# A tool key is INPUT/TOOL: INPUT is page (page1x200.html), sql (the
+# A tool key is INPUT/TOOL: INPUT is page (the main page x 200), sql (the
 # generated dump) or json (the generated array), TOOL is cat, sed or
 # TYPE:MAP (hostshift -t TYPE -m MAP).
 # Every key runs over its own input; ratios are to INPUT/cat.
@@ -327,10 +336,10 @@ allocs() { # KEY FILE -> "N M" (allocation calls, bytes requested)
 
 # ---- header ---------------------------------------------------------------
 hs_version=$("$HS" --version 2>/dev/null | head -n 1)
-echo "hostshift benchmark — $(echo $TYPES | sed 's/ /, /g') pipeline(s) (SPEC.md §13)"
+echo "hostshift benchmark — $(echo $TYPES | sed 's/ /, /g') pipeline(s)"
 echo "binary:  $HS${hs_version:+ ($hs_version)}"
 [ -n "$PAGE_TYPES" ] &&
-    echo "input:   $BIG_NAME.html = pages/page1.html x $REPS_BIG, $big_bytes bytes (text, html)"
+    echo "input:   $BIG_NAME.html = pages/$BC_PAGE_NAME.html x $REPS_BIG, $big_bytes bytes (text, html; corpus $CORPUS, map $BC_MAIN.map)"
 [ -n "$SQL_TYPE" ] &&
     echo "input:   $SQL_NAME.sql = bench/out/gen_dump dump $SQL_BYTES, $sql_bytes bytes, $(stat_of lines "$SQL_BIG.stats") lines, $(stat_of origins "$SQL_BIG.stats") www.example.fi origins (sql)"
 [ -n "$JSON_TYPE" ] &&
@@ -344,7 +353,7 @@ echo
 # ---- sanity: does the binary behave like a rewriter? ---------------------
 sane=1
 if [ -n "$PAGE_TYPES" ]; then
-    before=$(grep -o 'https://www\.acmecorp\.fi' "$PAGE" | wc -l | tr -d ' ')
+    before=$(grep -o "$CANON_RE" "$PAGE" | wc -l | tr -d ' ')
 fi
 for ty in $PAGE_TYPES; do
     for m in none identity; do
@@ -357,18 +366,18 @@ for ty in $PAGE_TYPES; do
             note "sanity: WARNING: output of -t $ty with $m.map differs from the input"
         fi
     done
-    "$HS" -t "$ty" -m "$CORPUS/maps/page1.map" < "$PAGE" > "$TMP/out.page1" 2> "$TMP/err.page1"
+    "$HS" -t "$ty" -m "$BC_MAP" < "$PAGE" > "$TMP/out.main" 2> "$TMP/err.main"
     st=$?
     if [ $st -ne 0 ]; then
-        note "sanity: hostshift -t $ty -m page1.map exited $st: $(head -n 1 "$TMP/err.page1")"
+        note "sanity: hostshift -t $ty -m $BC_MAIN.map exited $st: $(head -n 1 "$TMP/err.main")"
         sane=0
     fi
-    after=$(grep -o 'https://www\.acmecorp\.fi' "$TMP/out.page1" | wc -l | tr -d ' ')
-    echo "sanity:  page1.html has $before x 'https://www.acmecorp.fi'; $after left after -t $ty -m page1.map"
-    [ "$before" = "$after" ] && note "sanity: WARNING: -t $ty with page1.map rewrote nothing (stand-in binary?)"
+    after=$(grep -o "$CANON_RE" "$TMP/out.main" | wc -l | tr -d ' ')
+    echo "sanity:  $BC_PAGE_NAME.html has $before x '$MAIN_CANON'; $after left after -t $ty -m $BC_MAIN.map"
+    [ "$before" = "$after" ] && note "sanity: WARNING: -t $ty with $BC_MAIN.map rewrote nothing (stand-in binary?)"
     rm -f "$TMP"/out.* "$TMP"/err.*
 done
-[ $sane = 1 ] || die "hostshift fails on page1.html; not benchmarking"
+[ $sane = 1 ] || die "hostshift fails on $BC_PAGE_NAME.html; not benchmarking"
 
 # sql: a 20 MB sample (generated into the scratch directory, deleted at
 # exit) through the rewrite, identity and none maps.  gen_dump -v counts
@@ -552,8 +561,8 @@ fi
 
 # ---- memory check on huge json inputs (BENCH_BIG=1) ----------------------
 # The same for json: gen_json writes straight into a pipe, bench/out/rss
-# reports hostshift's own ru_maxrss.  A 200 MB array and a 1 KB one (issue
-# 5 acceptance 4: the same few MiB), and ONE 50 MB string value (over the
+# reports hostshift's own ru_maxrss.  A 200 MB array and a 1 KB one (the
+# same few MiB), and ONE 50 MB string value (over the
 # 1 MiB value cap: matched as streaming prose, with one warning).  The
 # second run counts allocations and pipes the output into `gen_json check`
 # (valid JSON, serialized lengths, origins rewritten and left).
@@ -606,7 +615,7 @@ cat "$OUT/table.txt"
 
 echo
 scaling=
-[ -n "$PAGE_TYPES" ] && scaling="page1x$REPS_SMALL vs page1x$REPS_BIG (10x)"
+[ -n "$PAGE_TYPES" ] && scaling="${BC_PAGE_NAME}x$REPS_SMALL vs ${BC_PAGE_NAME}x$REPS_BIG (10x)"
 [ -n "$SQL_TYPE" ] && scaling="${scaling:+$scaling, }wp-dump-$SQL_SMALL_BYTES vs wp-dump-$SQL_BYTES (20x)"
 [ -n "$JSON_TYPE" ] && scaling="${scaling:+$scaling, }wp-json-$JSON_SMALL_BYTES vs wp-json-$JSON_BYTES (10x)"
 echo "allocation scaling (calls / bytes requested; small input vs full: $scaling):"
@@ -649,7 +658,7 @@ if [ -n "$JBIGROWS" ]; then
     done
 fi
 
-# ---- map building (SPEC §13: under 1 ms for 100 pairs) --------------------
+# ---- map building (target: under 1 ms for 100 pairs) ---------------------
 # A map of 100 pairs (100 hosts, www.siteN.example.fi) against one of one
 # pair, each loaded and built (both directions) by hostshift over an empty
 # input; the difference of the medians of MAP_RUNS wall times is the cost

@@ -1,6 +1,6 @@
 #!/bin/sh
-# bad_input.sh — the bad-input table of issue 7 (SPEC §2: bad input never
-# crashes, never loses a byte, gives a clear message and the right exit
+# bad_input.sh — the bad-input table (docs/rules.md §11.3, §10.7: bad input
+# never crashes, never loses a byte, gives a clear message and the right exit
 # status). Every row runs the binary; with the identity map the output must
 # be the input byte for byte, with a real map every byte that is not part
 # of a rewritten origin must come through. $WRAP may name a checker to run

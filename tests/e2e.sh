@@ -1,5 +1,5 @@
 #!/bin/sh
-# End-to-end tests for hostshift (SPEC.md §2, §8, §9, §11; docs/cli.md).
+# End-to-end tests for hostshift (docs/cli.md; docs/rules.md §10, §11).
 #
 #   HOSTSHIFT=/abs/path/to/hostshift sh tests/e2e.sh
 #
@@ -67,7 +67,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/hostshift-e2e.XXXXXX") || {
 	echo "e2e: cannot create a temp dir" >&2
 	exit 2
 }
-# VALGRIND=1: every run of the binary goes through valgrind (issue 7); an
+# VALGRIND=1: every run of the binary goes through valgrind; an
 # error exits 99, which no test expects.
 if [ -n "${VALGRIND:-}" ]; then
 	printf '#!/bin/sh\nexec valgrind -q --error-exitcode=99 "%s" "$@"\n' "$H" >"$T/hs-valgrind"
@@ -342,7 +342,7 @@ usage_err "-i without FILE" "Try 'hostshift --help'" -i -m "$MAP"
 usage_err "-i with -" "Try 'hostshift --help'" -i -m "$MAP" -
 usage_err "-i with --check" "Try 'hostshift --help'" -i -c -m "$MAP" stats.txt
 
-# Maps refused by validation (engine-reference §1.3), with file and line.
+# Maps refused by validation (rules.md §1.3), with file and line.
 printf 'https://a.example https://v1.example\nhttps://A.example:443/ https://v2.example\n' >"$T/dup.map"
 usage_err "duplicate canonical" "hostshift: $T/dup.map:2:" -m "$T/dup.map" stats.txt
 printf 'https://a.example https://v.example\nhttps://b.example https://v.example:8443\n' >"$T/v3.map"
@@ -470,8 +470,8 @@ same "--check --json: first line" "$T/json1" "$T/json1.want"
 
 # Findings are listed as found: the values of a start tag before the
 # straggler the sweep finds in the tag's bytes, even when the bytes
-# written before a later value fill a sweep batch (issue 6: html writes
-# each changed value when it is known, but not while events are listed).
+# written before a later value fill a sweep batch (html writes each
+# changed value when it is known, but not while events are listed).
 {
 	printf '<img src=x https://www.example.fi/b.jpg title="'
 	i=0
@@ -700,7 +700,7 @@ fi
 
 # https_schemes MAP <in >out: write `http://C` and `http:\/\/C` as https for
 # every https canonical C of MAP. The forward rewrite writes the variant's
-# scheme and --reverse the canonical's (engine-reference §2.2), so a page
+# scheme and --reverse the canonical's (rules.md §2.2), so a page
 # that links its own https site with http:// comes back with https://.
 https_schemes() {
 	hs_sed=
@@ -883,7 +883,7 @@ if [ -n "$HELPERS" ]; then
 fi
 
 # ---------------------------------------------------------------- --skip-column
-# Over the dump fixture (issue 8): with wp_posts.guid skipped, those values
+# Over the dump fixture (rules.md §8.4): with wp_posts.guid skipped, those values
 # stay canonical, and a second pass without the skip gives exactly the
 # expected dump, so nothing else was left out.
 SQLC="$ROOT/corpus/sql"
@@ -901,7 +901,7 @@ if [ -f "$SQLC/wp.sql" ]; then
 fi
 
 # ---------------------------------------------------------------- --progress
-# One updating line on stderr, never on stdout (issue 8): explicit, by
+# One updating line on stderr, never on stdout (docs/cli.md): explicit, by
 # default only when stderr is a terminal and the input is over 64 MiB.
 if command -v script >/dev/null 2>&1; then
 	awk 'BEGIN { for (i = 0; i < 70000; i++) printf "%01023d\n", i }' >"$T/big.txt"

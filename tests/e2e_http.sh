@@ -1,5 +1,5 @@
 #!/bin/sh
-# e2e_http.sh — the socat recipe of examples/ (SPEC §10, issue 8): a local
+# e2e_http.sh — the socat recipe of examples/ (docs/rules.md §13.3): a local
 # upstream (python3, loopback only) served through socat and
 # examples/hostshift-proxy.sh; the page, a redirect with a cookie, JSON and
 # a binary body are fetched with curl and checked. Needs socat, curl and

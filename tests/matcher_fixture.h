@@ -1,8 +1,8 @@
 /* matcher_fixture.h — shared by test_matcher.c and test_rows.c only: builds
  * a forward pattern table from map text (map_load_text + map_validate +
  * patterns_build) and checks matcher output bytes and events exactly.
- * Everything here is written from engine-reference §2–§3 and SPEC §5/§12,
- * not from the implementation. */
+ * Everything here is written from docs/rules.md §2–§3 and §12, not from
+ * the implementation. */
 #ifndef HOSTSHIFT_TEST_MATCHER_FIXTURE_H
 #define HOSTSHIFT_TEST_MATCHER_FIXTURE_H
 
@@ -15,7 +15,7 @@
 #include "patterns.h"
 #include "surface.h"
 
-/* engine-reference: C and V. */
+/* C and V of the example map of docs/rules.md. */
 #define CH "www.example.fi"
 #define VH "wt-a--example.ddev.site"
 #define MAP_MAIN "https://www.example.fi https://wt-a--example.ddev.site\n"

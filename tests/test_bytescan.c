@@ -1,4 +1,4 @@
-/* test_bytescan.c — the byte-pair search of src/bytescan (issue 6): rules,
+/* test_bytescan.c — the byte-pair search of src/bytescan: rules,
  * then a differential against a plain loop written here, at every start
  * offset and around the 16-byte steps of the vector path. */
 #include <check.h>

@@ -1,6 +1,6 @@
 /* test_entity.c — character-reference decoding in attribute values
- * (engine-reference §5.1–§5.2; SPEC §12 for the source map). Written from
- * the reference, not from src/entity.c. Every call checks the general
+ * (docs/rules.md §5.1–§5.2; §5.3 for the source map). Written from the
+ * rules, not from src/entity.c. Every call checks the general
  * contract of entity.h (see check_contract) as well as the case at hand. */
 #include <check.h>
 #include <stdio.h>
@@ -48,7 +48,7 @@ static void check_contract(const unsigned char *in, size_t n, const struct dec *
 		ck_assert_uint_eq(d->out_len, n);
 		if (d->r == ENTITY_DECLINED)
 			ck_assert_msg(n == 0 || memcmp(d->out, in, n) == 0, "DECLINED out differs from in: %s", show(in, n));
-		else   /* NONE writes nothing (issue 6): run_n filled out with 0xA5 */
+		else   /* NONE writes nothing: run_n filled out with 0xA5 */
 			for (size_t i = 0; i < n; i++)
 				ck_assert_msg(d->out[i] == 0xA5, "NONE wrote out[%zu] of %s", i, show(in, n));
 		for (size_t i = 0; i <= n; i++) ck_assert_uint_eq(d->src[i], i);
@@ -280,11 +280,9 @@ START_TEST(s5_1_named_non_ascii)
 END_TEST
 
 /* §5.1: `&copy;` is U+00A9, one non-ASCII code point, so the one-non-ASCII
- * rule decodes it. The reference's examples table lists `&copy;` as not
- * decoded; that row is pinned by a Go test written before the
- * one-non-ASCII rule existed, and no version of the engine has both that
- * rule and an undecoded `&copy;`. The rule wins here (see the report).
- * What the reference protects (`&copy=1`, no ';') stays undecoded. */
+ * rule decodes it. The examples table of §5.1 lists `&copy;` as not
+ * decoded, which contradicts that rule; the rule wins here. What the table
+ * row protects (`&copy=1`, no ';') stays undecoded. */
 START_TEST(s5_1_copy_is_one_non_ascii_code_point)
 {
 	expect_ref("&copy;", "\xC2\xA9", 6);
@@ -474,7 +472,7 @@ START_TEST(s5_1_numeric_ascii_range)
 	expect_ref("&#33;", "!", 5);
 	expect_ref("&#x21;", "!", 6);
 	expect_ref("&#126;", "~", 6);
-	expect_ref("&#127;", "\x7F", 6); /* the reference's range includes 0x7F */
+	expect_ref("&#127;", "\x7F", 6); /* §5.1's range 0x21–0x7F includes 0x7F */
 	expect_ref("&#58;", ":", 5);
 	expect_ref("&#46;", ".", 5);
 	expect_ref("&#64;", "@", 5);
@@ -583,7 +581,7 @@ START_TEST(s5_1_src_map_mixed)
 END_TEST
 
 /* entity.h: a span [a, b) of the decoded text that starts and ends on token
- * boundaries came from in[src[a] .. src[b]) — the splice SPEC §12 does. */
+ * boundaries came from in[src[a] .. src[b]) — the splice of rules.md §5.3. */
 START_TEST(s5_1_src_span_for_splice)
 {
 	const char *in = "https:&#47;&#47;www&period;example&period;fi/a&#47;b";
@@ -633,7 +631,7 @@ END_TEST
  * `&` [`#` [`x`|`X`]] [alphanumerics] declines the whole value. */
 START_TEST(s5_1_fusing_guard_declines)
 {
-	expect_declined("&#6&#48;;");                          /* the reference's example: &#60; */
+	expect_declined("&#6&#48;;");                          /* §5.1's example: &#60; */
 	expect_declined("&#6&#48;;script&#6&#50;;alert(1)");
 	expect_declined("&amp&#59;");                          /* &amp + ';' */
 	expect_declined("&lt&#59;");
@@ -769,7 +767,7 @@ START_TEST(s5_1_contract_random)
 }
 END_TEST
 
-/* Issue 6: a decoding in steps (entity_decode_step with small output and
+/* A decoding in steps (entity_decode_step with small output and
  * record capacities, the guard's state carried from step to step) gives
  * what one decoding of the whole value gives: the same bytes, the same
  * records once made absolute, and a decline exactly where the whole value
@@ -831,7 +829,7 @@ START_TEST(i6_decode_steps_random)
 }
 END_TEST
 
-/* ------------------------------------------ issue 6: may decode into */
+/* ------------------ may decode into (the prefilter, rules.md §3.1) */
 
 /* An alphabet of the given bytes in both ASCII cases (as hostfind builds
  * it from host bytes); NULL: every byte. */
@@ -860,7 +858,7 @@ static bool may_whole(const char *in, const char *bytes) { return may_cuts(in, b
 
 #define HOST_BYTES "www.example.com"
 
-/* issue 6: a numeric reference to a host byte, decimal or hex, either
+/* A numeric reference to a host byte, decimal or hex, either
  * case of x, anywhere in the value. */
 START_TEST(i6_may_numeric_to_host_byte)
 {
@@ -881,7 +879,7 @@ START_TEST(i6_may_numeric_to_host_byte)
 }
 END_TEST
 
-/* issue 6: references that decode to nothing, or to a byte refused by §5.1
+/* References that decode to nothing, or to a byte refused by §5.1
  * ('&', controls), never count, whatever the alphabet. */
 START_TEST(i6_may_not_decoded)
 {
@@ -900,7 +898,7 @@ START_TEST(i6_may_not_decoded)
 }
 END_TEST
 
-/* issue 6: the ten URL-structure names, by the alphabet. */
+/* The ten URL-structure names of §5.1, by the alphabet. */
 START_TEST(i6_may_url_names)
 {
 	ck_assert(may("&period;", "."));
@@ -915,7 +913,7 @@ START_TEST(i6_may_url_names)
 }
 END_TEST
 
-/* issue 6: a cut of the digits decodes where the whole does not: `&#1195;`
+/* A cut of the digits decodes where the whole does not: `&#1195;`
  * is U+04AB, but the walk may end a run after `&#119` — 'w'. */
 START_TEST(i6_may_cut_digits)
 {
@@ -937,9 +935,9 @@ START_TEST(i6_may_cut_digits)
 }
 END_TEST
 
-/* issue 6: WordPress's `&#8217;` (U+2019) spells no host byte when the value
- * is decoded whole, but its cut `&#82` is 'R': with an 'r' in a host (the
- * acmecorp.fi of page1.map) only a value the serialized walk may split has
+/* WordPress's `&#8217;` (U+2019) spells no host byte when the value
+ * is decoded whole, but its cut `&#82` is 'R': with an 'r' in a host
+ * (www.acmecorp.fi below) only a value the serialized walk may split has
  * to be decoded and re-matched for it. */
 START_TEST(i6_may_whole_not_cut)
 {
@@ -959,7 +957,7 @@ START_TEST(i6_may_whole_not_cut)
 }
 END_TEST
 
-/* issue 6: a named non-ASCII reference decodes to UTF-8 (&auml; is U+00E4,
+/* A named non-ASCII reference decodes to UTF-8 (&auml; is U+00E4,
  * C3 A4): it counts only when the alphabet has one of those bytes. */
 START_TEST(i6_may_named_non_ascii)
 {
@@ -974,7 +972,7 @@ START_TEST(i6_may_named_non_ascii)
 }
 END_TEST
 
-/* issue 6: leading zeros do not change a numeric reference's value
+/* Leading zeros do not change a numeric reference's value
  * (§5.1: digits until a non-digit), so `&#` + 25 zeros + `119;` is 'w' —
  * and so must the superset say. */
 START_TEST(i6_may_leading_zeros)
@@ -988,7 +986,7 @@ START_TEST(i6_may_leading_zeros)
 }
 END_TEST
 
-/* issue 6, the superset property: for random values built of reference
+/* The superset property: for random values built of reference
  * pieces, if ANY substring [a, b) decodes a reference (an output byte whose
  * source token starts with '&'; no reference decodes to '&' itself) to a
  * byte of a random alphabet, entity_may_decode_into says so for the whole
@@ -1072,7 +1070,7 @@ START_TEST(i6_may_superset_random)
 }
 END_TEST
 
-/* Issue 6: entity_refs_inert says whether every reference the narrow
+/* entity_refs_inert says whether every reference the narrow
  * decode decoded (its records) gives non-ASCII bytes only and ends with
  * its ';' (src/value.c skips the re-match of such values). */
 START_TEST(i6_refs_inert)
@@ -1154,7 +1152,7 @@ Suite *entity_suite(void)
 	tcase_add_test(tc, s5_1_none_results);
 	tcase_add_test(tc, s5_1_contract_random);
 	suite_add_tcase(s, tc);
-	tc = tcase_create("may_decode_into");   /* issue 6 */
+	tc = tcase_create("may_decode_into");   /* the prefilter, rules.md §3.1 */
 	tcase_add_test(tc, i6_may_numeric_to_host_byte);
 	tcase_add_test(tc, i6_may_not_decoded);
 	tcase_add_test(tc, i6_may_url_names);

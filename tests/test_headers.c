@@ -1,4 +1,4 @@
-/* test_headers.c — `--headers` (SPEC §10, issue 8): the URL-bearing headers
+/* test_headers.c — `--headers` (docs/rules.md §13.3): the URL-bearing headers
  * rewritten on surface `header`, Set-Cookie Domain dropped, validators and
  * framing removed when the body may change, several heads, CGI blocks, and
  * bodies passed through by type or encoding. */
@@ -26,7 +26,7 @@ static void expect(const char *in, const char *want, size_t header_rewrites)
 	}
 }
 
-/* Every URL-bearing header named by SPEC §10; others are kept. */
+/* Every URL-bearing header named by rules.md §13.3; others are kept. */
 START_TEST(url_headers)
 {
 	expect("HTTP/1.1 302 Found\r\nLocation: https://" C "/x\r\nX-Other: https://" C "/\r\n\r\n",

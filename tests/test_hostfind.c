@@ -1,9 +1,9 @@
-/* test_hostfind.c — the matcher's prefilter (issue 6, src/hostfind.h): the
- * first position at or after `from` where a whole canonical host occurs,
- * ASCII case-insensitively; the give-up limits (`all`); the alphabet of
- * host bytes. Unit cases with exact positions, then a differential against
- * a naive O(n*k) search written here over many generated host sets and
- * buffers. */
+/* test_hostfind.c — the matcher's prefilter (docs/rules.md §3.1,
+ * src/hostfind.h): the first position at or after `from` where a whole
+ * canonical host occurs, ASCII case-insensitively; the give-up limits
+ * (`all`); the alphabet of host bytes. Unit cases with exact positions,
+ * then a differential against a naive O(n*k) search written here over many
+ * generated host sets and buffers. */
 #include <check.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ static size_t next_s(const struct hostfind *f, const char *b, size_t from)
 
 /* ------------------------------------------------------------ unit cases */
 
-/* issue 6: a host at the start, in the middle, at the very end. */
+/* A host at the start, in the middle, at the very end. */
 START_TEST(finds_start_middle_end)
 {
 	static const char *const h[] = { "example.com" };
@@ -268,7 +268,7 @@ static void show(char *dst, size_t dn, const uc *b, size_t n)
 	dst[k] = 0;
 }
 
-/* Issue 6: hostfind_next equals the naive search for every `from` over
+/* hostfind_next equals the naive search for every `from` over
  * thousands of random host sets and buffers (hosts from "ab.-x1", buffers
  * of 0-300 bytes from the same bytes in both cases plus a few others, so
  * both memchr scans — lower and upper anchor — run over long buffers);

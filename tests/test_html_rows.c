@@ -1,28 +1,31 @@
-/* test_html_rows.c — engine-reference §12, the html rows, through the whole
- * html pipeline (tokenizer → value/prose passes → straggler sweep), and the
- * adversarial fixtures of ../shared/corpus/adv against their reviewed
- * expected outputs in corpus/adv.
+/* test_html_rows.c — the html rows of this project's edge-case table,
+ * through the whole html pipeline (tokenizer → value/prose passes →
+ * straggler sweep), and the adversarial fixtures of corpus/adv against
+ * their reviewed expected outputs in corpus/adv/expected.
  *
- * Map (engine-reference §12): https://www.example.fi → https://wt-a--example.ddev.site.
+ * The rows are numbered; a number is the row's id in the table (test_rows.c
+ * shares the numbering), and each group below names the docs/rules.md
+ * sections its rows exercise. Map: https://www.example.fi →
+ * https://wt-a--example.ddev.site (the example map of rules.md).
  *
- * Every row runs at read sizes 1, 7 and 65536 (SPEC §11.3, engine-reference
- * §11): the output must be the row's exact expected bytes at each size, and
+ * Every row runs at read sizes 1, 7 and 65536 (rules.md §11.1, §11.3 item
+ * 3): the output must be the row's exact expected bytes at each size, and
  * the counters must be identical across sizes. Each row also pins its
  * counters: where the structured pass found its candidates (surface, number
  * rewritten, number declined and why), what the sweep rewrote (0 unless the
- * row says otherwise: SPEC §6, "a non-zero straggler count on a well-formed
- * page is a bug in the structured pass"), and the structured attribute seen.
+ * row says otherwise: rules.md §6.1, a straggler on a well-formed page is a
+ * bug in the structured pass), and the structured attribute seen.
  * A declined candidate is counted twice under its reason: once by the
  * structured pass and once more by the sweep, which meets it again
- * (engine-reference §6.1, last bullet).
+ * (rules.md §6.1, last sentences).
  *
- * Where SPEC §12 overrides the reference the rows follow SPEC: row 22 (`&`
- * after a host that does not begin the value ends the host), rows 58 and 62
- * (an origin found only through reference decoding is spliced over its
- * source bytes; the rest of the value keeps its references). Rows 61 and 62
- * follow the scope of SPEC §12 (Tier A plus §5 decoding in attribute values):
- * see the comments there. Rows 53–57 are run here through the pipeline as
- * well (test_rows.c covers them at the matcher level). */
+ * Row 22 follows rules.md §12.1 (`&` after a host that does not begin the
+ * value ends the host), row 58 follows §5.3 (an origin found only through
+ * reference decoding is spliced over its source bytes; the rest of the value
+ * keeps its references). Rows 61 and 62 follow §4.2 and §5.1–§5.2 (no
+ * reference decoding outside attribute values, removable references never
+ * decoded): see the comments there. Rows 53–57 are run here through the
+ * pipeline as well (test_rows.c covers them at the matcher level). */
 #include <check.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -113,7 +116,7 @@ static void run_sizes(const struct patterns *pt, const char *what, const void *i
 /* ------------------------------------------------------------ the rows */
 
 struct hrow {
-	int row;                 /* engine-reference §12 row number */
+	int row;                 /* the row's id in the edge-case table */
 	const char *in, *want;   /* the full HTML input, the exact expected output */
 	enum surface surf;       /* where the structured pass meets its candidates; SURFACE_COUNT: nowhere */
 	unsigned rw;             /* candidates rewritten on surf */
@@ -149,7 +152,7 @@ static const struct hrow rows[] = {
 	DECLINE(9, "<a href=\"http://" CH ":443/a\">", SURFACE_HTML_ATTR, REASON_HOST_NOT_IN_MAP),
 	REWRITE(10, "<a href=\"//" CH ":443/x\">", "<a href=\"//" VH "/x\">", SURFACE_HTML_ATTR, 1),
 
-	/* Anchoring (§3.2–§3.5; row 22: SPEC §12) */
+	/* Anchoring (§3.2–§3.5; row 22: §12.1) */
 	DECLINE(11, "<a href=\"https://" CH ".evil.example/p\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
 	SAME(12, "<a href=\"https://a." CH "/x\">"),
 	SAME(13, "<p>Order at www.example.fi today</p>"),
@@ -174,8 +177,8 @@ static const struct hrow rows[] = {
 	DECLINE(20, "<p>https://" CH "%2Eattacker.test/p</p>", SURFACE_TEXT, REASON_NOT_A_URL),
 	DECLINE(20, "<p>https://" CH "%2Dx.test/p</p>", SURFACE_TEXT, REASON_NOT_A_URL),
 	DECLINE(21, "<a href=\"https://" CH "@evil.example/\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
-	/* SPEC §12 replaces the reference's "unchanged": the candidate does not
-	 * begin the value, so `&` ends the host. */
+	/* §12.1: the candidate does not begin the value, so `&` ends the host
+	 * and it is rewritten. */
 	REWRITE(22, "<a href=\"/go?u=https://" CH "&amp;b=1\">", "<a href=\"/go?u=https://" VH "&amp;b=1\">",
 	        SURFACE_HTML_ATTR, 1),
 	REWRITE(23, "<p>See https://" CH ", or call</p>", "<p>See https://" VH ", or call</p>", SURFACE_TEXT, 1),
@@ -262,10 +265,10 @@ static const struct hrow rows[] = {
 	DECLINE(56, "<a href=\"https://" CH "\tx\">", SURFACE_HTML_ATTR, REASON_NOT_A_URL),
 	REWRITE(57, "<p>https://" CH "\tnext</p>", "<p>https://" VH "\tnext</p>", SURFACE_TEXT, 1),
 
-	/* References (§5; SPEC §12 third bullet replaces the reference's "the
-	 * value comes out decoded" of row 58: the plain variant origin is
-	 * spliced over the origin's source bytes, scheme, separators and host as
-	 * written, and the rest of the value keeps its references). */
+	/* References (§5; row 58 by §5.3: the value does not come out decoded;
+	 * the plain variant origin is spliced over the origin's source bytes,
+	 * scheme, separators and host as written, and the rest of the value
+	 * keeps its references). */
 	REWRITE(58, "<a href=\"https:&#47;&#47;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
 	REWRITE(58, "<a href=\"https:&#x2F;&#x2f;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
 	REWRITE(58, "<a href=\"https:&sol;&sol;" CH "/secret\">", "<a href=\"https://" VH "/secret\">", SURFACE_HTML_ENTITY, 1),
@@ -274,24 +277,22 @@ static const struct hrow rows[] = {
 	        SURFACE_HTML_ENTITY, 1),
 	REWRITE(58, "<a href=\"https://&#119;&#119;&#119;.example.fi/secret\">", "<a href=\"https://" VH "/secret\">",
 	        SURFACE_HTML_ENTITY, 1),
-	/* SPEC §12's own example: the references after the origin stay. */
+	/* §5.3's own example: the references after the origin stay. */
 	REWRITE(58, "<a href=\"https:&#47;&#47;" CH "/a&#47;b\">", "<a href=\"https://" VH "/a&#47;b\">", SURFACE_HTML_ENTITY, 1),
 	REWRITE(59, "<a href=\"https://" CH "/x?a=1&copy=1\">", "<a href=\"https://" VH "/x?a=1&copy=1\">", SURFACE_HTML_ATTR, 1),
 	SAME(60, "<a href=\"/x?a=1&copy=1&b=2\">"),
 	SAME(60, "<a href=\"/x?a=1&amp;b=2\">"),
 	SAME(60, "<img alt=\"Tom &amp; Jerry &lt;3\">"),
 	SAME(60, "<a href=\"&#47;local/path\">"),
-	/* Row 61, to our scope: the reference gets `<p>https:&#47;&#47;V/x</p>`
-	 * from its reference view over body prose (§4.5 step 6), a Tier B view.
-	 * SPEC §4 and §12 ("Scope now: … §5 reference decoding in attribute
-	 * values") decode references in attribute values only, and text is not a
-	 * URL-valued position (SPEC §11.6), so prose is left as it is. */
+	/* Row 61: references are decoded in attribute values only (§4.2, §5):
+	 * text is matched as written, and it is not a URL-valued position
+	 * (§11.3 item 6), so `<p>https:&#47;&#47;C/x</p>` is left as it is. No
+	 * view that decodes references in prose is implemented. */
 	SAME(61, "<p>https:&#47;&#47;" CH "/x</p>"),
-	/* Row 62, to our scope: `&#9;` is a removable reference (§5.2). Our
-	 * decoder never decodes it (values < 0x21 are refused, §5.1); only the
-	 * Tier B URL views remove it, and they are out of scope (SPEC §12). The
-	 * raw value holds no canonical host, so: unchanged, no candidate. The
-	 * reference gets `<a href="https://V/x">` from those views. */
+	/* Row 62: `&#9;` is a removable reference (§5.2). The decoder never
+	 * decodes it (values < 0x21 are refused, §5.1), and no URL view that
+	 * would remove it is implemented. The raw value holds no canonical host,
+	 * so: unchanged, no candidate. */
 	SAME(62, "<a href=\"https://www.example&#9;.fi/x\">"),
 
 	/* Maps, identity, options (§1.2, §3.6) */
@@ -354,26 +355,26 @@ static void check_row(int n)
 
 #define ROW_TEST(nn) START_TEST(row_##nn) { check_row(1##nn - 100); } END_TEST
 
-/* engine-reference §12 "Basic forms and normalisation": §2.2, §3.5, §3.6 */
+/* Basic forms and normalisation: rules.md §2.2, §3.5, §3.6 */
 ROW_TEST(01) ROW_TEST(02) ROW_TEST(03) ROW_TEST(04) ROW_TEST(05)
 ROW_TEST(06) ROW_TEST(07) ROW_TEST(08) ROW_TEST(09) ROW_TEST(10)
-/* "Anchoring": §3.2–§3.5; row 22 per SPEC §12 first bullet */
+/* Anchoring: §3.2–§3.5; row 22 per §12.1 */
 ROW_TEST(11) ROW_TEST(12) ROW_TEST(13) ROW_TEST(14) ROW_TEST(15) ROW_TEST(16) ROW_TEST(17)
 ROW_TEST(18) ROW_TEST(19) ROW_TEST(20) ROW_TEST(21) ROW_TEST(22) ROW_TEST(23)
-/* "Root dot": §3.4, §3.7 */
+/* Root dot: §3.4, §3.7 */
 ROW_TEST(24) ROW_TEST(25) ROW_TEST(26) ROW_TEST(27) ROW_TEST(28)
-/* "Ports and colons": §3.5, §3.6 */
+/* Ports and colons: §3.5, §3.6 */
 ROW_TEST(29) ROW_TEST(30) ROW_TEST(31)
-/* "Encodings": §2.1–§2.2, §3.2–§3.3, §3.8 */
+/* Encodings: §2.1–§2.2, §3.2–§3.3, §3.8 */
 ROW_TEST(32) ROW_TEST(33) ROW_TEST(34) ROW_TEST(35) ROW_TEST(36) ROW_TEST(37) ROW_TEST(38) ROW_TEST(39)
-/* "Surfaces": §4.1–§4.4, §6 (rows 44, 51: sweep only; 47: structured srcset) */
+/* Surfaces: §4.1–§4.4, §6 (rows 44, 51: sweep only; 47: structured srcset) */
 ROW_TEST(40) ROW_TEST(41) ROW_TEST(42) ROW_TEST(43) ROW_TEST(44) ROW_TEST(45) ROW_TEST(46)
 ROW_TEST(47) ROW_TEST(48) ROW_TEST(49) ROW_TEST(50) ROW_TEST(51) ROW_TEST(52)
-/* "Escapes and controls": §3.5, §3.8 */
+/* Escapes and controls: §3.5, §3.8 */
 ROW_TEST(53) ROW_TEST(54) ROW_TEST(55) ROW_TEST(56) ROW_TEST(57)
-/* "References": §5.1–§5.3 with SPEC §12 third bullet and scope */
+/* References: §5.1–§5.3, and §4.2 for prose */
 ROW_TEST(58) ROW_TEST(59) ROW_TEST(60) ROW_TEST(61) ROW_TEST(62)
-/* "Maps, identity, options": §1.2, §3.6 */
+/* Maps, identity, options: §1.2, §3.6 */
 ROW_TEST(76) ROW_TEST(80)
 
 /* Every table input, one per line, <plaintext> last (it swallows the rest). */
@@ -396,9 +397,10 @@ static char *all_inputs(size_t *len)
 	return b;
 }
 
-/* Row 77 (§0, §3.6 step 3): with an identity map every input, the rows
- * above and the Tier B shapes of rows 63–72 included, is byte-identical at
- * every read size, and nothing is rewritten. */
+/* Row 77 (§1.2, §3.6, §11.3 item 1): with an identity map every input, the
+ * rows above and the shapes of rows 63–72 (spellings that are no pattern,
+ * §2.1) included, is byte-identical at every read size, and nothing is
+ * rewritten. */
 START_TEST(row_77)
 {
 	static const char *const extra =
@@ -458,7 +460,7 @@ START_TEST(row_78)
 }
 END_TEST
 
-/* Row 79 (§6.4, SPEC §11.4): rewriting an output again changes nothing,
+/* Row 79 (§11.3 item 4): rewriting an output again changes nothing,
  * for every row's expected output, and for all the rows in one document. */
 START_TEST(row_79)
 {

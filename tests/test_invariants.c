@@ -165,7 +165,7 @@ static size_t find(const uc *h, size_t hn, size_t from, const char *needle)
 }
 
 /* ======================================================================
- * An independent model of the map (SPEC §3, engine-reference §1.1)
+ * An independent model of the map (rules.md §1, §1.1)
  * ====================================================================== */
 
 struct t_origin {
@@ -254,7 +254,7 @@ static bool t_map_all_identity(const struct t_map *m)
 }
 
 /* ======================================================================
- * Spellings (engine-reference §2.1–§2.2, §3.2–§3.6)
+ * Spellings (rules.md §2.1–§2.2, §3.2–§3.6)
  * ====================================================================== */
 
 enum t_enc { E_RAW, E_JSON, E_PCT, E_COUNT };
@@ -263,7 +263,7 @@ static const char *const rel_sep[E_COUNT] = { "//", "\\/\\/", "%2F%2F" };
 static const char *const port_sep[E_COUNT] = { ":", ":", "%3A" };
 
 /* One character at b[i]: the byte (refs 0), or the character a reference
- * there stands for: refs 1, what SPEC §4/§5.1 decodes (numeric references
+ * there stands for: refs 1, what rules.md §5.1 decodes (numeric references
  * to printable ASCII other than & " ' < > = ` and to non-ASCII; the named
  * sol bsol colon period quest num percnt lowbar UnderBar commat); refs 2,
  * those and &amp; (what a browser reads). Returns the source bytes used
@@ -568,7 +568,7 @@ static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const u
 
 /* ======================================================================
  * Invariant 6: an independent extractor of URL-valued positions and a
- * leak finder that applies the anchoring rules (§3.3–§3.6, SPEC §12).
+ * leak finder that applies the anchoring rules (rules.md §3.3–§3.6, §12).
  * ====================================================================== */
 
 enum t_surf { TS_ATTR, TS_SCRIPT, TS_CSS };
@@ -1545,7 +1545,7 @@ static void check_planted(const char *map, size_t read_size, bool check_mode)
 		ck_assert_msg(seen, "read size %zu: no straggler event at input offset %zu (%s):\n%s", read_size, at,
 		              planted[p].origin, r.explain);
 		if (check_mode) {
-			/* SPEC §9: FILE:LINE:COLUMN of the input, surface straggler */
+			/* rules.md §10.6: FILE:LINE:COLUMN of the input, surface straggler */
 			size_t line = 1 + count_byte(in, at, '\n'), ls = at;
 			while (ls > 0 && in[ls - 1] != '\n') ls--;
 			char want[200];
@@ -1961,7 +1961,7 @@ START_TEST(bounded_memory)
 	const char *text_unit_out = " see https://wt-a--portal.acmecorp.fi/c and more ";
 	const char *attr_unit_in = "https://www.acmecorp.fi/a.png 1x, ";
 	const char *attr_unit_out = "https://wt-a--www.acmecorp.fi/a.png 1x, ";
-	/* issue 6: one value near the cap, a reference and an origin every 34
+	/* one value near the cap, a reference and an origin every 34
 	 * bytes: written in pieces, and with no decoded copy, as no reference
 	 * decodes (`&amp;` is not among those of §5.1) */
 	const char *dense_unit_in = "&amp;x https://www.acmecorp.fi/a ";
@@ -1974,7 +1974,7 @@ START_TEST(bounded_memory)
 
 	/* and a serialized value near the cap in html text (§7.4), held whole:
 	 * one string dense with origins, and an array of strings of one origin
-	 * each, every length repaired, written from the splices (issue 6) */
+	 * each, every length repaired, written from the splices */
 	const char *ser_unit_in = "https://www.acmecorp.fi/a ";
 	const char *ser_unit_out = "https://wt-a--www.acmecorp.fi/a ";
 	size_t ser_reps = 1000 * 1000 / strlen(ser_unit_in);
@@ -2059,7 +2059,7 @@ START_TEST(bounded_memory)
 END_TEST
 
 /* ======================================================================
- * Issue 6: the prefilter is invisible. When the report does not want skip
+ * The prefilter is invisible (rules.md §3.1). When the report does not want skip
  * events (no --stats/--explain/--json), values and held segments without
  * a host, or a reference that could spell one, are passed through without
  * the walk, matcher or decoding; so the output (and every rewrite, and
@@ -2145,7 +2145,7 @@ START_TEST(prefilter_corpus_files)
 }
 END_TEST
 
-/* issue 6: one file, every map and type: the output with a report that
+/* One file, every map and type: the output with a report that
  * does not want skips (prefilter on; read sizes 64 KiB and 1000) equals
  * the output with --stats (prefilter off), byte for byte, and so do the
  * rewrites and the candidates but declines counted; check mode finds the
@@ -2219,7 +2219,7 @@ START_TEST(prefilter_stats_invisible)
 }
 END_TEST
 
-/* issue 6: the same with the whole pipeline's input built to sit on the
+/* The same with the whole pipeline's input built to sit on the
  * prefilter's edges: hosts spelled only through references (decimal, hex,
  * with leading zeros, &period;, an upper-case 'W'), hosts cut by a value's
  * end, in comments and text, serialized values with and without a host. */
@@ -2273,7 +2273,7 @@ START_TEST(prefilter_stats_invisible_edges)
 }
 END_TEST
 
-/* issue 6: html's per-tag host cursor (html.c, may_hold_host) against the
+/* html's per-tag host cursor (html.c, may_hold_host) against the
  * same tags with --stats, where it is off and every value goes to the
  * pipeline: random start tags of several attributes whose values hold the
  * map's hosts at their edges, near misses that carry the host finder's
@@ -2409,7 +2409,7 @@ Suite *invariants_suite(void)
 	suite_add_tcase(s, tc);
 
 	sk_load();
-	tc = tcase_create("prefilter");   /* issue 6 */
+	tc = tcase_create("prefilter");   /* rules.md §3.1 */
 	tcase_set_timeout(tc, 300);
 	tcase_add_test(tc, prefilter_corpus_files);
 	tcase_add_loop_test(tc, prefilter_stats_invisible, 0, sk_nfiles > 0 ? sk_nfiles : 1);

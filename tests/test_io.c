@@ -1,4 +1,4 @@
-/* test_io.c — the output writer of src/io (issue 6): pieces of every size,
+/* test_io.c — the output writer of src/io: pieces of every size,
  * buffered or written past the buffer (writev), reach the file in order;
  * a failed write is kept and later pieces are dropped. And the input pipe
  * grown by io_grow_pipe. */

@@ -1,7 +1,7 @@
-/* test_map.c — the map (SPEC §3): map text format, --pair arguments, sites
- * (engine-reference §1.2) and the validation rules V1–V7 (§1.3), through the
+/* test_map.c — the map (docs/rules.md §1): map text format, --pair
+ * arguments, sites (§1.2) and the validation rules V1–V7 (§1.3), through the
  * whole flow map_load_text → map_validate → patterns_build forward →
- * patterns_build reverse. Written from the reference, not from src/. */
+ * patterns_build reverse. Written from the rules, not from src/. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -97,7 +97,7 @@ static void assert_origin_is(const struct origin *o, const char *want)
 
 /* ---------------------------------------------------------------- format */
 
-/* SPEC §3: the example map — pairs, sites, primaries, sources and lines. */
+/* rules.md §1.2: the example map — pairs, sites, primaries, sources and lines. */
 START_TEST(spec3_example_map)
 {
 	const char *text =
@@ -140,9 +140,9 @@ START_TEST(spec3_example_map)
 }
 END_TEST
 
-/* SPEC §3: "# starts a comment; blank lines are ignored"; fields are separated
- * by any white space; the last line needs no newline. Line numbers count
- * every physical line. */
+/* rules.md §1.2: `#` starts a comment, blank lines are ignored; fields are
+ * separated by any white space; the last line needs no newline. Line numbers
+ * count every physical line. */
 START_TEST(spec3_comments_blank_lines_whitespace)
 {
 	const char *text =
@@ -180,7 +180,7 @@ START_TEST(spec3_comments_blank_lines_whitespace)
 }
 END_TEST
 
-/* SPEC §3: a file with only comments and blank lines loads (and is then
+/* rules.md §1.2: a file with only comments and blank lines loads (and is then
  * refused by V1, see below). */
 START_TEST(spec3_comment_only_file_loads)
 {
@@ -195,7 +195,7 @@ START_TEST(spec3_comment_only_file_loads)
 }
 END_TEST
 
-/* SPEC §3 / §1.1: origins in a map are normalised (case, default port,
+/* rules.md §1.1: origins in a map are normalised (case, default port,
  * leading zeros, root dot, trailing slash). */
 START_TEST(spec3_origins_normalised)
 {
@@ -214,7 +214,7 @@ START_TEST(spec3_origins_normalised)
 }
 END_TEST
 
-/* SPEC §3: one field is a wrong field count, refused as "SOURCE:LINE:". */
+/* rules.md §1.2, §1.3: one field is a wrong field count, refused as "SOURCE:LINE:". */
 START_TEST(spec3_one_field_refused_with_line)
 {
 	const char *text = "# map\n"
@@ -231,7 +231,7 @@ START_TEST(spec3_one_field_refused_with_line)
 }
 END_TEST
 
-/* SPEC §3: three fields is a wrong field count, refused as "SOURCE:LINE:". */
+/* rules.md §1.2, §1.3: three fields is a wrong field count, refused as "SOURCE:LINE:". */
 START_TEST(spec3_three_fields_refused_with_line)
 {
 	const char *text = "https://a.example https://va.example\n"
@@ -245,7 +245,7 @@ START_TEST(spec3_three_fields_refused_with_line)
 }
 END_TEST
 
-/* SPEC §3: an invalid origin (§1.1) on line 3 is refused as "site.map:3:". */
+/* rules.md §1.3: an invalid origin (§1.1) on line 3 is refused as "site.map:3:". */
 START_TEST(spec3_bad_origin_refused_with_line)
 {
 	const char *cases[] = {
@@ -282,7 +282,7 @@ START_TEST(spec3_load_text_respects_length)
 }
 END_TEST
 
-/* SPEC §3: error messages name the right source when several are loaded. */
+/* rules.md §1.3: error messages name the right source when several are loaded. */
 START_TEST(spec3_error_names_its_source)
 {
 	const char *a = "https://a.example https://va.example\n";
@@ -297,7 +297,7 @@ START_TEST(spec3_error_names_its_source)
 }
 END_TEST
 
-/* SPEC §3 / §1.2: pairs of several sources keep their own source and line. */
+/* rules.md §1.2: pairs of several sources keep their own source and line. */
 START_TEST(spec3_two_sources)
 {
 	const char *a = "https://a.example https://va.example\n";
@@ -321,7 +321,7 @@ END_TEST
 /* --------------------------------------------------------------- --pair */
 
 /* cli.md -p C=V: source "--pair", line = ordinal; pairs sharing a variant
- * form one site, as in map files (engine-reference §1.2). */
+ * form one site, as in map files (rules.md §1.2). */
 START_TEST(cli_pair_args)
 {
 	char err[ERRCAP] = "";
@@ -399,7 +399,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- sites */
 
-/* engine-reference §1.2 / SPEC §3: lines sharing a variant form one site; the
+/* rules.md §1.2: lines sharing a variant form one site; the
  * first is its primary canonical; sites are numbered in order of first line. */
 START_TEST(ref_1_2_sites_interleaved)
 {
@@ -435,7 +435,7 @@ END_TEST
 
 /* ------------------------------------------------------------ V1 .. V5 */
 
-/* engine-reference §1.3 V1: no sites — refused by map_validate. */
+/* rules.md §1.3 V1: no sites — refused by map_validate. */
 START_TEST(ref_1_3_v1_empty_map_refused)
 {
 	char err[ERRCAP] = "";
@@ -450,8 +450,8 @@ START_TEST(ref_1_3_v1_empty_map_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V1: "An empty pair list is also refused when the
- * matcher is built". */
+/* rules.md §1.3 V1: an empty pair list is also refused when the pattern
+ * table is built. */
 START_TEST(ref_1_3_v1_empty_pattern_table_refused)
 {
 	char err[ERRCAP] = "";
@@ -465,14 +465,14 @@ START_TEST(ref_1_3_v1_empty_pattern_table_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V1 accepted side: one pair is a map. */
+/* rules.md §1.3 V1 accepted side: one pair is a map. */
 START_TEST(ref_1_3_v1_single_pair_accepted)
 {
 	expect_accepted("https://www.example.fi https://wt-a--example.ddev.site\n");
 }
 END_TEST
 
-/* engine-reference §1.3 V3: two sites (different variant origins) with the
+/* rules.md §1.3 V3: two sites (different variant origins) with the
  * same variant host — different port — refused by map_validate. */
 START_TEST(ref_1_3_v3_same_variant_host_other_port_refused)
 {
@@ -484,7 +484,7 @@ START_TEST(ref_1_3_v3_same_variant_host_other_port_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V3: same variant host, different scheme — refused. */
+/* rules.md §1.3 V3: same variant host, different scheme — refused. */
 START_TEST(ref_1_3_v3_same_variant_host_other_scheme_refused)
 {
 	char err[ERRCAP];
@@ -496,7 +496,7 @@ START_TEST(ref_1_3_v3_same_variant_host_other_scheme_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V3 accepted side: variant hosts that merely contain
+/* rules.md §1.3 V3 accepted side: variant hosts that merely contain
  * one another are different hosts. */
 START_TEST(ref_1_3_v3_distinct_variant_hosts_accepted)
 {
@@ -506,7 +506,7 @@ START_TEST(ref_1_3_v3_distinct_variant_hosts_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 V4 / V6a: a canonical declared twice (same site) is
+/* rules.md §1.3 V4 / V6a: a canonical declared twice (same site) is
  * refused ([test]); at whichever stage — V4 or V6a. */
 START_TEST(ref_1_3_v4_canonical_declared_twice_refused)
 {
@@ -524,7 +524,7 @@ START_TEST(ref_1_3_v4_canonical_declared_twice_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V4: a canonical in two sites is refused by map_validate. */
+/* rules.md §1.3 V4: a canonical in two sites is refused by map_validate. */
 START_TEST(ref_1_3_v4_canonical_in_two_sites_refused)
 {
 	char err[ERRCAP];
@@ -536,7 +536,7 @@ START_TEST(ref_1_3_v4_canonical_in_two_sites_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V4 accepted side: http://c and https://c are different
+/* rules.md §1.3 V4 accepted side: http://c and https://c are different
  * origins; both in one site is legal (V6c: same host:port, same variant). */
 START_TEST(ref_1_3_v4_scheme_variants_same_site_accepted)
 {
@@ -545,7 +545,7 @@ START_TEST(ref_1_3_v4_scheme_variants_same_site_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 V5: a variant equal to another site's canonical is
+/* rules.md §1.3 V5: a variant equal to another site's canonical is
  * refused by map_validate. */
 START_TEST(ref_1_3_v5_variant_is_other_canonical_refused)
 {
@@ -557,10 +557,10 @@ START_TEST(ref_1_3_v5_variant_is_other_canonical_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 examples [test]: c.example → c.example:8081 with
- * c.example:8081 → v.example is refused; the variant of the first site equals
- * the canonical of the second exactly, so V5 (site-level, checked first)
- * refuses it. */
+/* rules.md §1.3, the examples after the list: c.example → c.example:8081
+ * with c.example:8081 → v.example is refused; the variant of the first site
+ * equals the canonical of the second exactly, so V5 (site-level, checked
+ * before V6d) already refuses it. */
 START_TEST(ref_1_3_v5_port_chain_refused)
 {
 	char err[ERRCAP];
@@ -571,8 +571,8 @@ START_TEST(ref_1_3_v5_port_chain_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V5: "Equal to its own canonical is legal: that is
- * the identity map" (also SPEC §3). */
+/* rules.md §1.3 V5: equal to its own canonical is the identity map, and
+ * legal (an identity pair, §1.2). */
 START_TEST(ref_1_3_v5_identity_accepted)
 {
 	expect_accepted("https://www.example.fi https://www.example.fi\n");
@@ -584,7 +584,7 @@ START_TEST(ref_1_3_v5_identity_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 V5 and examples [test]: containment is legal. */
+/* rules.md §1.3 V5 and the examples after the list: containment is legal. */
 START_TEST(ref_1_3_v5_containment_accepted)
 {
 	expect_accepted("https://acmecorp.ddev.site https://wt-a--acmecorp.ddev.site\n"
@@ -594,7 +594,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ V6 */
 
-/* engine-reference §1.3 V6c: http://h → one plus https://h → two is refused
+/* rules.md §1.3 V6c: http://h → one plus https://h → two is refused
  * by the forward matcher ("the scan does not distinguish schemes"). */
 START_TEST(ref_1_3_v6c_scheme_split_refused)
 {
@@ -621,7 +621,7 @@ START_TEST(ref_1_3_v6c_scheme_split_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V6c accepted side: a different port is a different
+/* rules.md §1.3 V6c accepted side: a different port is a different
  * host:port. */
 START_TEST(ref_1_3_v6c_other_port_accepted)
 {
@@ -632,7 +632,7 @@ START_TEST(ref_1_3_v6c_other_port_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 V6d, derived from §3.6 (scheme is not compared, only
+/* rules.md §1.3 V6d, derived from §3.6 (scheme is not compared, only
  * host and normalised port): a variant that differs from another site's
  * canonical only by scheme passes V5 (exact equality) but its probe
  * "http://c.example" is rewritten by the forward matcher — refused by the
@@ -648,7 +648,7 @@ START_TEST(ref_1_3_v6d_probe_only_scheme_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V6d / §3.6: the same with a non-default port: the
+/* rules.md §1.3 V6d / §3.6: the same with a non-default port: the
  * probe "https://c.example:8081" has port 8081, which equals the canonical
  * http://c.example:8081's port; scheme is not compared. */
 START_TEST(ref_1_3_v6d_probe_only_port_refused)
@@ -661,7 +661,7 @@ START_TEST(ref_1_3_v6d_probe_only_port_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V6d / §1.2: the probe also runs against alias
+/* rules.md §1.3 V6d / §1.2: the probe also runs against alias
  * canonicals: site B's variant https://w.example is hit by site A's alias
  * http://w.example. The reverse table (variant → primary only) does not see
  * the alias, so only the forward direction refuses. */
@@ -687,7 +687,7 @@ START_TEST(ref_1_3_v6d_alias_hit_forward_only)
 }
 END_TEST
 
-/* engine-reference §1.3 examples [derived]: example.fi → example.fi:8443 is
+/* rules.md §1.3 V6d (derived): example.fi → example.fi:8443 is
  * accepted (each probe is host-not-in-map by port). */
 START_TEST(ref_1_3_v6d_port_only_variant_accepted)
 {
@@ -695,7 +695,7 @@ START_TEST(ref_1_3_v6d_port_only_variant_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 examples [derived]: a scheme-only change is accepted
+/* rules.md §1.3, the examples after the list: a scheme-only change is accepted
  * (the probe's replacement equals the matched text: identity-map skip). */
 START_TEST(ref_1_3_v6d_scheme_only_variant_accepted)
 {
@@ -706,7 +706,7 @@ END_TEST
 
 /* ------------------------------------------------------------------ V7 */
 
-/* engine-reference §1.3 V7: the reverse pairs (variant → primary canonical)
+/* rules.md §1.3 V7: the reverse pairs (variant → primary canonical)
  * are validated the same way, with "request direction: " in front. Reverse
  * pairs here: http://c.example → https://a.example and https://v.example →
  * https://c.example; the reverse probe "https://c.example" (site 2's primary)
@@ -734,7 +734,7 @@ START_TEST(ref_1_3_v7_reverse_probe_refused)
 }
 END_TEST
 
-/* engine-reference §1.3 V7 accepted side: the reverse of a scheme-only change
+/* rules.md §1.3 V7 accepted side: the reverse of a scheme-only change
  * (https://www.example.fi → http://www.example.fi) probes itself: identity
  * skip; and the reverse of a many→one site only holds the primary. */
 START_TEST(ref_1_3_v7_reverse_accepted)
@@ -756,7 +756,7 @@ START_TEST(ref_1_3_v7_reverse_accepted)
 }
 END_TEST
 
-/* engine-reference §1.3 V6d "skipped when every pair is identity", both
+/* rules.md §1.3 V6d: the probe is skipped when every pair is identity, both
  * directions. */
 START_TEST(ref_1_3_all_identity_accepted)
 {
@@ -794,7 +794,7 @@ START_TEST(fuzz_relative_variant_rewritten_again)
 END_TEST
 
 /* Found by fuzz_map: one root dot is stripped (§1.1); a second is an empty
- * label, refused (docs/deviations.md), so `https://a..` is no alias of
+ * label, refused (§1.1), so `https://a..` is no alias of
  * `https://a`, and a variant `https://m..` cannot grow in prose. */
 START_TEST(fuzz_trailing_empty_label)
 {
@@ -816,7 +816,7 @@ Suite *map_suite(void)
 	tcase_add_test(fz, fuzz_trailing_empty_label);
 	suite_add_tcase(s, fz);
 
-	TCase *fmt = tcase_create("SPEC §3 map format and --pair");
+	TCase *fmt = tcase_create("rules.md §1 map format and --pair");
 	tcase_add_test(fmt, spec3_example_map);
 	tcase_add_test(fmt, spec3_comments_blank_lines_whitespace);
 	tcase_add_test(fmt, spec3_comment_only_file_loads);
@@ -832,7 +832,7 @@ Suite *map_suite(void)
 	tcase_add_test(fmt, cli_pair_joins_map_site);
 	suite_add_tcase(s, fmt);
 
-	TCase *val = tcase_create("engine-reference §1.2-§1.3 sites and V1-V7");
+	TCase *val = tcase_create("rules.md §1.2-§1.3 sites and V1-V7");
 	tcase_add_test(val, ref_1_2_sites_interleaved);
 	tcase_add_test(val, ref_1_3_v1_empty_map_refused);
 	tcase_add_test(val, ref_1_3_v1_empty_pattern_table_refused);

@@ -1,5 +1,5 @@
-/* test_matcher.c — the byte matcher, rule by rule, from engine-reference
- * §2–§3 (and SPEC §5, §12). Map unless stated: C = www.example.fi →
+/* test_matcher.c — the byte matcher, rule by rule, from docs/rules.md
+ * §2–§3 (and §12). Map unless stated: C = www.example.fi →
  * V = wt-a--example.ddev.site (MAP_MAIN). Each test names its section. */
 #include <check.h>
 #include <stdint.h>
@@ -28,7 +28,7 @@
 #define MAP_SCHEME_ONLY "http://www.example.fi https://www.example.fi\n"
 #define MAP_C8443 "https://www.example.fi:8443 https://wt-a--example.ddev.site\n"
 /* One site, two lines on the same host:port differing by scheme; the first
- * declared pair whose port matches wins (§3.6 step 1). */
+ * declared pair whose port matches wins (§3.6). */
 #define MAP_ORDER_ID_FIRST "https://c.example https://c.example\nhttp://c.example https://c.example\n"
 #define MAP_ORDER_ID_SECOND "http://c.example https://c.example\nhttps://c.example https://c.example\n"
 
@@ -161,8 +161,8 @@ END_TEST
 
 /* ---------------------------------------------------------------- §3.2 */
 
-/* §3.2 step 4 + consequence: leftmost-longest host; the shorter host is not
- * tried when the longest fails its anchors. */
+/* §3.2 step 3 and the paragraph after the list: leftmost-longest host;
+ * the shorter host is not tried when the longest fails its anchors. */
 START_TEST(s3_2_longest_host)
 {
 	struct ev_log log;
@@ -176,8 +176,8 @@ START_TEST(s3_2_longest_host)
 }
 END_TEST
 
-/* §3.2 steps 1–2: the separator scan advances one byte past each separator
- * start: in `///C` the second `//` (offset 1) is a candidate (unanchored,
+/* §3.2 steps 1 and 5: the separator scan advances one byte past each
+ * separator start: in `///C` the second `//` (offset 1) is a candidate (unanchored,
  * since the byte before it is `/`). */
 START_TEST(s3_2_advance_one_byte)
 {
@@ -195,7 +195,7 @@ START_TEST(s3_2_advance_one_byte)
 }
 END_TEST
 
-/* §3.2 step 3: a lone `\/` or `%2F` yields nothing. */
+/* §3.2 step 2: a lone `\/` or `%2F` yields nothing. */
 START_TEST(s3_2_lone_separator)
 {
 	struct ev_log log;
@@ -204,7 +204,7 @@ START_TEST(s3_2_lone_separator)
 }
 END_TEST
 
-/* §3.2 step 6: the relative form inside a scheme form is shadowed: one
+/* §3.2 step 5: the relative form inside a scheme form is shadowed: one
  * event per origin, for every encoding and outcome. */
 START_TEST(s3_2_shadowed_relative)
 {
@@ -401,7 +401,7 @@ START_TEST(s3_5_port_default_consumed)
 }
 END_TEST
 
-/* §3.6 step 2: a port not in the map → host-not-in-map; the span covers the
+/* §3.6: a port not in the map → host-not-in-map; the span covers the
  * port. */
 START_TEST(s3_6_port_host_not_in_map)
 {
@@ -416,7 +416,7 @@ START_TEST(s3_6_port_host_not_in_map)
 }
 END_TEST
 
-/* §3.6 step 2: http://C:443 is not http's default. */
+/* §3.6: http://C:443 is not http's default. */
 START_TEST(s3_6_http_443_not_default)
 {
 	struct ev_log log;
@@ -428,7 +428,7 @@ START_TEST(s3_6_http_443_not_default)
 }
 END_TEST
 
-/* §3.6 step 1: a relative form uses the canonical's scheme for the default. */
+/* §3.6: a relative form uses the canonical's scheme for the default. */
 START_TEST(s3_6_relative_uses_canonical_scheme)
 {
 	struct ev_log log;
@@ -463,7 +463,7 @@ START_TEST(s3_6_port_disambiguation)
 }
 END_TEST
 
-/* §3.6 step 1: the first pair in declaration order whose port matches wins
+/* §3.6: the first pair in declaration order whose port matches wins
  * (observable with one site of two lines on the same host:port). */
 START_TEST(s3_6_declaration_order)
 {
@@ -589,9 +589,9 @@ START_TEST(s3_5_right_dot_then_delimiter)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- SPEC §12 `&` */
+/* ------------------------------------------------------------ rules.md §12.1 `&` */
 
-/* SPEC §12 (deviation from ref §3.5 rule 4): in prose, `&` after a host
+/* §12.1 (with §3.5, where `&` is a delimiter): in prose, `&` after a host
  * ends the host. */
 START_TEST(spec12_amp_prose_rewritten)
 {
@@ -605,7 +605,7 @@ START_TEST(spec12_amp_prose_rewritten)
 }
 END_TEST
 
-/* SPEC §12: in value mode, a candidate that begins the value (after optional
+/* §12.1: in value mode, a candidate that begins the value (after optional
  * white space) and is followed by `&` is not rewritten (a URL parser reads
  * `&` as part of the host). */
 START_TEST(spec12_amp_value_start_declined)
@@ -625,7 +625,7 @@ START_TEST(spec12_amp_value_start_declined)
 }
 END_TEST
 
-/* SPEC §12: inside a longer value, `&` ends the host. */
+/* §12.1: inside a longer value, `&` ends the host. */
 START_TEST(spec12_amp_value_inside_rewritten)
 {
 	EXPECT_RW(V_, ATTR, "/go?u=https://" CH "&b=1", "/go?u=https://" VH "&b=1", 1);
@@ -824,8 +824,8 @@ START_TEST(s3_5_removable_cap_no_overshoot)
 }
 END_TEST
 
-/* Project rule (docs/deviations.md): a port of more than 12 digits is not a
- * port, so every look-ahead stays inside the stream window (§11). 12 digits
+/* §12.2: a port of more than 12 digits is not a port, so every look-ahead
+ * stays inside the stream window (§6.2). 12 digits
  * are read as a port; 13 are not-a-url. */
 START_TEST(port_digit_cap)
 {
@@ -834,7 +834,7 @@ START_TEST(port_digit_cap)
 }
 END_TEST
 
-/* SPEC §4: in sql mode the double-escaped separator of JSON stored in a
+/* §8.2: in sql mode the double-escaped separator of JSON stored in a
  * column (`https:\\/\\/C\\/x`, relative `\\/\\/C`) is a fourth spelling,
  * written back in that spelling; other modes leave it alone (§2.1). */
 static size_t sql_rewrite(const char *in, char *out, size_t cap, bool sql)
@@ -954,7 +954,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- §3.6 identity */
 
-/* §3.6 step 3 / ref §0: an identity pair is never spliced. */
+/* §1.2, §3.6: an identity pair is never spliced. */
 START_TEST(s3_6_identity_pair)
 {
 	struct ev_log log;
@@ -968,7 +968,7 @@ START_TEST(s3_6_identity_pair)
 }
 END_TEST
 
-/* §3.6 step 4: replacement equal to the matched bytes → identity-map;
+/* §3.6: replacement equal to the matched bytes → identity-map;
  * otherwise (even a case difference) it is rewritten. */
 START_TEST(s3_6_replacement_equals_match)
 {
@@ -987,7 +987,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- events */
 
-/* §3.6 step 5: events carry their spans, in buffer order, with surface. */
+/* §3 (events), §3.6: events carry their spans, in buffer order, with surface. */
 START_TEST(s3_6_event_spans)
 {
 	struct ev_log log;
@@ -1006,9 +1006,9 @@ START_TEST(s3_6_event_spans)
 }
 END_TEST
 
-/* ---------------------------------------------------------------- issue 6 */
+/* ------------------------------------------- host first (prefilter, §3.1) */
 
-/* Issue 6: in JSON and SQL the matcher goes host first once its scan has
+/* In JSON and SQL the matcher goes host first once its scan has
  * met HOST_FIRST_AFTER separators without a host: it skips to a few bytes
  * before where the next host may start (hostfind_bound). Differential: the
  * same scan with separators_first (every separator looked at) gives the
@@ -1106,7 +1106,7 @@ END_TEST
 
 /* ---------------------------------------------------------------- streaming */
 
-/* §3.2 step 7, §6.2: a candidate starting at/after limit is not reported
+/* §3.2 step 6, §6.2: a candidate starting at/after limit is not reported
  * and consumed stays at limit. */
 START_TEST(s3_2_limit_defers_candidate)
 {
@@ -1136,7 +1136,7 @@ START_TEST(s3_2_limit_defers_candidate)
 }
 END_TEST
 
-/* §3.2 step 7, §6.2: consumed extends over a span that started before the
+/* §3.2 step 6, §6.2: consumed extends over a span that started before the
  * limit (rewritten or skipped). */
 START_TEST(s3_2_limit_consumed_extends)
 {
@@ -1164,7 +1164,7 @@ START_TEST(s3_2_limit_consumed_extends)
 }
 END_TEST
 
-/* §6.2 / §11: splitting a buffer at consumed and carrying prev gives the
+/* §6.2 / §11.1: splitting a buffer at consumed and carrying prev gives the
  * same events as one scan (prev carries the left anchor). */
 START_TEST(s3_2_split_with_prev)
 {
@@ -1245,7 +1245,7 @@ START_TEST(s2_1_host_form_literal)
 }
 END_TEST
 
-/* SPEC §3 / ref §1.2: lines sharing a variant form one site; every canonical
+/* §1.2: lines sharing a variant form one site; every canonical
  * rewrites to its site's variant (many→one), each host to its own. */
 START_TEST(s3_6_many_to_one_sites)
 {
@@ -1259,7 +1259,7 @@ START_TEST(s3_6_many_to_one_sites)
 }
 END_TEST
 
-/* Ref §1.3 containment + §6.4 idempotence: the variant contains the
+/* §1.3 containment + §11.3 item 4 (idempotence): the variant contains the
  * canonical host but is never matched; a second pass is a fixed point. */
 START_TEST(s3_2_containment_idempotent)
 {
@@ -1289,7 +1289,7 @@ START_TEST(s3_8_straggler_surface)
 }
 END_TEST
 
-/* SPEC §4: on sql-string a backslash or a control byte after a host ends
+/* §3.8: on sql-string a backslash or a control byte after a host ends
  * it, as on text. */
 START_TEST(spec4_sql_string_surface)
 {

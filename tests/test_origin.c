@@ -1,6 +1,6 @@
-/* test_origin.c — the origin model of engine-reference §1.1 (SPEC §3):
- * parsing, normalisation, equality and rendering of a declared origin.
- * Written from the reference, not from src/origin.c. */
+/* test_origin.c — the origin model of docs/rules.md §1.1 (origins in a map,
+ * §1): parsing, normalisation, equality and rendering of a declared origin.
+ * Written from the rules, not from src/origin.c. */
 #include <check.h>
 #include <stdio.h>
 #include <string.h>
@@ -54,7 +54,7 @@ static void expect(const char *text, enum scheme scheme, bool ipv6,
 	check_origin(&o, scheme, ipv6, host, port, rendered);
 }
 
-/* engine-reference §1.1, normalisation table row 1: host case. */
+/* rules.md §1.1, normalisation table row 1: host case. */
 START_TEST(ref_1_1_host_lowercased)
 {
 	expect("https://Example.COM", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
@@ -62,7 +62,7 @@ START_TEST(ref_1_1_host_lowercased)
 }
 END_TEST
 
-/* engine-reference §1.1 "Scheme. Lowercased." */
+/* rules.md §1.1 Scheme: any case, stored lower case. */
 START_TEST(ref_1_1_scheme_lowercased)
 {
 	expect("HTTPS://example.com", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
@@ -71,21 +71,21 @@ START_TEST(ref_1_1_scheme_lowercased)
 }
 END_TEST
 
-/* engine-reference §1.1 table row 2: https default port 443 dropped. */
+/* rules.md §1.1 table row 2: https default port 443 dropped. */
 START_TEST(ref_1_1_https_default_port_dropped)
 {
 	expect("https://example.com:443", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
 }
 END_TEST
 
-/* engine-reference §1.1 table row 3: http default port 80 dropped. */
+/* rules.md §1.1 table row 3: http default port 80 dropped. */
 START_TEST(ref_1_1_http_default_port_dropped)
 {
 	expect("http://example.com:80", SCHEME_HTTP, false, "example.com", "", "http://example.com");
 }
 END_TEST
 
-/* engine-reference §1.1 Port: the default is per scheme; 443 under http and
+/* rules.md §1.1 Port: the default is per scheme; 443 under http and
  * 80 under https are real ports. */
 START_TEST(ref_1_1_other_schemes_default_port_kept)
 {
@@ -94,7 +94,8 @@ START_TEST(ref_1_1_other_schemes_default_port_kept)
 }
 END_TEST
 
-/* engine-reference §1.1 Port: "https://h:0443 equals https://h". */
+/* rules.md §1.1 Port: leading zeros are stripped, so https://h:0443 equals
+ * https://h. */
 START_TEST(ref_1_1_leading_zero_default_port)
 {
 	struct origin a = parse_ok("https://example.com:0443");
@@ -107,8 +108,8 @@ START_TEST(ref_1_1_leading_zero_default_port)
 }
 END_TEST
 
-/* engine-reference §1.1 Port: "an all-zero port becomes 0, which is a real,
- * distinct port"; "https://h:0 does not" equal https://h. */
+/* rules.md §1.1 Port: an all-zero port is port 0, a real port, so
+ * https://h:0 does not equal https://h. */
 START_TEST(ref_1_1_port_zero_kept_and_distinct)
 {
 	struct origin z = parse_ok("https://example.com:0");
@@ -120,7 +121,7 @@ START_TEST(ref_1_1_port_zero_kept_and_distinct)
 }
 END_TEST
 
-/* engine-reference §1.1 table row 4: https://example.com:8080 unchanged. */
+/* rules.md §1.1 table row 4: https://example.com:8080 unchanged. */
 START_TEST(ref_1_1_port_8080_kept)
 {
 	expect("https://example.com:8080", SCHEME_HTTPS, false, "example.com", "8080", "https://example.com:8080");
@@ -128,7 +129,7 @@ START_TEST(ref_1_1_port_8080_kept)
 }
 END_TEST
 
-/* engine-reference §1.1 table row 5 and Host step 3: one trailing root dot stripped. */
+/* rules.md §1.1 table row 5 and Host: one trailing root dot is dropped. */
 START_TEST(ref_1_1_root_dot_stripped)
 {
 	expect("https://example.com.", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
@@ -140,7 +141,7 @@ START_TEST(ref_1_1_root_dot_stripped)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: "A trailing / is accepted and ignored." */
+/* rules.md §1.1 Rest: a trailing / is accepted and ignored. */
 START_TEST(ref_1_1_trailing_slash_accepted)
 {
 	expect("https://example.com/", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
@@ -149,8 +150,8 @@ START_TEST(ref_1_1_trailing_slash_accepted)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: any other path is an error ("an origin
- * is a scheme and a host, with no path"), incl. the [UNSURE] row: reject. */
+/* rules.md §1.1 Rest: any other path is an error (an origin is scheme,
+ * host and port, with no path), `https://h/a` of the table included. */
 START_TEST(ref_1_1_path_refused)
 {
 	const char *e = parse_err("https://example.com/a");
@@ -161,7 +162,7 @@ START_TEST(ref_1_1_path_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: query is an error. */
+/* rules.md §1.1 Rest: a query is an error. */
 START_TEST(ref_1_1_query_refused)
 {
 	parse_err("https://example.com?x=1");
@@ -169,7 +170,7 @@ START_TEST(ref_1_1_query_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: fragment is an error. */
+/* rules.md §1.1 Rest: a fragment is an error. */
 START_TEST(ref_1_1_fragment_refused)
 {
 	parse_err("https://example.com#top");
@@ -177,7 +178,7 @@ START_TEST(ref_1_1_fragment_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: userinfo is an error. */
+/* rules.md §1.1 Rest: userinfo is an error. */
 START_TEST(ref_1_1_userinfo_refused)
 {
 	parse_err("https://user@example.com");
@@ -186,8 +187,8 @@ START_TEST(ref_1_1_userinfo_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 table last row and Scheme: "//example.com" (protocol-
- * relative) is not a valid declared origin ("scheme is required"). */
+/* rules.md §1.1 table last row and Scheme: "//example.com" (protocol-
+ * relative) is not a valid declared origin (a missing scheme is an error). */
 START_TEST(ref_1_1_protocol_relative_refused)
 {
 	const char *e = parse_err("//example.com");
@@ -195,7 +196,7 @@ START_TEST(ref_1_1_protocol_relative_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 table last row: a bare host is refused ("scheme is required"). */
+/* rules.md §1.1 Scheme: a bare host is refused (a missing scheme is an error). */
 START_TEST(ref_1_1_bare_host_refused)
 {
 	const char *e = parse_err("example.com");
@@ -204,8 +205,8 @@ START_TEST(ref_1_1_bare_host_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 table last row and Scheme: only http and https
- * ("unsupported scheme"). */
+/* rules.md §1.1 table last row and Scheme: only http and https
+ * (any other scheme is an error). */
 START_TEST(ref_1_1_unsupported_scheme_refused)
 {
 	const char *e = parse_err("ftp://example.com");
@@ -216,7 +217,7 @@ START_TEST(ref_1_1_unsupported_scheme_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 table last row and "The host must be non-empty". */
+/* rules.md §1.1 table last row (`https://`): the host must not be empty. */
 START_TEST(ref_1_1_empty_host_refused)
 {
 	parse_err("https://");
@@ -226,7 +227,7 @@ START_TEST(ref_1_1_empty_host_refused)
 }
 END_TEST
 
-/* engine-reference §1.1: an empty (or all-white-space) declaration is no origin. */
+/* rules.md §1.1: an empty (or all-white-space) declaration is no origin. */
 START_TEST(ref_1_1_empty_input_refused)
 {
 	parse_err("");
@@ -234,7 +235,7 @@ START_TEST(ref_1_1_empty_input_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 Other parts: "Surrounding whitespace is trimmed before parsing." */
+/* rules.md §1.1: surrounding white space is trimmed before parsing. */
 START_TEST(ref_1_1_whitespace_trimmed)
 {
 	expect("  https://example.com", SCHEME_HTTPS, false, "example.com", "", "https://example.com");
@@ -244,7 +245,8 @@ START_TEST(ref_1_1_whitespace_trimmed)
 }
 END_TEST
 
-/* engine-reference §1.1 IPv6 literals: stored without brackets, rendered with them. */
+/* rules.md §1.1 Host: an IPv6 literal is stored without its brackets, and
+ * rendered with them (§2.2). */
 START_TEST(ref_1_1_ipv6_brackets)
 {
 	struct origin o = parse_ok("https://[::1]:8080");
@@ -259,16 +261,15 @@ START_TEST(ref_1_1_ipv6_brackets)
 }
 END_TEST
 
-/* engine-reference §1.1 Host step 1 (lowercase the declared host) applies to
- * IPv6 literals too. */
+/* rules.md §1.1 Host: the host is stored lower case, IPv6 literals too. */
 START_TEST(ref_1_1_ipv6_lowercased)
 {
 	expect("https://[2001:DB8::1]", SCHEME_HTTPS, true, "2001:db8::1", "", "https://[2001:db8::1]");
 }
 END_TEST
 
-/* engine-reference §1.1 Host; SPEC §12 (IDN hosts are later): a non-ASCII
- * host is refused, and the message says why. */
+/* rules.md §1.1 Host: hosts are ASCII only; a non-ASCII (IDN) host is
+ * refused, and the message says why. */
 START_TEST(ref_1_1_non_ascii_host_refused)
 {
 	const char *e = parse_err("https://b\xc3\xbc" "cher.example");
@@ -280,7 +281,8 @@ START_TEST(ref_1_1_non_ascii_host_refused)
 }
 END_TEST
 
-/* engine-reference §1.1 Host step 2: hyphen checks off — "wt--acme" is accepted. */
+/* rules.md §1.1 Host: only the byte set and label rules apply, no hyphen
+ * checks — "wt--acme" is accepted. */
 START_TEST(ref_1_1_double_hyphen_label_accepted)
 {
 	expect("https://wt--acme.ddev.site", SCHEME_HTTPS, false, "wt--acme.ddev.site", "",
@@ -290,7 +292,7 @@ START_TEST(ref_1_1_double_hyphen_label_accepted)
 }
 END_TEST
 
-/* engine-reference §1.1: a port must be digits (what a URL parser expects). */
+/* rules.md §1.1: a port must be digits (what a URL parser expects). */
 START_TEST(ref_1_1_non_digit_port_refused)
 {
 	parse_err("https://example.com:http");
@@ -310,8 +312,8 @@ START_TEST(ref_1_1_parse_respects_length)
 }
 END_TEST
 
-/* engine-reference §1.1 Equality: scheme, host and port must all be equal;
- * HostPort ignores the scheme. */
+/* rules.md §1.1: two origins are equal when scheme, host and port are all
+ * equal; HostPort ignores the scheme. */
 START_TEST(ref_1_1_equality)
 {
 	struct origin a = parse_ok("https://example.com");
@@ -332,7 +334,7 @@ START_TEST(ref_1_1_equality)
 }
 END_TEST
 
-/* engine-reference §1.1 Port pipeline via origin_normalise_port (origin.h). */
+/* rules.md §1.1 Port, step by step, via origin_normalise_port (origin.h). */
 START_TEST(ref_1_1_normalise_port)
 {
 	char out[ORIGIN_PORT_MAX + 1];
@@ -359,7 +361,7 @@ START_TEST(ref_1_1_normalise_port)
 }
 END_TEST
 
-/* engine-reference §1.1 Rendering: scheme_name gives the lowercase scheme. */
+/* rules.md §1.1 Scheme: scheme_name gives the stored, lower-case scheme. */
 START_TEST(ref_1_1_scheme_name)
 {
 	ck_assert_str_eq(scheme_name(SCHEME_HTTP), "http");
@@ -367,7 +369,7 @@ START_TEST(ref_1_1_scheme_name)
 }
 END_TEST
 
-/* origin_concat is snprintf("%s%s%s") without the format (issue 6): the
+/* origin_concat is snprintf("%s%s%s") without the format: the
  * same bytes, the same cut at every capacity, the same length returned;
  * and the renderings built on it. */
 START_TEST(concat_as_snprintf)
@@ -406,7 +408,7 @@ END_TEST
 Suite *origin_suite(void)
 {
 	Suite *s = suite_create("origin");
-	TCase *tc = tcase_create("engine-reference §1.1");
+	TCase *tc = tcase_create("rules.md §1.1");
 	tcase_add_test(tc, ref_1_1_host_lowercased);
 	tcase_add_test(tc, ref_1_1_scheme_lowercased);
 	tcase_add_test(tc, ref_1_1_https_default_port_dropped);

@@ -1,5 +1,5 @@
-/* test_report.c — counting rules and report formats (engine-reference
- * §10.3–§10.5; SPEC §8, §9). */
+/* test_report.c — counting rules and report formats (docs/rules.md
+ * §10.3–§10.6; docs/cli.md). */
 #include <check.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -110,7 +110,7 @@ START_TEST(json_format)
 }
 END_TEST
 
-/* SPEC §9: FILE:LINE:COLUMN: ORIGIN (surface), rewrites only; JSON lines. */
+/* rules.md §10.6: FILE:LINE:COLUMN: ORIGIN (surface), rewrites only; JSON lines. */
 START_TEST(check_format)
 {
 	char *buf = NULL;

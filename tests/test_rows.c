@@ -1,14 +1,16 @@
-/* test_rows.c — engine-reference §12 rows 2–39 and 53–57, with the map
- * https://www.example.fi → https://wt-a--example.ddev.site.
+/* test_rows.c — rows 2–39 and 53–57 of this project's edge-case table (the
+ * numbering test_html_rows.c runs through the whole pipeline), at the
+ * matcher level, with the map https://www.example.fi →
+ * https://wt-a--example.ddev.site.
  *
- * There is no HTML tokenizer yet, so each row applies the matcher to the
- * buffer the HTML pipeline would hand it (SPEC §4): an attribute value alone
- * in value mode on html-attr; text between tags in prose mode on text;
+ * Without the HTML tokenizer, each row applies the matcher to the buffer
+ * the HTML pipeline would hand it (docs/rules.md §4.2): an attribute value
+ * alone in value mode on html-attr; text between tags in prose mode on text;
  * <script> contents in prose on inline-script; <style> contents in prose on
  * inline-style. The rewritten buffer is spliced back between the row's
  * prefix and suffix and the whole row is compared byte for byte. Bare
  * fragments (rows 19, 20, 31–35, 37, 39) are checked as text prose and as
- * an attribute value. Row 22 follows SPEC §12, not the reference. */
+ * an attribute value. Row 22 follows rules.md §12.1. */
 #include <check.h>
 #include <string.h>
 
@@ -220,12 +222,12 @@ START_TEST(row_21)  /* `@` is not a delimiter */
 }
 END_TEST
 
-/* Row 22 per SPEC §12 (deviation): the reference declines this; hostshift
- * rewrites it because the candidate does not begin the value. */
+/* Row 22 per rules.md §12.1: rewritten, because the candidate does not
+ * begin the value. */
 START_TEST(row_22)
 {
 	ATTR_ROW("<a href=\"", "/go?u=https://" CH "&amp;b=1", "\">", "<a href=\"/go?u=https://" VH "&amp;b=1\">");
-	/* SPEC §12: beginning the value, it is still declined. */
+	/* §12.1: beginning the value, it is declined. */
 	ATTR_ROW("<a href=\"", "https://" CH "&amp;b=1", "\">", "<a href=\"https://" CH "&amp;b=1\">");
 }
 END_TEST

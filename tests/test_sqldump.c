@@ -1,5 +1,5 @@
-/* test_sqldump.c — the WordPress dump fixture of corpus/sql/ (issue 4,
- * acceptance 2 and 3; SPEC §7, §11).
+/* test_sqldump.c — the WordPress dump fixture of corpus/sql/ (docs/rules.md
+ * §7, §8, §11.3).
  *
  * corpus/sql/wp.sql, wp.expected.sql and wp.reverse.sql are three renderings
  * of one data model by tools/gen_wp_dump.py (committed output; python is not
@@ -14,7 +14,7 @@
  *   (b) an identity map leaves it byte-identical;
  *   (c) rewriting wp.expected.sql again changes nothing;
  *   (d) --reverse of wp.expected.sql gives wp.reverse.sql, and the round trip
- *       of SPEC §11.5 holds on wp.reverse.sql (one canonical per site);
+ *       of rules.md §11.3 item 5 holds on wp.reverse.sql (one canonical per site);
  *   (e) every serialized value of every SQL literal is valid: a checker
  *       written here, independent of src/serialized.c, unescapes each
  *       literal, parses PHP serialize() output with the declared lengths
@@ -97,7 +97,7 @@ static void assert_same(const char *what, const unsigned char *got, size_t got_n
 }
 
 /* ====================================================================
- * The serialized checker (acceptance 3). Written from PHP's format, not
+ * The serialized checker ((e) above). Written from PHP's format, not
  * from src/serialized.c: it reads each SQL string literal the way MySQL
  * does, then walks serialize() output strictly by the declared lengths.
  * ==================================================================== */
@@ -539,7 +539,7 @@ START_TEST(fixture_shape)
 	unsigned char *in = load(DUMP_IN, &n), *exp = load(DUMP_EXPECTED, &e), *rev = load(DUMP_REVERSE, &v);
 	ck_assert_uint_eq(count_lines(in, n), count_lines(exp, e));
 	ck_assert_uint_eq(count_lines(in, n), count_lines(rev, v));
-	ck_assert_uint_eq(count_of(in, n, VARIANT_HOST), 0);        /* SPEC §11.5: no variant origins in the input */
+	ck_assert_uint_eq(count_of(in, n, VARIANT_HOST), 0);        /* §11.3 item 5: no variant origins in the input */
 	ck_assert_uint_eq(count_of(rev, v, VARIANT_HOST), 0);
 	ck_assert_uint_ge(count_of(exp, e, VARIANT_HOST), 5000);
 	ck_assert(memcmp(in, "-- MySQL dump 10.13", 19) == 0);
@@ -665,9 +665,9 @@ START_TEST(fixture_reverse)
 }
 END_TEST
 
-/* SPEC §11.5 as stated: wp.reverse.sql has no variant origin and one
- * canonical spelling per site; forward then reverse restores it, with the
- * site map and with a map holding only the primary pair. */
+/* rules.md §11.3 item 5 as stated: wp.reverse.sql has no variant origin
+ * and one canonical spelling per site; forward then reverse restores it,
+ * with the site map and with a map holding only the primary pair. */
 START_TEST(fixture_round_trip)
 {
 	size_t e, v;
@@ -693,7 +693,7 @@ START_TEST(fixture_round_trip)
 END_TEST
 
 /* --check on the input lists one finding per origin the rewrite changes; the
- * rewritten dump checks clean (SPEC §9). */
+ * rewritten dump checks clean (rules.md §10.6). */
 START_TEST(fixture_check_mode)
 {
 	size_t n, e;
@@ -714,7 +714,7 @@ START_TEST(fixture_check_mode)
 }
 END_TEST
 
-/* Acceptance 3: every serialized value of the rewritten dump is valid. */
+/* (e) of the header: every serialized value of the rewritten dump is valid. */
 START_TEST(fixture_serialized_valid)
 {
 	static const char *files[] = { DUMP_IN, DUMP_EXPECTED, DUMP_REVERSE };

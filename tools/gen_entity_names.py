@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """gen_entity_names.py — generate src/entity_names.h from the html5lib
-tokenizer test namedEntities.test (engine-reference §5.1).
+tokenizer test namedEntities.test (the named references of docs/rules.md
+§5.1).
 
 Kept: every HTML5 named character reference spelled WITH its trailing ';'
 whose decoded text is exactly one code point, and that code point is
@@ -13,11 +14,11 @@ single Character token, so that the output is the decoding of the whole
 name including ';' (not a legacy prefix match followed by leftover text).
 A name that occurs twice with different decodings is an error.
 
-Usage (from the repository root):
+Usage (from the repository root), with PATH the file
+tokenizer/namedEntities.test of a checkout of html5lib-tests
+(https://github.com/html5lib/html5lib-tests):
 
-    python3 tools/gen_entity_names.py \\
-        /work/shared/corpus/html5lib-tokenizer/namedEntities.test \\
-        > src/entity_names.h
+    python3 tools/gen_entity_names.py PATH/TO/namedEntities.test > src/entity_names.h
 
 The output depends only on the input file: names are sorted bytewise, so
 running it twice gives identical bytes. The build does not need Python;
@@ -75,7 +76,8 @@ def load(path):
 
 def main(argv):
     if len(argv) != 2:
-        sys.stderr.write("usage: gen_entity_names.py namedEntities.test > src/entity_names.h\n")
+        sys.stderr.write("usage: gen_entity_names.py PATH/TO/namedEntities.test > src/entity_names.h\n"
+                         "  (tokenizer/namedEntities.test of html5lib-tests)\n")
         return 2
     src = argv[1]
     names = load(src)
@@ -85,19 +87,17 @@ def main(argv):
     # Bytewise order (names are ASCII), the order entity.c binary-searches.
     order = sorted(names, key=lambda s: s.encode("ascii"))
     longest = max(len(n) for n in order)
-    base = src.rsplit("/", 1)[-1]
     w = sys.stdout.write
     w("/* entity_names.h — GENERATED, do not edit.\n")
     w(" *\n")
-    w(" * Source: html5lib-tests tokenizer/%s (shared corpus\n" % base)
-    w(" * html5lib-tokenizer/%s).\n" % base)
-    w(" * Command (from the repository root):\n")
-    w(" *   python3 tools/gen_entity_names.py \\\n")
-    w(" *     /work/shared/corpus/html5lib-tokenizer/%s > src/entity_names.h\n" % base)
+    w(" * Source: the named character references of HTML5, as listed by WHATWG\n")
+    w(" * (https://html.spec.whatwg.org/entities.json) and by html5lib-tests'\n")
+    w(" * tokenizer/namedEntities.test, which tools/gen_entity_names.py reads:\n")
+    w(" *   python3 tools/gen_entity_names.py PATH/TO/namedEntities.test > src/entity_names.h\n")
     w(" *\n")
     w(" * Every HTML5 named character reference, spelled with its ';', that\n")
-    w(" * decodes to exactly ONE code point which is non-ASCII (engine-reference\n")
-    w(" * §5.1). Names are given without '&' and ';' and sorted bytewise for\n")
+    w(" * decodes to exactly ONE code point which is non-ASCII\n")
+    w(" * (§5.1). Names are given without '&' and ';' and sorted bytewise for\n")
     w(" * binary search, with where each first byte's names begin. Included only\n")
     w(" * by src/entity.c. */\n")
     w("#ifndef HOSTSHIFT_ENTITY_NAMES_H\n")
@@ -109,8 +109,8 @@ def main(argv):
     for n in order:
         w('\t{ "%s", 0x%04X },\n' % (n, names[n]))
     w("};\n\n")
-    # Where the names of each first byte begin (issue 6: the search starts
-    # in its first byte's range, a fortieth of the table).
+    # Where the names of each first byte begin (the search starts in its
+    # first byte's range, a fortieth of the table).
     first = []
     k = 0
     for c in range(129):

@@ -22,7 +22,7 @@ spelling table, and only then are PHP-serialized values built (lengths in
 UTF-8 bytes, this file's own serializer) and the whole response JSON-encoded
 the way WordPress does it. hostshift is never run. Near misses are plain
 text in the templates, so they are identical in both renderings. A
-placeholder is put only where the matcher's rules (engine-reference
+placeholder is put only where the matcher's rules (docs/rules.md
 §3.3–§3.6) say the origin ends (a `/`, `?`, `#`, a quote, white space, `.`
 followed by `<`, end of the string) and, for the scheme-relative `@@R@@`,
 where the byte before it anchors it (`"` or `=`).

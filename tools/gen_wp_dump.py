@@ -49,7 +49,7 @@ VHOST = "wt-a--example.ddev.site"
 # scheme-relative `//host`; "pct": already percent-encoded text. The model
 # puts each key only where the matcher's rules say the origin ends (a `/`,
 # a quote, white space, end of the string, ...) and, for "rel", where the
-# byte before it anchors it (SPEC §5, engine-reference §3.3–§3.6).
+# byte before it anchors it (docs/rules.md §3.3–§3.6).
 SPELLINGS = {
     "S":    ("scheme", "https://www.example.fi"),
     "H":    ("scheme", "http://www.example.fi"),           # http: the variant's https is written
@@ -263,7 +263,7 @@ class Site:
     def near(self, json=False):
         m = self.rng.choice(NEAR_MISSES)
         # In \\uXXXX-escaped JSON a non-ASCII byte after the host becomes a
-        # backslash, which ends a host on sql-string (SPEC §4): not a near miss there.
+        # backslash, which ends a host on sql-string (rules.md §3.8): not a near miss there.
         return "https://www.example.fi.evil.test/" if json and "\u00e4" in m else m
 
     def near_text(self):
@@ -326,7 +326,7 @@ class Site:
         add("legacy_home_upper", o("U"))
         add("legacy_alias", o("A"))
         add("legacy_alias_port", o("P80") + "/")
-        add("near_miss_amp", "https://www.example.fi&x=1")      # `&` where the value begins (SPEC §12)
+        add("near_miss_amp", "https://www.example.fi&x=1")      # `&` where the value begins (rules.md §12.1)
         add("near_miss_list", "\n".join(NEAR_MISSES + NEAR_MISS_TEXT))
         add("active_plugins", php(["akismet/akismet.php", "elementor/elementor.php",
                                    "wordpress-seo/wp-seo.php", "example-store/example-store.php"]))
@@ -426,7 +426,7 @@ class Site:
         }))
         add("example_origin_keys", php({S + "/": 1, o("H"): "x", o("R") + "/k": [o("U") + "/v"], "ä€😀": S}))
         # A Serializable payload (ArrayObject) without origins: hostshift keeps
-        # C: payloads opaque (engine-reference §7.2), so none is put inside.
+        # C: payloads opaque (the `C:` value of rules.md §7.2), so none is put inside.
         ao = b'x:i:0;a:1:{s:1:"k";' + php("ä€😀") + b'};m:a:0:{}'
         add("example_value_kinds", php({
             "null": None, "t": True, "f": False, "neg": -42, "big": Raw(b"d:1.0E+25;"), "inf": Raw(b"d:INF;"),
@@ -781,7 +781,7 @@ def main(argv):
     files = {"in": "wp.sql", "out": "wp.expected.sql", "rev": "wp.reverse.sql"}
     for m, fn in files.items():
         data = dump(models[m], splits)
-        # SPEC §11.5 needs an input without variant origins
+        # rules.md §11.3 item 5 needs an input without variant origins
         assert (VHOST.encode() in data) == (m == "out"), fn
         for nm in NEAR_MISSES + NEAR_MISS_TEXT:                # near misses kept in every rendering
             assert nm.encode() in data, (fn, nm)

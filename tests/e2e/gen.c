@@ -1,5 +1,5 @@
 /* gen: write a deterministic text dense with origins, for the end-to-end
- * chunk-independence test (SPEC §11.3).
+ * chunk-independence test (docs/rules.md §11.1, §11.3 item 3).
  *
  *   gen BYTES [SEED]
  *

@@ -10,7 +10,7 @@
  *    again — alone as a value, alone as prose, and followed by a path — and
  *    likewise the primary canonical of every site against the reverse
  *    table; the relative form (//host[:port]) of the variant is not
- *    rewritten either (idempotence, SPEC §11.4);
+ *    rewritten either (idempotence, rules.md §11.3 item 4);
  *  - every canonical of a non-identity pair, written in each spelling as
  *    scheme://host[:port], IS rewritten, to that pair's variant in the same
  *    spelling (forward; reverse: site variant → primary canonical);

@@ -1,5 +1,5 @@
 /* fuzz_matcher.c — libFuzzer target: a differential of src/matcher.c
- * against the brute-force reference of engine-reference §3 in
+ * against the brute-force reference of docs/rules.md §3 in
  * ref_matcher.c, on random small maps and random buffers.
  *
  * Input layout:
@@ -42,7 +42,7 @@ static const char *const var_hosts[8] = { "v.v", "w", "a.b", "[::1]", "v.v.v", "
 static const char *const var_ports[8] = { "", ":81", ":8443", ":443", ":80", ":0", ":8080", "" };
 static const int prevs[8] = { MATCH_NO_PREV, MATCH_NO_PREV, ' ', 'a', '/', ':', '%', '\\' };
 static const enum surface surfaces[4] = { SURFACE_TEXT, SURFACE_HTML_ATTR, SURFACE_COMMENT, SURFACE_INLINE_STYLE };
-/* engine-reference §3.8, written down here independently of src/surface.c */
+/* rules.md §3.8, written down here independently of src/surface.c */
 static const bool surface_joins[4] = { false, true, false, true };
 
 /* One token per input byte: multi-byte tokens first, then single bytes. */

@@ -9,20 +9,20 @@
  *   byte 2   read size B (low 4 bits; B != A is forced)
  *   the rest the document.
  *
- * Properties (SPEC §11):
+ * Properties (docs/rules.md §11.3):
  *   (a) identity: with the identity map of the chosen map's canonicals, the
  *       output equals the input byte for byte and no rewrite is counted;
  *   (b) chunking: with the real map, read sizes A and B give the same
  *       output and the same rewrites; with --stats, also the same
  *       candidates, skips and structured attributes. (With no observer
- *       of skips the prefilters of issue 6 leave unmade events nobody
+ *       of skips the prefilters of rules.md §3.1 leave unmade events nobody
  *       counts: an html text token without a canonical host is written
  *       verbatim when its `<` lies in the same read and walked when it
  *       does not, so a serialized decline in it, which needs no host, is
  *       counted at some read sizes only.);
  *   (c) idempotence: the output of (b) run again (read size A) is
  *       unchanged and counts no rewrite;
- *   (d) the prefilter is invisible (issue 6): (b) runs with a report that
+ *   (d) the prefilter is invisible (§3.1): (b) runs with a report that
  *       wants no skips (the prefilter on); with --stats (off) the output
  *       is the same, byte for byte, and so are the rewrites.
  * At exit it prints the cases per type and how many rewrote; with at least

@@ -1,11 +1,11 @@
 /* fuzz_serialized.c — libFuzzer target for the serialized walk
- * (engine-reference §7): on any input, with every spelling allowed, the
+ * (docs/rules.md §7): on any input, with every spelling allowed, the
  * walk never crashes or reads out of bounds; with an identity rewrite a
  * SER_REPAIRED result is the input byte for byte, and the runs handed to
  * the rewrite are in order, non-empty, non-overlapping and inside the
  * buffer; the result does not depend on what the rewrite does (it is
  * decided before the first call). A second walk with a lengthening rewrite
- * exercises the length splicing. Issue 6: serialized_plan with the same
+ * exercises the length splicing. And serialized_plan with the same
  * lengthening rewrite, its changes and new lengths applied, gives the
  * walk's result and bytes; each changed string's measure is taken from
  * the changes alone (ser_delta, where it says it may) and in pieces

@@ -1,6 +1,6 @@
 /* fuzz_window.c — libFuzzer target: the streamed window must give the same
  * bytes as one whole-buffer matcher call, for any input and any chunking
- * (engine-reference §11), and never read out of bounds. The first input
+ * (docs/rules.md §6.2, §11.1), and never read out of bounds. The first input
  * byte picks the largest chunk and the surface; the chunks are fed at
  * pseudo-random split points (1..largest bytes each, seeded by the input),
  * and then again split at every byte. Build and run: `make fuzz`. */

@@ -1,4 +1,4 @@
-/* ref_matcher.c — the reference matcher of ref_matcher.h: engine-reference
+/* ref_matcher.c — the reference matcher of ref_matcher.h: docs/rules.md
  * §3.2–§3.6 read as literally as possible, brute force, for the fuzz
  * differential only. Speed is no concern: at every position every pattern
  * text of the table is tried. Nothing here is shared with src/. */
@@ -124,7 +124,7 @@ static void event(struct run *r, size_t start, size_t end, enum ref_reason what)
 	r->nev++;
 }
 
-/* SPEC §12: in value mode, a candidate that begins the value (after
+/* rules.md §12.1: in value mode, a candidate that begins the value (after
  * optional white space) is where a URL parser reads `&` into the host. */
 static bool begins_value(const struct run *r, size_t cand)
 {
@@ -136,7 +136,8 @@ static bool begins_value(const struct run *r, size_t cand)
 	return true;
 }
 
-/* §3.5 delimiter(i), rules 1–6 in order (rule 5 is for the escJS
+/* §3.5 delimiter(i): the six clauses of "a position is a delimiter by the
+ * first rule that applies", numbered 1–6 in order (5 is for the escJS
  * alphabet, which this reference does not cover). */
 static bool delimiter(const struct run *r, size_t cand, size_t i)
 {
@@ -148,7 +149,7 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 			return !host_byte(hex(b[i + 1]) * 16 + hex(b[i + 2]));
 		return true;
 	}
-	if (b[i] == '&') return !begins_value(r, cand);             /* 4, with SPEC §12 */
+	if (b[i] == '&') return !begins_value(r, cand);             /* 4, with §12.1 */
 	return !host_byte(b[i]);                                    /* 6 */
 }
 
@@ -206,7 +207,7 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	if (ps) {
 		size_t d = e + ps, k = d;
 		while (k < r->len && is_digit(b[k])) k++;
-		if (k - d > 12) {                                       /* docs/deviations.md */
+		if (k - d > 12) {                                       /* §12.2 */
 			event(r, c, d + 13, REF_NOT_A_URL);
 			return d + 13;
 		}
@@ -268,10 +269,10 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 	/* §3.2: every separator position in order (one byte past each start). */
 	for (size_t sep = 0; sep < len; sep++) {
 		for (int enc = 0; enc < E_N; enc++) {
-			/* step 3: the doubled relative separator of this encoding */
+			/* step 2: the doubled relative separator of this encoding */
 			if (!ci_at(b, len, sep, rel_sep[enc])) continue;
 			size_t hs = sep + strlen(rel_sep[enc]);
-			/* step 4: the longest canonical host that matches here */
+			/* step 3: the longest canonical host that matches here */
 			const char *host = NULL;
 			for (size_t i = 0; i < npairs; i++) {
 				const char *h = pairs[i].canon.host;
@@ -279,17 +280,17 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 			}
 			if (!host) continue;
 			size_t host_end = hs + strlen(host);
-			/* step 5a: the scheme form, https then http, ending at the host */
+			/* step 4, first: the scheme form, https then http, ending at the host */
 			for (int https = 1; https >= 0; https--) {
 				char pat[64];
 				snprintf(pat, sizeof pat, "%s%s", https ? "https" : "http", scheme_sep[enc]);
 				size_t pl = strlen(pat);
 				if (hs < pl || !ci_at(b, len, hs - pl, pat)) continue;
 				size_t c = hs - pl;
-				if (c >= scanned) scanned = evaluate(&r, c, true, https, enc, host, host_end);  /* step 6 */
+				if (c >= scanned) scanned = evaluate(&r, c, true, https, enc, host, host_end);  /* step 5 */
 				break;
 			}
-			/* step 5b: the relative form */
+			/* step 4, then: the relative form */
 			if (sep >= scanned) scanned = evaluate(&r, sep, false, false, enc, host, host_end);
 		}
 	}

@@ -1,5 +1,5 @@
 /* ref_matcher.h — a deliberately simple, slow reference implementation of
- * the byte matcher of engine-reference §3 (§3.2–§3.6), written only for the
+ * the byte matcher of docs/rules.md §3 (§3.2–§3.6), written only for the
  * differential fuzz target fuzz_matcher.c. It shares no code with src/: it
  * parses its own origins, builds its own pattern texts and replacement
  * texts, and at every position tries every pattern text.
@@ -8,7 +8,7 @@
  * percent `%2F%2F`), ASCII hosts (an IPv6 literal in brackets too), the
  * path escape alphabet of §3.8 (a backslash is a path separator; no JS
  * escapes), either joining axis, complete buffers (limit = length), and
- * the deviations SPEC §12 (`&`) and docs/deviations.md (at most 12 port
+ * the design choices of rules.md §12.1 (`&`) and §12.2 (at most 12 port
  * digits; the removable run stops before passing 64 bytes). */
 #ifndef HOSTSHIFT_REF_MATCHER_H
 #define HOSTSHIFT_REF_MATCHER_H
