@@ -89,6 +89,30 @@ void report_add(struct report *r, const struct report_event *in)
 		}
 		fputs(")\n", f);
 	}
+	bool untouched = ev->action == ACTION_SKIPPED && ev->reason == REASON_SERIALIZED_UNTOUCHED;
+	if (untouched && !r->opt.quiet) {
+		/* rules.md §7.5: a serialized value that could not be repaired
+		 * was left as it is; say where, with its first bytes */
+		fprintf(stderr, "hostshift: %s: serialized value left untouched at offset %" PRIu64 ": ", r->file, ev->offset);
+		plain_text(stderr, ev->text, ev->text_len);
+		fputc('\n', stderr);
+	}
+	if (r->opt.check && untouched) {
+		/* §10.6: a value left untouched never checks clean */
+		r->findings++;
+		FILE *f = r->opt.check_out;
+		if (r->opt.json) {
+			fputs("{\"file\":", f);
+			json_string(f, (const unsigned char *)r->file, strlen(r->file));
+			fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
+			json_string(f, ev->text, ev->text_len);
+			fprintf(f, ",\"surface\":\"%s\",\"reason\":\"%s\"}\n", surface_name(ev->surface), reason_name(ev->reason));
+		} else {
+			fprintf(f, "%s:%zu:%zu: ", r->file, ev->line, ev->column);
+			plain_text(f, ev->text, ev->text_len);
+			fprintf(f, " (%s)\n", reason_name(ev->reason));
+		}
+	}
 	if (r->opt.check && ev->action == ACTION_REWROTE) {
 		r->findings++;
 		FILE *f = r->opt.check_out;

@@ -109,6 +109,7 @@ struct walk {
 	 * the second pass parses again; while false, the first pass records
 	 * (the second pass then replays, recording nothing) */
 	bool ops_full;
+	bool too_deep; /* a committed header past SERIALIZED_MAX_DEPTH was met */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -984,50 +985,111 @@ static bool commits(const unsigned char *b, enum ser_spelling s, size_t i, size_
 
 enum nested { NESTED_NONE, NESTED_FOUND, NESTED_DECLINE };
 
-/* The data [lo, hi) of a string at depth-1: a nested payload at any offset,
- * same spelling (§7.4). Only a value with a length commits; one that
- * commits must parse and leave nothing but whitespace after it. In the
- * second pass this emits the data: the runs around a payload as string
- * data, the payload repaired. */
+/* Whether the data [lo, hi) of a string is, whole, one serialized value
+ * (§7.4): a value with a length starting at lo that parses by its own
+ * lengths and leaves nothing but whitespace after it. Parsed without
+ * emitting or recording (the steps are taken back). */
+static bool whole_payload(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
+{
+	if (!commits(w->b, s, lo, lo, hi)) return false;
+	bool emit = w->emit, c;
+	struct op_mark m = mark(w);
+	size_t e;
+	w->emit = false;
+	bool ok = parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi);
+	w->emit = emit;
+	take_back(w, m);
+	return ok;
+}
+
+/* The data [lo, hi) of a string at depth-1. §7.4: it is a nested payload
+ * only where the WHOLE data parses as one value (same spelling); text that
+ * merely contains `a:1:{...}`, `s:3:"x";` or `";}` is string data, and a
+ * string never makes its value decline. In the second pass this emits the
+ * data: the payload repaired and the whitespace after it as string data,
+ * or the data as one run. */
 static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
 {
-	size_t i = lo, prev = lo;
-	bool found = false;
-	while ((i = next_start_byte(w->b, i, hi)) < hi) {
-		if (!value_start(w->b, i, lo, hi)) {
-			i++;
+	if (!w->emit && lo < hi && commits(w->b, s, lo, lo, hi)) {
+		/* first pass: one parse, recorded, taken back where it is none */
+		struct op_mark m = mark(w);
+		size_t e;
+		bool c;
+		bool deep = w->too_deep;
+		w->too_deep = false;
+		if (parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi)) {
+			w->too_deep = deep;
+			emit_run(w, e, hi, true);
+			return NESTED_FOUND;
+		}
+		/* §7.5: a payload deeper than the walk holds cannot be repaired */
+		if (w->too_deep) return NESTED_DECLINE;
+		w->too_deep = deep;
+		take_back(w, m);
+	} else if (w->emit && lo < hi && whole_payload(w, s, lo, hi, depth)) {
+		size_t e;
+		bool c;
+		if (!parse_value(w, s, lo, lo, hi, depth, &e, &c)) {
+			w->failed = true;
+			return NESTED_DECLINE;
+		}
+		if (w->failed) return NESTED_DECLINE;
+		emit_run(w, e, hi, true);
+		return NESTED_FOUND;
+	}
+	emit_run(w, lo, hi, true);
+	return NESTED_NONE;
+}
+
+/* The members of a C: payload [lo, hi) as serialize grammar (§7.2): values
+ * with `;` or `,` between them and the `x:` and `m:` labels ArrayObject
+ * and its kin write (`x:i:0;a:1:{...};m:a:0:{}`), at least one value, to
+ * the payload's end. Structure is copied, the values parsed at depth. */
+static bool payload_members(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
+{
+	const unsigned char *b = w->b;
+	size_t i = lo, c;
+	bool any = false;
+	while (i < hi) {
+		if ((b[i] == 'x' || b[i] == 'm') && (c = match(b, s, i + 1, hi, ':')) != 0) {
+			emit_copy(w, i, i + 1 + c);
+			i += 1 + c;
 			continue;
 		}
-		bool c;
-		size_t e;
-		if (w->emit) {
-			/* The first pass parsed this data and every payload that
-			 * committed in it parsed and ran to the end: a committing
-			 * header is one of those, emitted in the one parse. */
-			if (!commits(w->b, s, i, lo, hi)) {
-				i++;
-				continue;
-			}
-			emit_run(w, prev, i, true);
-			if (!parse_value(w, s, i, lo, hi, depth, &e, &c)) w->failed = true;
-			if (w->failed) return NESTED_DECLINE;
-		} else {
-			/* the data before the payload, taken back if it is none */
-			struct op_mark m = mark(w);
-			emit_run(w, prev, i, true);
-			bool ok = parse_value(w, s, i, lo, hi, depth, &e, &c);
-			if (!c) {
-				take_back(w, m);
-				i++;
-				continue;
-			}
-			if (!ok || !runs_to_end(w->b, e, hi)) return NESTED_DECLINE;
+		if ((c = match(b, s, i, hi, ';')) != 0 || (c = match(b, s, i, hi, ',')) != 0) {
+			emit_copy(w, i, i + c);
+			i += c;
+			continue;
 		}
-		prev = i = e;
-		found = true;
+		size_t e;
+		bool com;
+		if (!parse_value(w, s, i, lo, hi, depth, &e, &com) || e <= i) return false;
+		any = true;
+		i = e;
 	}
-	emit_run(w, prev, hi, true);
-	return found ? NESTED_FOUND : NESTED_NONE;
+	return any;
+}
+
+/* A C: payload [lo, hi): walked as serialize grammar where the whole of it
+ * parses so (its strings' lengths repaired as well as the payload's, §7.3),
+ * else one run of data whose length alone is repaired, as a string's. */
+static void custom_payload(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
+{
+	bool emit = w->emit;
+	struct op_mark m = mark(w);
+	w->emit = false;
+	bool ok = payload_members(w, s, lo, hi, depth);
+	w->emit = emit;
+	if (!emit) {
+		if (ok) return;
+		take_back(w, m);
+	} else if (ok) {
+		if (!payload_members(w, s, lo, hi, depth)) w->failed = true;
+		return;
+	} else {
+		take_back(w, m);
+	}
+	emit_run(w, lo, hi, true);
 }
 
 /* `b:` `i:` `d:` `R:` `r:` at i. */
@@ -1120,12 +1182,12 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	if (t == 'a') {
 		if (!match(b, s, j, hi, '{')) return false;
 		*committed = true;
-		if (depth > SERIALIZED_MAX_DEPTH) return false;
+		if (depth > SERIALIZED_MAX_DEPTH) { w->too_deep = true; return false; }
 		return parse_body(w, s, i, i + 1, lo, hi, depth, end);
 	}
 	if (!(q = match(b, s, j, hi, '"'))) return false;
 	*committed = true;
-	if (depth > SERIALIZED_MAX_DEPTH) return false;
+	if (depth > SERIALIZED_MAX_DEPTH) { w->too_deep = true; return false; }
 	at = j + q;
 
 	if (t == 's' || t == 'E') {
@@ -1169,7 +1231,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
 	struct data_open o = data_begin(w, i, dds, dde - dds, pat);
-	emit_run(w, pat, pe, true);
+	custom_payload(w, s, pat, pe, depth + 1);
 	data_end(w, o, s, dde - dds, dlen, pat, pe, *end);
 	return true;
 }

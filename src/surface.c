@@ -30,7 +30,7 @@ static const char *const reason_names[REASON_COUNT] = {
 	[REASON_IDENTITY_MAP]        = "identity-map",
 	[REASON_UNANCHORED]          = "unanchored",
 	[REASON_SIZE_CAP_EXCEEDED]   = "size-cap-exceeded",
-	[REASON_SERIALIZED_DECLINED] = "serialized-declined",
+	[REASON_SERIALIZED_UNTOUCHED] = "serialized-untouched",
 };
 
 const struct surface_axes *surface_axes(enum surface s) { return &axes[s]; }

@@ -96,10 +96,19 @@ static inline struct slice repl_of(const struct value *vp, const struct value_sp
 	return (struct slice){ dig, nd };
 }
 
+/* A declined candidate ending at e is followed by `&` (the value-start
+ * decline of rules.md §12.1), raw or as `&amp;`. */
+static bool amp_after(const unsigned char *p, size_t n, size_t e) { return e < n && p[e] == '&'; }
+
 /* Byte matcher events on the run (§4.5 step 1). */
 static void matcher_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
+	/* rules.md §6.4: a candidate the structured pass declined in a value
+	 * (the value-start `&` of §12.1 among them) is not the sweep's to
+	 * rewrite: the value goes to it protected */
+	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE && amp_after(vp->run, vp->run_len, ev->end))
+		vp->protect = true;
 	if (ev->action == ACTION_REWROTE) add_splice(vp, vp->run_off + ev->start, vp->run_off + ev->end, ev->repl);
 	report_ev(vp, ev, vp->base + vp->run_off + ev->start, vp->run + ev->start, ev->end - ev->start);
 }
@@ -110,6 +119,8 @@ static void matcher_event(void *ctx, const struct match_event *ev)
 static void entity_event(void *ctx, const struct match_event *ev)
 {
 	struct value *vp = ctx;
+	if (ev->action == ACTION_SKIPPED && vp->o->mode == MATCH_VALUE && amp_after(vp->win + vp->win_skip, vp->win_len - vp->win_skip, ev->end))
+		vp->protect = true;   /* §6.4 */
 	size_t sa = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->start),
 	       sb = vp->win_src + entity_src(vp->refs, vp->nrefs, vp->win_skip + ev->end);
 	if (ev->action == ACTION_REWROTE) {
@@ -246,6 +257,7 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 		bool last = d.i == n;
 		size_t skip = vp->win_skip, limit = last ? dlen : dlen - look;
 		vp->win = w;
+		vp->win_len = dlen;
 		me.lead_end = lead_end > at ? lead_end - at : 0;
 		size_t used = matcher_scan_ex(vp->pt, w + skip, dlen - skip, limit - skip, &me, entity_event, vp);
 		if (last) return;
@@ -266,6 +278,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 {
 	const struct value_opts *o = vp->o;
 	vp->run = p;
+	vp->run_len = n;
 	vp->run_off = off;
 	/* a candidate is a separator (2 bytes or more) and a whole
 	 * host, in the run or in its decoding, which is no longer: a shorter
@@ -481,6 +494,7 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
                                                           uint64_t base, const struct value_opts *o, bool no_host)
 {
 	int walk = -1;
+	vp->protect = false;
 	if (!may_hold_candidate(vp, v, n, o, no_host, &walk)) return false;
 	vp->o = o;
 	vp->base = base;
@@ -493,21 +507,34 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		vp->nopen = 0;
 		vp->open_overflow = false;
 		enum ser_result r = serialized_plan(v, n, o->spellings, &ser_calls, vp);
+		/* only a value where there was something to rewrite is protected
+		 * or reported, so neither depends on whether skips are observed
+		 * (the prefilter above): where there is none the sweep finds
+		 * nothing to rewrite in it either */
+		bool holds = vp->nsplices || hostfind_any(&vp->pt->find, v, n) ||
+		             (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true));
 		if (r == SER_REPAIRED && !vp->open_overflow) {
 			vp->run0 = 0;
 			vp->splice0 = vp->nsplices;
-			return vp->nsplices != 0;
+			/* §6.4: nothing inside serialized data is the sweep's */
+			vp->protect = holds;
+			return holds;
 		}
-		/* its changes dropped: rewritten as any value */
 		vp->nsplices = vp->run0 = vp->splice0 = 0;
 		vp->esc.len = 0;
-		if (r == SER_DECLINED) {
-			/* cannot repair (§7.5): today rewritten without repair, lengths as they were. */
-			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_DECLINED, o->surface, { NULL, 0 } };
+		if (r == SER_DECLINED || r == SER_REPAIRED) {
+			/* §7.5: a value that does not parse by its own lengths, or
+			 * deeper than the walk holds, cannot be repaired: its bytes
+			 * are left as they are, by this pass and by the sweep (§6.4),
+			 * and it is reported (§10.2). */
+			struct match_event ev = { 0, 0, ACTION_SKIPPED, REASON_SERIALIZED_UNTOUCHED, o->surface, { NULL, 0 } };
+			if (!holds) return false;
 			report_ev(vp, &ev, base, v, n < 64 ? n : 64);
+			vp->protect = true;
+			return true;
 		}
 	}
-	return run_splices(vp, v, n, 0) != 0;
+	return run_splices(vp, v, n, 0) != 0 || vp->protect;
 }
 
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
@@ -532,9 +559,14 @@ static inline __attribute__((always_inline)) void put_splice(struct value *vp, c
 {
 	unsigned char dig[VALUE_DIGITS_MAX];
 	struct slice r = repl_of(vp, s, dig);
-	window_verbatim_at(w, v + *last, s->start - *last, in_place);
 	size_t end = value_splice_end(s);
-	window_replace(w, r.p, r.n, vp->base + end, s->len);
+	if (vp->protect) {   /* rules.md §6.4 */
+		window_protected(w, v + *last, s->start - *last);
+		window_protected_replace(w, r.p, r.n, vp->base + end, s->len);
+	} else {
+		window_verbatim_at(w, v + *last, s->start - *last, in_place);
+		window_replace(w, r.p, r.n, vp->base + end, s->len);
+	}
 	*out_len = *out_len - s->len + r.n;
 	*last = end;
 }
@@ -554,7 +586,8 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 		for (const struct value_splice *s; (s = next_merged(vp, &it));) put_splice(vp, v, s, w, in_place, &last, &out_len);
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);
-	window_verbatim_at(w, v + last, n - last, in_place);
+	if (vp->protect) window_protected(w, v + last, n - last);
+	else window_verbatim_at(w, v + last, n - last, in_place);
 }
 
 void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place)

@@ -88,6 +88,7 @@ struct value {
 	const struct value_opts *o;
 	uint64_t base;            /* input offset of the value */
 	size_t run_off;           /* offset of the current run in the value */
+	size_t run_len, win_len;  /* bytes of run and of win */
 	const unsigned char *run;
 	size_t run0;              /* the run's first splice */
 	size_t splice0;           /* the run's first re-match splice (after its byte matcher's) */
@@ -97,6 +98,9 @@ struct value {
 	struct value_open { size_t first; uint32_t digits, ndigits; } open[VALUE_OPEN_MAX];
 	size_t nopen;
 	bool open_overflow;       /* more strings open than the walk allows: not repaired */
+	/* rules.md §6.4: the value's bytes go to the sweep protected (it holds
+	 * serialized data, or the matcher declined a candidate in it) */
+	bool protect;
 	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
 };
 

@@ -131,6 +131,14 @@ void window_protected(struct window *w, const unsigned char *p, size_t n)
 	w->out_off += n;
 }
 
+void window_protected_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len)
+{
+	window_flush(w);
+	if (w->out_marks && n != in_len) offmap_push(w->out_marks, w->out_off + n, in_end);
+	sink_write_protected(&w->out, p, n);
+	w->out_off += n;
+}
+
 void window_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len)
 {
 	/* The mark goes first, so the next stage can map every byte it

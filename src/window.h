@@ -134,6 +134,9 @@ static inline void window_verbatim_at(struct window *w, const unsigned char *p, 
 }
 /* The same, and no later stage may change them (sink.h). */
 void window_protected(struct window *w, const unsigned char *p, size_t n);
+/* window_replace whose bytes no later stage may change (a value the
+ * structured pass decided, rules.md §6.4). */
+void window_protected_replace(struct window *w, const unsigned char *p, size_t n, uint64_t in_end, size_t in_len);
 /* Outside a segment: n bytes of this stream written as they are, without
  * matching (the sweep's side of window_protected); the next segment begins
  * after them. */

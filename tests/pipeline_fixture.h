@@ -208,7 +208,7 @@ static inline bool pf_page_map(const char *root, const char *page, char *map, si
 		if (sscanf(line, "%255s %255s", a, b) != 2) continue;
 		if (strcmp(a, page)) continue;
 		if (strlen(b) + 1 > cap) ok = false;
-		else snprintf(map, cap, "%s", b);
+		else memcpy(map, b, strlen(b) + 1);   /* fits: checked above */
 	}
 	fclose(f);
 	return ok;

@@ -20,4 +20,6 @@ Suite *serialized_suite(void); /* test_serialized.c: PHP serialized-length repai
 Suite *hostfind_suite(void);  /* test_hostfind.c: the matcher's prefilter, where a host can begin (issue 6) */
 Suite *bytescan_suite(void);  /* test_bytescan.c: the byte-pair search (issue 6) */
 Suite *io_suite(void);        /* test_io.c: the output writer (issue 6) */
+Suite *ser_diff_suite(void);  /* test_ser_diff.c: serialized repair against an independent serializer (rules.md §7) */
+Suite *repro_suite(void);     /* test_repro.c: the serialized reproducers, exact output bytes (rules.md §7) */
 #endif

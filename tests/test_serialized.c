@@ -413,31 +413,35 @@ END_TEST
 
 START_TEST(start_after_each_separator)
 {
-	CASE(LIT, REP, "s:32:\"x{s:22:\"" C22 "\";\";", "s:41:\"x{s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x;s:22:\"" C22 "\";\";", "s:41:\"x;s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x\"s:22:\"" C22 "\";\";", "s:41:\"x\"s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x=s:22:\"" C22 "\";\";", "s:41:\"x=s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x&s:22:\"" C22 "\";\";", "s:41:\"x&s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x:s:22:\"" C22 "\";\";", "s:41:\"x:s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x,s:22:\"" C22 "\";\";", "s:41:\"x,s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x's:22:\"" C22 "\";\";", "s:41:\"x's:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x>s:22:\"" C22 "\";\";", "s:41:\"x>s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x[s:22:\"" C22 "\";\";", "s:41:\"x[s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x+s:22:\"" C22 "\";\";", "s:41:\"x+s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x s:22:\"" C22 "\";\";", "s:41:\"x s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x\ts:22:\"" C22 "\";\";", "s:41:\"x\ts:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x\rs:22:\"" C22 "\";\";", "s:41:\"x\rs:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:32:\"x\ns:22:\"" C22 "\";\";", "s:41:\"x\ns:31:\"" V31 "\";\";");
+	/* rules.md §7.4: the data is not one whole value, so the inner header
+	 * is string data and keeps its length; the outer one is repaired */
+	CASE(LIT, REP, "s:32:\"x{s:22:\"" C22 "\";\";", "s:41:\"x{s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x;s:22:\"" C22 "\";\";", "s:41:\"x;s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\"s:22:\"" C22 "\";\";", "s:41:\"x\"s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x=s:22:\"" C22 "\";\";", "s:41:\"x=s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x&s:22:\"" C22 "\";\";", "s:41:\"x&s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x:s:22:\"" C22 "\";\";", "s:41:\"x:s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x,s:22:\"" C22 "\";\";", "s:41:\"x,s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x's:22:\"" C22 "\";\";", "s:41:\"x's:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x>s:22:\"" C22 "\";\";", "s:41:\"x>s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x[s:22:\"" C22 "\";\";", "s:41:\"x[s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x+s:22:\"" C22 "\";\";", "s:41:\"x+s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x s:22:\"" C22 "\";\";", "s:41:\"x s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\ts:22:\"" C22 "\";\";", "s:41:\"x\ts:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\rs:22:\"" C22 "\";\";", "s:41:\"x\rs:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:32:\"x\ns:22:\"" C22 "\";\";", "s:41:\"x\ns:22:\"" V31 "\";\";");
 }
 END_TEST
 
 START_TEST(start_after_percent_separator)
 {
-	CASE(LIT, REP, "s:34:\"x%7Bs:22:\"" C22 "\";\";", "s:43:\"x%7Bs:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:34:\"x%3bs:22:\"" C22 "\";\";", "s:43:\"x%3bs:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:34:\"x%20s:22:\"" C22 "\";\";", "s:43:\"x%20s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:34:\"x%0As:22:\"" C22 "\";\";", "s:43:\"x%0As:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:34:\"x%3Ds:22:\"" C22 "\";\";", "s:43:\"x%3Ds:31:\"" V31 "\";\";");
+	/* rules.md §7.4: the data is not one whole value, so the inner header
+	 * is string data and keeps its length; the outer one is repaired */
+	CASE(LIT, REP, "s:34:\"x%7Bs:22:\"" C22 "\";\";", "s:43:\"x%7Bs:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%3bs:22:\"" C22 "\";\";", "s:43:\"x%3bs:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%20s:22:\"" C22 "\";\";", "s:43:\"x%20s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%0As:22:\"" C22 "\";\";", "s:43:\"x%0As:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:34:\"x%3Ds:22:\"" C22 "\";\";", "s:43:\"x%3Ds:22:\"" V31 "\";\";");
 	/* %41 is `A`, not a separator: the inner header is not seen */
 	CASE(LIT, REP, "s:34:\"x%41s:22:\"" C22 "\";\";", "s:43:\"x%41s:22:\"" V31 "\";\";");
 }
@@ -445,11 +449,13 @@ END_TEST
 
 START_TEST(start_after_quot_and_backslash_letter)
 {
-	CASE(LIT, REP, "s:37:\"x&quot;s:22:\"" C22 "\";\";", "s:46:\"x&quot;s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:33:\"x\\\"s:22:\"" C22 "\";\";", "s:42:\"x\\\"s:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:33:\"x\\ns:22:\"" C22 "\";\";", "s:42:\"x\\ns:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:33:\"x\\ts:22:\"" C22 "\";\";", "s:42:\"x\\ts:31:\"" V31 "\";\";");
-	CASE(LIT, REP, "s:33:\"x\\rs:22:\"" C22 "\";\";", "s:42:\"x\\rs:31:\"" V31 "\";\";");
+	/* rules.md §7.4: the data is not one whole value, so the inner header
+	 * is string data and keeps its length; the outer one is repaired */
+	CASE(LIT, REP, "s:37:\"x&quot;s:22:\"" C22 "\";\";", "s:46:\"x&quot;s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\\"s:22:\"" C22 "\";\";", "s:42:\"x\\\"s:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\ns:22:\"" C22 "\";\";", "s:42:\"x\\ns:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\ts:22:\"" C22 "\";\";", "s:42:\"x\\ts:22:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:33:\"x\\rs:22:\"" C22 "\";\";", "s:42:\"x\\rs:22:\"" V31 "\";\";");
 }
 END_TEST
 
@@ -1077,27 +1083,31 @@ END_TEST
 
 START_TEST(nested_at_any_offset)
 {
+	/* rules.md §7.4: a payload is nested only where the WHOLE data is one
+	 * value; behind a label or with text around it, it is string data */
 	/* behind a label: 5 + 46 = 51 → 5 + 55 = 60 */
 	CASE(LIT, REP, "s:51:\"Obs: a:1:{s:3:\"url\";s:22:\"" C22 "\";}\";",
-	     "s:60:\"Obs: a:1:{s:3:\"url\";s:31:\"" V31 "\";}\";");
+	     "s:60:\"Obs: a:1:{s:3:\"url\";s:22:\"" V31 "\";}\";");
 	/* surrounded by newlines: 1 + 46 + 1 */
-	CASE(LIT, REP, "s:48:\"\na:1:{s:3:\"url\";s:22:\"" C22 "\";}\n\";", "s:57:\"\na:1:{s:3:\"url\";s:31:\"" V31 "\";}\n\";");
+	CASE(LIT, REP, "s:48:\"\na:1:{s:3:\"url\";s:22:\"" C22 "\";}\n\";", "s:57:\"\na:1:{s:3:\"url\";s:22:\"" V31 "\";}\n\";");
 	/* json: `\n` escapes before and after (1 each), inner 30 decoded */
-	CASE(DEF, REP, "s:32:\\\"\\ns:22:\\\"" CJ "\\\";\\n\\\";", "s:41:\\\"\\ns:31:\\\"" VJ "\\\";\\n\\\";");
+	CASE(DEF, REP, "s:32:\\\"\\ns:22:\\\"" CJ "\\\";\\n\\\";", "s:41:\\\"\\ns:22:\\\"" VJ "\\\";\\n\\\";");
 	/* text before it is rewritten too: C + space + inner (30) = 53 */
-	CASE(LIT, REP, "s:53:\"" C22 " s:22:\"" C22 "\";\";", "s:71:\"" V31 " s:31:\"" V31 "\";\";");
+	CASE(LIT, REP, "s:53:\"" C22 " s:22:\"" C22 "\";\";", "s:71:\"" V31 " s:22:\"" V31 "\";\";");
 }
 END_TEST
 
 START_TEST(nested_residue_and_failures_decline)
 {
-	/* a nested value followed by anything but whitespace */
-	NOPE(LIT, DEC, "s:9:\"s:1:\"a\";x\";");
-	NOPE(DEF, DEC, "s:9:\\\"s:1:\\\"a\\\";\\q\\\";");
+	/* rules.md §7.4: data that is not one whole value is string data, and
+	 * one such string never declines its value: a nested value followed by
+	 * anything but whitespace */
+	NOPE(LIT, REP, "s:9:\"s:1:\"a\";x\";");
+	NOPE(DEF, REP, "s:9:\\\"s:1:\\\"a\\\";\\q\\\";");
 	/* a committed nested header that fails */
-	NOPE(LIT, DEC, "s:29:\"s:5:\"" C22 "\";\";");
+	NOPE(LIT, REP, "s:29:\"s:5:\"" C22 "\";\";");
 	/* two nested values */
-	NOPE(LIT, DEC, "s:16:\"s:1:\"a\";s:1:\"b\";\";");
+	NOPE(LIT, REP, "s:16:\"s:1:\"a\";s:1:\"b\";\";");
 }
 END_TEST
 

@@ -528,8 +528,8 @@ static void check_counters_clean(const struct pf_result *r, size_t want_rewrites
 	              (unsigned long long)r->rewrites[SURFACE_SQL_STRING], want_rewrites);
 	ck_assert_msg(r->rewrites[SURFACE_STRAGGLER] == 0, "%s: %llu stragglers", what,
 	              (unsigned long long)r->rewrites[SURFACE_STRAGGLER]);
-	ck_assert_msg(r->skips[REASON_SERIALIZED_DECLINED] == 0, "%s: %llu serialized values declined", what,
-	              (unsigned long long)r->skips[REASON_SERIALIZED_DECLINED]);
+	ck_assert_msg(r->skips[REASON_SERIALIZED_UNTOUCHED] == 0, "%s: %llu serialized values declined", what,
+	              (unsigned long long)r->skips[REASON_SERIALIZED_UNTOUCHED]);
 	ck_assert_msg(r->skips[REASON_SIZE_CAP_EXCEEDED] == 0, "%s: a literal over the cap", what);
 }
 

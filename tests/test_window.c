@@ -970,7 +970,11 @@ START_TEST(value_serialized_plan_equals_buffered)
 		orc.o.spellings = 0;
 		orc.base = 0;
 		enum ser_result r = serialized_walk(p, n, o.spellings, oracle_run, &orc, &want);
-		if (r != SER_REPAIRED) {
+		if (r == SER_DECLINED) {
+			/* rules.md §7.5: a value that cannot be repaired is untouched */
+			want.len = 0;
+			ser_buf_put(&want, p, n);
+		} else if (r != SER_REPAIRED) {
 			struct slice w;
 			want.len = 0;
 			if (value_rewrite(&orc.vp, p, n, 0, &orc.o, &w)) ser_buf_put(&want, w.p, w.n);
@@ -1244,8 +1248,11 @@ END_TEST
 
 /* SPEC §7 on the text type: a line that holds serialized data is repaired
  * (a value starts at the start of a line or after an opener and ends at its
- * closer or the end of the line); a stale length declines the field, which
- * is still rewritten; the same at every read size. */
+ * closer or the end of the line); the same at every read size. A stale
+ * length cannot be repaired: its line is the value's unit and passes
+ * through byte-identical, the origin before the broken value included
+ * (rules.md §7.5), so it is reported: one untouched skip and a --check
+ * finding at the line's start naming the origin left (§10.6). */
 START_TEST(text_serialized_lines)
 {
 	static const char in[] =
@@ -1257,7 +1264,7 @@ START_TEST(text_serialized_lines)
 	static const char want[] =
 		"x https://wt-a--example.ddev.site/\n"
 		"a:2:{s:3:\"url\";s:31:\"https://wt-a--example.ddev.site\";s:1:\"b\";s:0:\"\";}\n"
-		"https://wt-a--example.ddev.site/ s:5:\"https://wt-a--example.ddev.site\";\n"
+		"https://www.example.fi/ s:5:\"https://www.example.fi\";\n"
 		"opt=s:36:\"https://wt-a--example.ddev.site/feed\";&y=1\n"
 		"tail https://wt-a--example.ddev.site";
 	char *path = write_temp((const unsigned char *)in, strlen(in));
@@ -1267,11 +1274,16 @@ START_TEST(text_serialized_lines)
 		run_pipeline(path, sizes[i], false, &r);
 		ck_assert_uint_eq(r.out.n, strlen(want));
 		ck_assert_msg(memcmp(r.out.p, want, r.out.n) == 0, "read size %zu: %.*s", sizes[i], (int)r.out.n, (char *)r.out.p);
-		ck_assert_uint_eq(r.rewrites[SURFACE_TEXT], 6);
-		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_DECLINED], 1);
+		ck_assert_uint_eq(r.rewrites[SURFACE_TEXT], 4);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 1);
 		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
 		free_result(&r);
 	}
+	struct run_result r;
+	run_pipeline(path, 7, true, &r);
+	ck_assert_msg(strstr(r.check, ":3:1: https://www.example.fi/ s:5:\"https://www.example.fi\"; (serialized-untouched)\n") != NULL,
+	              "%s", r.check);
+	free_result(&r);
 	unlink(path);
 }
 END_TEST

@@ -1,0 +1,168 @@
+/* test_repro.c — the serialized reproducers, each with its exact output
+ * bytes (map https://www.example.fi → https://wt-a--example.ddev.site),
+ * every output checked with PHP's unserialize() when it was written here
+ * (rules.md §7): a string is nested data only when its whole content is one
+ * value (§7.4), C: payloads are walked as grammar, and a value that does
+ * not parse by its own lengths passes through byte-identical and is
+ * reported (§7.5, §10.2, §10.6). The same at read sizes 1, 7 and 64 KiB. */
+#include <check.h>
+#include <string.h>
+
+#include "pipeline_fixture.h"
+
+#define RP_MAP "https://www.example.fi https://wt-a--example.ddev.site\n"
+
+/* in → want as type; untouched: values left untouched (each one warning
+ * with its input offset, and a --check finding); no straggler ever. */
+static void repro(enum filetype type, const char *in, const char *want, unsigned untouched, long untouched_at)
+{
+	static const size_t sizes[] = { 1, 7, 65536 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct pf_options o = { .type = type, .read_size = sizes[i], .loud = true };
+		struct pf_result r;
+		pf_run(RP_MAP, in, strlen(in), &o, &r);
+		ck_assert_int_eq(r.rc, 0);
+		ck_assert_msg(r.out_len == strlen(want) && memcmp(r.out, want, r.out_len) == 0,
+		              "read size %zu:\n  got  %.*s\n  want %s", sizes[i], (int)r.out_len, (char *)r.out, want);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], untouched);
+		ck_assert_uint_eq(r.candidates[SURFACE_STRAGGLER], 0);
+		if (untouched) {
+			char w[128];
+			snprintf(w, sizeof w, "hostshift: in: serialized value left untouched at offset %ld: ", untouched_at);
+			ck_assert_msg(r.err && strncmp(r.err, w, strlen(w)) == 0, "want \"%s\", stderr: %s", w, r.err ? r.err : "");
+		} else {
+			ck_assert_msg(r.err_len == 0, "no warning expected, stderr: %.*s", (int)r.err_len, r.err);
+		}
+		pf_free(&r);
+	}
+	if (untouched) {
+		struct pf_options o = { .type = type, .check = true };
+		struct pf_result r;
+		pf_run(RP_MAP, in, strlen(in), &o, &r);
+		ck_assert_msg(r.check && strstr(r.check, " (serialized-untouched)\n"), "check: %s", r.check ? r.check : "");
+		pf_free(&r);
+	}
+}
+
+/* R1: text in a string that looks like serialized data is plain text */
+START_TEST(r1_nested_looking_text)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (1,'a:2:{s:4:\\\"text\\\";s:52:\\\"See a:1:{s:3:\\\"foo\\\";i:1;} at https://www.example.fi/x\\\";i:1;i:2;}');",
+	      "INSERT INTO t VALUES (1,'a:2:{s:4:\\\"text\\\";s:61:\\\"See a:1:{s:3:\\\"foo\\\";i:1;} at https://wt-a--example.ddev.site/x\\\";i:1;i:2;}');",
+	      0, 0);
+}
+END_TEST
+
+START_TEST(r1_string_header_text)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (2,'a:1:{i:0;s:37:\\\"x s:3:\\\"abc\\\"; https://www.example.fi/x\\\";}');",
+	      "INSERT INTO t VALUES (2,'a:1:{i:0;s:46:\\\"x s:3:\\\"abc\\\"; https://wt-a--example.ddev.site/x\\\";}');", 0, 0);
+}
+END_TEST
+
+START_TEST(r1_closer_text)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (3,'a:1:{i:0;s:38:\\\"\\\";}s:3:\\\"bad\\\"; https://www.example.fi/x\\\";}');",
+	      "INSERT INTO t VALUES (3,'a:1:{i:0;s:47:\\\"\\\";}s:3:\\\"bad\\\"; https://wt-a--example.ddev.site/x\\\";}');", 0, 0);
+}
+END_TEST
+
+START_TEST(r1_closer_text_beside_origin)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (4,'a:2:{i:0;s:38:\\\"\\\";}s:3:\\\"bad\\\"; https://www.example.fi/x\\\";i:1;s:24:\\\"https://www.example.fi/y\\\";}');",
+	      "INSERT INTO t VALUES (4,'a:2:{i:0;s:47:\\\"\\\";}s:3:\\\"bad\\\"; https://wt-a--example.ddev.site/x\\\";i:1;s:33:\\\"https://wt-a--example.ddev.site/y\\\";}');",
+	      0, 0);
+}
+END_TEST
+
+/* R2: double serialization; the inner length gains a digit (93 → 102), so
+ * the outer grows by 9 + 1 (144 → 154) */
+START_TEST(r2_double_serialization)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (5,'a:2:{s:5:\\\"inner\\\";s:144:\\\"a:2:{s:1:\\\"u\\\";s:93:\\\"https://www.example.fi/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\\";s:1:\\\"t\\\";s:13:\\\"\\\";}s:3:\\\"bad\\\";\\\";}\\\";s:1:\\\"n\\\";i:1;}');",
+	      "INSERT INTO t VALUES (5,'a:2:{s:5:\\\"inner\\\";s:154:\\\"a:2:{s:1:\\\"u\\\";s:102:\\\"https://wt-a--example.ddev.site/aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\\";s:1:\\\"t\\\";s:13:\\\"\\\";}s:3:\\\"bad\\\";\\\";}\\\";s:1:\\\"n\\\";i:1;}');",
+	      0, 0);
+}
+END_TEST
+
+/* R4: a candidate that begins a string and is followed by `&` is declined
+ * (rules.md §12.1): the string is unchanged, so is its length, and the
+ * sweep keeps the decline (§6.4) */
+START_TEST(r4_sql_amp_after_host)
+{
+	const char *in = "INSERT INTO t VALUES (1,'a:1:{s:1:\\\"u\\\";s:27:\\\" https://www.example.fi&x=1\\\";}');";
+	repro(FILETYPE_SQL, in, in, 0, 0);
+}
+END_TEST
+
+START_TEST(r4_html_amp_after_host)
+{
+	const char *in = "<input value=\"a:1:{s:1:&quot;k&quot;;s:26:&quot;https://www.example.fi&amp;a=1&quot;;}\">";
+	repro(FILETYPE_HTML, in, in, 0, 0);
+}
+END_TEST
+
+START_TEST(r4_html_plain_amp_no_straggler)
+{
+	const char *in = "<a href=\" https://www.example.fi&amp;b=1\">";
+	repro(FILETYPE_HTML, in, in, 0, 0);
+}
+END_TEST
+
+/* R7: the C: payload's length and the string inside it both repaired */
+START_TEST(r7_arrayobject_text)
+{
+	repro(FILETYPE_TEXT, "C:11:\"ArrayObject\":55:{x:i:0;a:1:{i:0;s:22:\"https://www.example.fi\";};m:a:0:{}}",
+	      "C:11:\"ArrayObject\":64:{x:i:0;a:1:{i:0;s:31:\"https://wt-a--example.ddev.site\";};m:a:0:{}}", 0, 0);
+}
+END_TEST
+
+START_TEST(r7_arrayobject_sql)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES (1,'C:11:\\\"ArrayObject\\\":55:{x:i:0;a:1:{i:0;s:22:\\\"https://www.example.fi\\\";};m:a:0:{}}');",
+	      "INSERT INTO t VALUES (1,'C:11:\\\"ArrayObject\\\":64:{x:i:0;a:1:{i:0;s:31:\\\"https://wt-a--example.ddev.site\\\";};m:a:0:{}}');",
+	      0, 0);
+}
+END_TEST
+
+/* a value broken before hostshift (s:5 holds 22 bytes): byte-identical,
+ * counted, warned with its offset, a --check finding (rules.md §7.5) */
+START_TEST(broken_value_untouched_text)
+{
+	const char *in = "a:1:{s:5:\"https://www.example.fi\";}";
+	repro(FILETYPE_TEXT, in, in, 1, 0);
+}
+END_TEST
+
+START_TEST(broken_value_untouched_sql)
+{
+	const char *in = "INSERT INTO t VALUES (1,'a:1:{s:5:\\\"https://www.example.fi\\\";}');";
+	repro(FILETYPE_SQL, in, in, 1, 25);
+}
+END_TEST
+
+Suite *repro_suite(void)
+{
+	Suite *s = suite_create("repro");
+	TCase *tc = tcase_create("serialized");
+	tcase_add_test(tc, r1_nested_looking_text);
+	tcase_add_test(tc, r1_string_header_text);
+	tcase_add_test(tc, r1_closer_text);
+	tcase_add_test(tc, r1_closer_text_beside_origin);
+	tcase_add_test(tc, r2_double_serialization);
+	tcase_add_test(tc, r4_sql_amp_after_host);
+	tcase_add_test(tc, r4_html_amp_after_host);
+	tcase_add_test(tc, r4_html_plain_amp_no_straggler);
+	tcase_add_test(tc, r7_arrayobject_text);
+	tcase_add_test(tc, r7_arrayobject_sql);
+	tcase_add_test(tc, broken_value_untouched_text);
+	tcase_add_test(tc, broken_value_untouched_sql);
+	suite_add_tcase(s, tc);
+	return s;
+}
