@@ -432,6 +432,23 @@ static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
 
+bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len)
+{
+	if (s != SER_HTML && s != SER_JSONHTML) {
+		*len = measure(s, p, n);
+		return true;
+	}
+	size_t count = 0;
+	for (size_t i = 0; i < n;) {
+		size_t dec, alt, w = unit(p, s, i, n, &dec, &alt);
+		if (w == 0) return false;
+		count += dec;
+		i += w;
+	}
+	*len = count;
+	return true;
+}
+
 void ser_measure_init(struct ser_measure *m, enum ser_spelling s)
 {
 	*m = (struct ser_measure){ .spelling = (unsigned char)s };
@@ -877,7 +894,12 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 		/* the caller gives measure(new) − measure(old data), by which
 		 * the length moves (§7.3) */
 		ptrdiff_t delta;
-		if (!w->plan->close(w->ctx, s, at, e, &delta)) return;
+		int c = w->plan->close(w->ctx, s, at, e, old, &delta);
+		if (c == 0) return;
+		if (c < 0) {
+			w->failed = true;
+			return;
+		}
 		mnew = delta >= 0 ? (size_t)delta : 0;
 		mold = delta >= 0 ? 0 : (size_t)-delta;
 	} else {

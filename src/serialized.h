@@ -79,11 +79,14 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
  *   open    a string's (or C: payload's) length digits are b[digits,
  *           digits + ndigits); its data follows, and strings inside it (a
  *           nested payload, §7.4) open and close before it closes;
- *   close   its data b[at, e) has gone through run: false if none of it
- *           changed (the caller forgets the string), else *delta is how
- *           much more the data as the caller will write it measures in
- *           spelling s than b[at, e) does (struct ser_delta, or
- *           struct ser_measure and serialized_measure);
+ *   close   its data b[at, e), declared `old` bytes long, has gone
+ *           through run: 0 if none of it changed (the caller forgets the
+ *           string), 1 with *delta how much more the data as the caller
+ *           will write it measures in spelling s than b[at, e) does
+ *           (struct ser_delta, or struct ser_measure and
+ *           serialized_measure), or -1 where the caller cannot measure
+ *           its change: the walk then fails and the value is left
+ *           untouched (§7.5);
  *   length  after close said true: the string's new length, or
  *           SER_KEEP_LENGTH where the number is the same and its digits
  *           stay as written (§7.2).
@@ -94,7 +97,7 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
 struct ser_plan_calls {
 	void (*run)(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string);
 	void (*open)(void *ctx, size_t digits, size_t ndigits);
-	bool (*close)(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta);
+	int (*close)(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta);
 	void (*length)(void *ctx, size_t len);
 };
 
@@ -117,6 +120,13 @@ void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n);
 size_t ser_measure_end(struct ser_measure *m);
 /* The same count in one call, over a whole buffer. */
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n);
+
+/* p[0..n) measured with every character reference read as the one byte it
+ * most often stands for (html, json inside html; other spellings as
+ * serialized_measure): the reading in which an origin spelled with
+ * references (`https:&#47;&#47;C`) is what PHP's string holds (§7.3).
+ * false where a unit cannot be measured. */
+bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len);
 
 /* The difference a string's changes make to its measure, from the changes
  * alone (issue 6: the unchanged bytes not measured): data given as pieces

@@ -408,19 +408,65 @@ static void ser_open(void *ctx, size_t digits, size_t ndigits)
 	vp->open[vp->nopen++] = (struct value_open){ vp->nsplices, (uint32_t)digits, (uint32_t)ndigits };
 }
 
-/* Its data [at, e) is done: unchanged when nothing was spliced since it
- * opened; else how much more its new data measures in decoded bytes (§7.3),
- * from the splices alone where no escape reaches across their edges, else
- * measured whole. */
-static bool ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
+/* A splice of the data [at, e) from k on whose source holds a reference:
+ * an origin the re-match found through references (§5.3). */
+static bool splices_over_refs(const struct value *vp, size_t k)
+{
+	for (size_t i = k; i < vp->nsplices; i++) {
+		const struct value_splice *sp = &vp->splices[i];
+		if (sp->len && memchr(vp->val + sp->start, '&', sp->len)) return true;
+	}
+	return false;
+}
+
+/* The change of data [at, e), declared `old` long, where a splice replaced
+ * source bytes spelled with references: the html delta rule (measure =
+ * source bytes) does not hold there, since PHP's string holds each
+ * reference as the byte it stands for. The data must measure its declared
+ * length with every reference read as one byte, piece by piece as whole
+ * (no reference across a splice's edge); then the delta is measured in
+ * that reading. Else -1: the value cannot be repaired (§7.3, §7.5). */
+static int refs_delta(struct value *vp, enum ser_spelling s, size_t at, size_t e, size_t old, size_t k,
+                      ptrdiff_t *delta)
+{
+	const unsigned char *v = vp->val;
+	unsigned char dig[VALUE_DIGITS_MAX];
+	size_t whole, m, mold = 0, mnew = 0, pos = at;
+	if (!serialized_measure_refs_one(s, v + at, e - at, &whole) || whole != old) return -1;
+	for (size_t i = k; i < vp->nsplices; i++) {
+		const struct value_splice *sp = &vp->splices[i];
+		struct slice r = repl_of(vp, sp, dig);
+		if (!serialized_measure_refs_one(s, v + pos, sp->start - pos, &m)) return -1;
+		mold += m;
+		mnew += m;
+		if (!serialized_measure_refs_one(s, v + sp->start, sp->len, &m)) return -1;
+		mold += m;
+		if (!serialized_measure_refs_one(s, r.p, r.n, &m)) return -1;
+		mnew += m;
+		pos = value_splice_end(sp);
+	}
+	if (!serialized_measure_refs_one(s, v + pos, e - pos, &m)) return -1;
+	mold += m;
+	mnew += m;
+	if (mold != whole) return -1;
+	*delta = (ptrdiff_t)mnew - (ptrdiff_t)mold;
+	return 1;
+}
+
+/* Its data [at, e) is done: unchanged (0) when nothing was spliced since it
+ * opened; else (1) how much more its new data measures in decoded bytes
+ * (§7.3), from the splices alone where no escape reaches across their
+ * edges, else measured whole; -1 where that cannot be told. */
+static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta)
 {
 	struct value *vp = ctx;
-	if (vp->open_overflow || !vp->nopen) return false;
+	if (vp->open_overflow || !vp->nopen) return 0;
 	size_t k = vp->open[vp->nopen - 1].first;
 	if (vp->nsplices == k) {
 		vp->nopen--;
-		return false;
+		return 0;
 	}
+	if ((s == SER_HTML || s == SER_JSONHTML) && splices_over_refs(vp, k)) return refs_delta(vp, s, at, e, old, k, delta);
 	const unsigned char *v = vp->val;
 	unsigned char dig[VALUE_DIGITS_MAX];
 	struct ser_delta d;
@@ -434,7 +480,7 @@ static bool ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdi
 		pos = value_splice_end(sp);
 	}
 	ser_delta_keep(&d, v + pos, e - pos);
-	if (ser_delta_end(&d, delta)) return true;
+	if (ser_delta_end(&d, delta)) return 1;
 	struct ser_measure m;
 	ser_measure_init(&m, s);
 	pos = at;
@@ -447,7 +493,7 @@ static bool ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, ptrdi
 	}
 	ser_measure_feed(&m, v + pos, e - pos);
 	*delta = (ptrdiff_t)ser_measure_end(&m) - (ptrdiff_t)serialized_measure(s, v + at, e - at);
-	return true;
+	return 1;
 }
 
 /* Its new length, a splice over its digits before those of its data; the

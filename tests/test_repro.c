@@ -44,6 +44,27 @@ static void repro(enum filetype type, const char *in, const char *want, unsigned
 	}
 }
 
+/* R6: an origin spelled with references inside serialized data in an
+ * attribute: PHP's string holds `https://C` (22 bytes), so the new length
+ * counts the decoded bytes of the new data (§7.3, §5.3). */
+START_TEST(r6_html_refs_in_serialized_string)
+{
+	repro(FILETYPE_HTML,
+	      "<input value=\"a:1:{s:1:&quot;u&quot;;s:22:&quot;https:&#47;&#47;www.example.fi&quot;;}\">",
+	      "<input value=\"a:1:{s:1:&quot;u&quot;;s:31:&quot;https://wt-a--example.ddev.site&quot;;}\">", 0, 0);
+}
+END_TEST
+
+/* R6: the same data declared with its source length (references counted
+ * as written) is not an origin PHP holds; its change could not be measured
+ * in one reading, so the value is left untouched and reported (§7.5). */
+START_TEST(r6_html_refs_source_length_untouched)
+{
+	const char *in = "<input value=\"a:1:{s:1:&quot;u&quot;;s:30:&quot;https:&#47;&#47;www.example.fi&quot;;}\">";
+	repro(FILETYPE_HTML, in, in, 1, 14);
+}
+END_TEST
+
 /* R1: text in a string that looks like serialized data is plain text */
 START_TEST(r1_nested_looking_text)
 {
@@ -154,6 +175,8 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r1_nested_looking_text);
 	tcase_add_test(tc, r1_string_header_text);
 	tcase_add_test(tc, r1_closer_text);
+	tcase_add_test(tc, r6_html_refs_in_serialized_string);
+	tcase_add_test(tc, r6_html_refs_source_length_untouched);
 	tcase_add_test(tc, r1_closer_text_beside_origin);
 	tcase_add_test(tc, r2_double_serialization);
 	tcase_add_test(tc, r4_sql_amp_after_host);

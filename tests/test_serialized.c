@@ -252,8 +252,9 @@ static size_t plan_build(struct planctx *c, size_t from, size_t at, size_t e)
 	return n;
 }
 
-static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
+static int plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta)
 {
+	(void)old;
 	struct planctx *c = vctx;
 	ck_assert_uint_gt(c->nopen, 0);
 	size_t k = c->open[c->nopen - 1];
@@ -261,11 +262,11 @@ static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptr
 	if (c->ne == k + 1) {
 		c->ne = k;
 		c->nopen--;
-		return false;
+		return 0;
 	}
 	size_t built = plan_build(c, k + 1, at, e);   /* first: it may move c->data */
 	*delta = (ptrdiff_t)serialized_measure(s, c->data, built) - (ptrdiff_t)serialized_measure(s, c->b + at, e - at);
-	return true;
+	return 1;
 }
 
 static void plan_length(void *vctx, size_t len)

@@ -114,14 +114,15 @@ static const unsigned char *edit_bytes(const struct edit *e, char dig[24], size_
 	return (const unsigned char *)dig;
 }
 
-static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptrdiff_t *delta)
+static int plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta)
 {
+	(void)old;
 	struct plan *p = vctx;
 	if (!p->nopen) abort();
 	size_t k = p->open[p->nopen - 1];
 	if (p->ne == k) {
 		p->nopen--;
-		return false;
+		return 0;
 	}
 	struct ser_delta d;
 	struct ser_measure m;
@@ -144,7 +145,7 @@ static bool plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, ptr
 	ptrdiff_t whole = (ptrdiff_t)ser_measure_end(&m) - (ptrdiff_t)serialized_measure(s, p->b + at, e - at), quick;
 	if (ser_delta_end(&d, &quick) && quick != whole) abort();
 	*delta = whole;
-	return true;
+	return 1;
 }
 
 static void plan_length(void *vctx, size_t len)
