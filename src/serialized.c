@@ -1,5 +1,5 @@
-/* serialized.c — PHP serialize() length repair (engine-reference §7, SPEC §7;
- * the sql spelling of SPEC §4 and issue 4).
+/* serialized.c — PHP serialize() length repair (§7; the sql spelling of
+ * §7.3, for the string literals of the sql type, §8.1).
  *
  * The walk runs twice over the same bytes. The first pass parses and
  * decides (NONE, DECLINED, or which top-level values to repair) without
@@ -9,11 +9,11 @@
  * (and C: payload) whose data came back different gets its length digits
  * replaced in place. Nothing else is re-emitted: delimiters, hex case,
  * `&#34;` spellings and leading zeros of unchanged lengths stay as they
- * were (SPEC §11 splice-only), so the only new bytes the walk itself ever
- * writes are decimal digits. serialized_plan's second pass writes nothing:
+ * were (§11.3 item 2, splice-only), so the only new bytes the walk itself
+ * ever writes are decimal digits. serialized_plan's second pass writes nothing:
  * the same calls go to the caller, with where each string's digits are,
  * a question at its end (how much its changes move its measure) and its
- * new length (issue 6: the caller writes the value from its splices).
+ * new length (the caller writes the value from its splices).
  *
  * The first pass also records, in a fixed array on the stack of
  * serialized_walk, the second pass's steps in order: copy these source
@@ -21,9 +21,9 @@
  * string's data ends (repair its length). A step taken inside an attempt
  * that fails (a spelling that does not parse, a lookalike that does not
  * commit) is taken back with it. The second pass then replays the steps
- * without parsing anything again (issue 6: re-parsing to emit was two
- * fifths of the walk). Past SER_OPS_CAP steps it parses again instead,
- * as it did before: it keeps where the top-level values were found and in
+ * without parsing anything again (re-parsing to emit would cost a large
+ * share of the walk). Past SER_OPS_CAP steps it parses a second time
+ * instead: it keeps where the top-level values were found and in
  * which spelling (up to TOP_HITS_CAP of them; past it it finds them again)
  * and, knowing the first pass succeeded, parses each value once, emitting.
  * So the walk allocates nothing but the growth of the caller's ser_buf;
@@ -167,7 +167,7 @@ static const unsigned char start_byte[256] = {
 
 /* The first i >= from where a value might start: a start byte followed by
  * `:` or `;`, raw or percent-escaped (value_start accepts nothing else).
- * Issue 6: found by the delimiter, which is rare in text, and not by the
+ * Found by the delimiter, which is rare in text, and not by the
  * start byte, which is a common letter (a, s, i, d, r). */
 static size_t next_start_byte(const unsigned char *b, size_t from, size_t hi)
 {
@@ -184,11 +184,11 @@ static size_t next_start_byte(const unsigned char *b, size_t from, size_t hi)
 /* The three cases of §7.1, each also held to the start-position rule: every
  * value the walk can parse starts at such a position (a nested one inside
  * the string of a value that does), so this stays a superset, and CSS such
- * as `grid:1` or `x-basis:2` no longer sends a buffer through the walk. */
+ * as `grid:1` or `x-basis:2` does not send a buffer through the walk. */
 bool serialized_gate(const unsigned char *b, size_t n)
 {
 	if (n < 2) return false;
-	/* issue 6: the three cases found by their byte pairs (`:` and a digit,
+	/* the three cases found by their byte pairs (`:` and a digit,
 	 * `N` and `;` or `%`, `%3`) in one vector scan, not by a memchr per `:`
 	 * of the CSS and script text that most tokens passing here are */
 	for (size_t i = bytescan_serialized_pairs(b, 0, n); i < n; i = bytescan_serialized_pairs(b, i + 1, n)) {
@@ -256,7 +256,7 @@ static size_t ref_run(const unsigned char *b, size_t i, size_t hi)
 	return 0;
 }
 
-/* Delimiter c at i in spelling s: its width, or 0. Inlined (issue 6): it is
+/* Delimiter c at i in spelling s: its width, or 0. Inlined: it is
  * asked for every delimiter of every value, mostly with a constant c. */
 static inline __attribute__((always_inline)) size_t match(const unsigned char *b, enum ser_spelling s, size_t i,
                                                           size_t hi, unsigned char c)
@@ -423,8 +423,8 @@ static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 {
 	if (measures_bytes(s)) return n;
 	/* Every byte counts one but an escape, which counts its decoded bytes:
-	 * start from n and take off what each escape saves (issue 6: the
-	 * escapes found by memchr, not a unit per byte). */
+	 * start from n and take off what each escape saves (the escapes
+	 * found by memchr, not a unit per byte). */
 	struct ser_measure m = { .spelling = (unsigned char)s };
 	measure_scan(&m, p, n, true);
 	return n - m.saved;
@@ -587,7 +587,7 @@ static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t
 static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = true, ['\''] = true, ['"'] = true };
 
 /* How many of p[0..lim) are one plain unit before the first byte that may
- * start another. Issue 6: 16 bytes a step, the strings of serialized
+ * start another. 16 bytes a step, the strings of serialized
  * options being tens of bytes long, against spelling s's own lead bytes
  * (unit reads every other byte as one plain byte); the last bytes against
  * unit_special, all spellings' leads, one table lookup a byte: stopping at
@@ -638,7 +638,7 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 			head++;
 		}
 		if (head == nlive || i >= hi) break;
-		/* issue 6: a run of bytes that are one plain unit in every spelling
+		/* a run of bytes that are one plain unit in every spelling
 		 * (one source byte, one decoded byte, one reading) moves every
 		 * reading alike, up to the nearest one's end. */
 		size_t gap = live[head] - spent, lim = hi - i < gap ? hi - i : gap, run = 0;
@@ -685,8 +685,8 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 }
 
 /* span_walk, the answer of each non-literal span kept in the first pass and
- * taken in the second, which asks for the same spans again (issue 6: the
- * walk of a span is the walk's largest cost). The answer depends on the
+ * taken in the second, which asks for the same spans again (the walk of
+ * a span is the walk's largest cost). The answer depends on the
  * arguments only, all of which are the key. */
 /* The memo slot of a span, and whether it holds that span's answer (0:
  * no; else its memo_state). */
@@ -735,8 +735,8 @@ static struct span_memo *string_memo(struct walk *w, enum ser_spelling s, size_t
 	return memo_holds(w, k, s, at, hi, len, CL_STRING) == 1 ? &w->memo[k] : NULL;
 }
 
-/* `:<1–18 digits>:` at i, the number at most the buffer length. Inlined
- * (issue 6): every value with a length reads it. */
+/* `:<1–18 digits>:` at i, the number at most the buffer length. Inlined:
+ * every value with a length reads it. */
 static inline __attribute__((always_inline)) bool read_len(const unsigned char *b, enum ser_spelling s, size_t i,
                                                            size_t lo, size_t hi, size_t *val, size_t *dstart,
                                                            size_t *dend, size_t *next)
@@ -769,8 +769,8 @@ static bool reserve(struct ser_buf *o, size_t need)
 	if (need <= o->cap) return true;
 	size_t limit = o->limit ? o->limit : SIZE_MAX;
 	if (need > limit) return false;
-	/* Two sizes before doubling (issue 6: a count of allocations that does
-	 * not follow the input): 64 KiB, then a whole held value. */
+	/* Two sizes before doubling (so the count of allocations does not
+	 * follow the input): 64 KiB, then a whole held value. */
 	size_t cap = !o->cap ? SER_BUF_FIRST : o->cap < SER_BUF_SECOND ? SER_BUF_SECOND : o->cap;
 	while (cap < need) cap = cap > limit / 2 ? limit : cap * 2;
 	if (cap > limit) cap = limit;
@@ -907,7 +907,7 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 		if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
 		mnew = measure(s, o->p + data_out, nd);
 		/* one reading (json, percent): the old data measures its declared
-		 * length, as the span walk found it (issue 6: not measured again) */
+		 * length, as the span walk found it (not measured again) */
 		mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
 	}
 	if (!new_length(old, mnew, mold, &len)) {
@@ -1229,7 +1229,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 				if (m) m->plain = true;
 			}
 		} else {
-			/* issue 6: data the first pass found no payload in is one run
+			/* data the first pass found no payload in is one run
 			 * (no position of it commits, so nested would find none again) */
 			const struct span_memo *m = string_memo(w, s, at, hi, len);
 			if (m && m->plain) emit_run(w, at, e, true);

@@ -1,7 +1,6 @@
-/* serialized.h — owns PHP serialize() length repair (engine-reference §7,
- * SPEC §7): the gate, the start positions, the grammar in its spellings
- * (literal, percent, html, json, jsonHTML, and this project's sql
- * spelling), byte lengths as each spelling measures them, nesting to depth
+/* serialized.h — owns PHP serialize() length repair (§7): the gate, the
+ * start positions, the grammar in its spellings (literal, percent, html,
+ * json, jsonHTML, and this project's sql spelling), byte lengths as each spelling measures them, nesting to depth
  * 32, committed-header declines, the "occupies its field" check, and
  * keeping unchanged data byte-identical.
  *
@@ -10,8 +9,8 @@
  * and the text around values), so the caller's byte matcher rewrites those
  * runs; the walk then re-measures each changed string and gives its new
  * length. serialized_plan writes nothing: the caller keeps its changes and
- * the new lengths and writes the value out itself, in pieces (issue 6: no
- * buffer of the value's size). serialized_walk builds the new value in a
+ * the new lengths and writes the value out itself, in pieces (no buffer
+ * of the value's size). serialized_walk builds the new value in a
  * buffer instead; it is the plan's differential oracle in the tests. */
 #ifndef HOSTSHIFT_SERIALIZED_H
 #define HOSTSHIFT_SERIALIZED_H
@@ -54,8 +53,9 @@ typedef void (*ser_rewrite_fn)(void *ctx, const unsigned char *p, size_t n, size
 enum ser_result {
 	SER_NONE,      /* no serialized value here: the caller rewrites the buffer as usual */
 	SER_REPAIRED,  /* out holds the whole rewritten buffer, lengths repaired */
-	SER_DECLINED   /* a committed header failed to parse: rewrite as usual, lengths
-	                  untouched, and count `serialized-declined` (§7.2) */
+	SER_DECLINED   /* a committed header failed to parse (§7.2): the caller
+	                  leaves the value untouched and counts
+	                  `serialized-untouched` (§7.5) */
 };
 
 /* §7.1: cheap superset check; false means no value can start anywhere. */
@@ -129,7 +129,7 @@ size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n)
 bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len);
 
 /* The difference a string's changes make to its measure, from the changes
- * alone (issue 6: the unchanged bytes not measured): data given as pieces
+ * alone (the unchanged bytes not measured): data given as pieces
  * kept as they are and changes (old bytes → new bytes), in order. It holds
  * where no escape reads across the edge of a change, in the old data or
  * the new; ser_delta_end says false where one may, and the data must be
