@@ -1,7 +1,7 @@
-/* test_html.c — the html tokenizer's framing (engine-reference §4.1, WHATWG
+/* test_html.c — the html tokenizer's framing (rules.md §4.1, WHATWG
  * tokenization), the surface each token kind gets (§4.2), the attribute
- * value pipeline (§4.3, §5.3 with SPEC §12), the size cap, the sweep over
- * what the structured pass leaves (§6), and chunk independence (§11). An
+ * value pipeline (§4.3, §5.3), the size cap (§11.2), the sweep over what
+ * the structured pass leaves (§6), and chunk independence (§11.1). An
  * origin is planted in each place; where it is reported shows how the
  * bytes were framed. */
 #include <check.h>
@@ -73,7 +73,7 @@ START_TEST(surfaces_by_token)
 }
 END_TEST
 
-/* §4.2 and SPEC §12: <script> is JavaScript for the WHATWG list. */
+/* §4.2 and §12.4: <script> is JavaScript for the WHATWG list. */
 START_TEST(script_types)
 {
 	static const char *const js[] = { "", " module ", "text/javascript", "TEXT/JavaScript; charset=utf-8",
@@ -149,7 +149,7 @@ START_TEST(attribute_states)
 	expect_on("<img src=//" C "/a.png />", "<img src=//" V "/a.png />", SURFACE_HTML_ATTR, 1);
 	expect_on("<img / src=\"//" C "/\">", "<img / src=\"//" V "/\">", SURFACE_HTML_ATTR, 1);
 	/* a run of white space after the name, read in one step into the first
-	 * attribute (issue 6), and what may follow it there */
+	 * attribute, and what may follow it there */
 	expect_on("<a \n\t\f\r href=\"//" C "/\">", "<a \n\t\f\r href=\"//" V "/\">", SURFACE_HTML_ATTR, 1);
 	expect_on("<a   />x https://" C, "<a   />x https://" V, SURFACE_TEXT, 1);
 	expect_on("<a   >x https://" C, "<a   >x https://" V, SURFACE_TEXT, 1);
@@ -219,14 +219,14 @@ START_TEST(eof_inside_tokens)
 }
 END_TEST
 
-/* §5.3 with SPEC §12: an origin found only by decoding references is
+/* §5.3: an origin found only by decoding references is
  * replaced over its source bytes; the value's other references stay. */
 START_TEST(reference_splice)
 {
 	expect_on("<a href=\"https:&#47;&#47;" C "/a&#47;b\">", "<a href=\"https://" V "/a&#47;b\">", SURFACE_HTML_ENTITY, 1);
 	expect_on("<a href=\"https&colon;//www&period;example&period;fi/x\">", "<a href=\"https://" V "/x\">",
 	          SURFACE_HTML_ENTITY, 1);
-	/* not in text, scripts or comments (§4.7) */
+	/* not in text, scripts or comments (§4.2) */
 	expect_on("<p>https:&#47;&#47;" C "/</p>", "<p>https:&#47;&#47;" C "/</p>", SURFACE_TEXT, 0);
 	/* &amp; is never decoded (§5.1) */
 	expect_on("<a href=\"https:&amp;#47;&amp;#47;" C "\">", "<a href=\"https:&amp;#47;&amp;#47;" C "\">", SURFACE_TEXT, 0);
@@ -249,7 +249,7 @@ START_TEST(reference_events)
 }
 END_TEST
 
-/* SPEC §12: a start tag over the 1 MiB cap is matched as prose on
+/* §4.1 and §11.2: a start tag over the 1 MiB cap is matched as prose on
  * html-attr, counted once as size-cap-exceeded, and tokenizing goes on. */
 START_TEST(tag_over_cap)
 {
@@ -275,7 +275,7 @@ START_TEST(tag_over_cap)
 }
 END_TEST
 
-/* SPEC §9 with the cap: a finding inside an over-cap tag that spans lines
+/* §10.6 with the cap (§11.2): a finding inside an over-cap tag that spans lines
  * and reads still gets its input line and column. */
 START_TEST(check_positions_over_cap)
 {
@@ -298,7 +298,7 @@ START_TEST(check_positions_over_cap)
 }
 END_TEST
 
-/* SPEC §9: line and column of attribute and text findings (1-based,
+/* §10.6: line and column of attribute and text findings (1-based,
  * bytes of the input), after earlier rewrites on the same line. */
 START_TEST(check_positions_html)
 {
@@ -355,7 +355,7 @@ END_TEST
 
 /* Tag and attribute names end where WHATWG's name states say (white
  * space, '/', '>', and '=' for an attribute name), also when the
- * tokenizer takes a name and a `name="value"` in one step (issue 6):
+ * tokenizer takes a name and a `name="value"` in one step:
  * every byte 1..255 inside and right after a tag name and an attribute
  * name, after 0..16 bytes of name, each followed by a value holding an
  * origin. Output, counters and the explain trace (offsets and surfaces of
@@ -386,7 +386,7 @@ START_TEST(name_ends_every_byte)
 }
 END_TEST
 
-/* SPEC §12 with §6: the sweep does not undo the structured pass's decline
+/* §12.1 with §6.4: the sweep does not undo the structured pass's decline
  * of a value-start candidate followed by `&`; elsewhere `&` ends a host on
  * the sweep as in prose. */
 START_TEST(sweep_keeps_value_start_amp)
