@@ -1,6 +1,6 @@
-/* test_serialized.c — PHP serialized-length repair (engine-reference §7,
- * SPEC §7, the sql spelling of SPEC §4 / issue 4). Written from the
- * reference, not from src/serialized.c: the rewrite here is a plain string
+/* test_serialized.c — PHP serialized-length repair (rules.md §7, the sql
+ * spelling of §7.3 for the sql type, §8.1). Written from the rules, not
+ * from src/serialized.c: the rewrite here is a plain string
  * replace, and every expected output is written out with its lengths
  * counted by hand (the depth and readings-cap cases, too long to write out,
  * use a tiny test-side serializer instead).
@@ -133,7 +133,7 @@ static void check_calls(int line, const struct rwctx *c, enum ser_result r, size
 	}
 }
 
-/* Issue 6, differential: the second pass replays the steps the first
+/* Differential: the second pass replays the steps the first
  * recorded; serialized_walk_reparsed parses again instead (the way of a
  * walk past the record's cap). Both give the same result, the same output
  * and the same rewrite calls (offsets, lengths, string or not), in order. */
@@ -158,7 +158,7 @@ static void check_reparsed(int line, const void *in, size_t n, unsigned sp, cons
 	free(out2.p);
 }
 
-/* Issue 6, differential: serialized_plan hands its caller the runs, the
+/* Differential: serialized_plan hands its caller the runs, the
  * strings' places and their new lengths instead of building the new value;
  * the changes applied here (each run's replacements, each changed string's
  * new length over its digits, in source order) give what serialized_walk
@@ -1040,7 +1040,7 @@ START_TEST(nested_double_serialized)
 }
 END_TEST
 
-/* Issue 6: the second pass emits a string's data as one run where the
+/* The second pass emits a string's data as one run where the
  * first pass found no payload in it (a note in the span memo). Over more
  * strings than the memo has entries (512), so slots are taken again by
  * later spans: plain strings with and without an origin, strings with a
@@ -1247,7 +1247,7 @@ START_TEST(truncated_input)
 }
 END_TEST
 
-/* ------------------------------------------------------------ measuring in pieces (issue 6) */
+/* ------------------------------------------------------------ measuring in pieces */
 
 /* One piece, from a buffer of its own (a read past either end of it is
  * found by the sanitizers, and reads other bytes than p's elsewhere). */
