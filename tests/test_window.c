@@ -1,5 +1,5 @@
-/* test_window.c — streaming (engine-reference §6.2, §11; SPEC §11 invariant
- * 3): the window and the whole pipeline give the same bytes, counters,
+/* test_window.c — streaming (rules.md §6.2, §11.1; §11.3 invariant 3):
+ * the window and the whole pipeline give the same bytes, counters,
  * offsets and check positions whatever the chunking, and the same bytes as
  * one whole-buffer matcher call (a differential test). */
 #include <check.h>
@@ -148,7 +148,7 @@ START_TEST(window_equals_whole_buffer)
 }
 END_TEST
 
-/* Random chunk sizes (SPEC §11 invariant 3). */
+/* Random chunk sizes (§11.3 invariant 3). */
 START_TEST(window_random_chunks)
 {
 	size_t len;
@@ -180,7 +180,7 @@ START_TEST(window_random_chunks)
 }
 END_TEST
 
-/* Issue 6: deferred output. A window that defers (window_verbatim_ref and
+/* Deferred output. A window that defers (window_verbatim_ref and
  * window_feed_ref keep pointers; held segments are offered to the hook
  * where they lie) and one that copies everything (window_verbatim and
  * window_feed) get the same random run of operations over the same input:
@@ -286,7 +286,7 @@ START_TEST(window_deferred_equals_copied)
 }
 END_TEST
 
-/* Issue 6: value_write writes a changed value in pieces, from the value
+/* value_write writes a changed value in pieces, from the value
  * and the pattern table, where value_rewrite builds the whole new value
  * first. Over random values (origins in every spelling, references,
  * serialized strings with right and wrong lengths, on the json, sql and
@@ -446,11 +446,12 @@ START_TEST(value_write_equals_copy)
 }
 END_TEST
 
-/* Issue 6: the re-match of §5.3 is skipped where rematch_adds_nothing_if_inert
- * and the decoding's inert references say it can find nothing new. A value pipeline that always decodes and
- * re-matches and one that may skip it give the same output, marks and
- * rewrite counts (the skips are not observed, which is when it may skip)
- * over random attribute values and JSON strings: origins in every
+/* The re-match of §5.3 is skipped where rematch_adds_nothing_if_inert and
+ * the decoding's inert references say it can find nothing new. A value
+ * pipeline that always decodes and re-matches and one that may skip it
+ * give the same output, marks and rewrite counts (the skips are not
+ * observed, which is when it may skip) over random attribute values and
+ * JSON strings: origins in every
  * spelling next to references that decode to non-ASCII bytes (with and
  * without their ';'), to ASCII, plain '&', and values that begin with an
  * origin. */
@@ -543,7 +544,7 @@ START_TEST(value_rematch_gate_exact)
 }
 END_TEST
 
-/* Issue 6: may_hold_candidate refuses a value whose source bytes hold no
+/* may_hold_candidate refuses a value whose source bytes hold no
  * host and whose references cannot decode to a host byte: decoded whole,
  * or, where the serialized walk may split the value into runs, cut inside
  * a reference's digits too (`&#1195;` is U+04AB, its cut `&#119` 'w'). A
@@ -615,7 +616,7 @@ START_TEST(value_candidate_gate_exact)
 }
 END_TEST
 
-/* Issue 6: the re-match of §5.3 decodes and scans a window at a time
+/* The re-match of §5.3 decodes and scans a window at a time
  * (VALUE_DEC_WINDOW bytes), so a long value needs no decoded copy. A value
  * pipeline with the windows cut short, at random sizes down to the least
  * (a few look-ahead windows), gives every event the whole decoding gives,
@@ -715,7 +716,7 @@ START_TEST(value_rematch_windowed)
 }
 END_TEST
 
-/* The case the opening quote makes (§3.8, SPEC §12): in a JSON string that
+/* The case the opening quote makes (§3.8, §12.1): in a JSON string that
  * begins with an origin and a '&', the '&' ends the host only for the
  * re-match, which a reference anywhere in the string brings about. */
 START_TEST(value_rematch_begins_value)
@@ -733,12 +734,12 @@ START_TEST(value_rematch_begins_value)
 }
 END_TEST
 
-/* §5.3 and SPEC §12: rewrites the re-match finds (origins spelled with
- * references) and the byte matcher's, in turns, come out in source order;
- * in a JSON string that writes '/' as `\/` those of the re-match are
- * escaped so (issue 5), the byte matcher's are written as they are. Once,
- * and 3000 times over in one value (issue 6: the splices are merged, not
- * sorted by insertion, and a replacement is escaped once). */
+/* §5.3: rewrites the re-match finds (origins spelled with references) and
+ * the byte matcher's, in turns, come out in source order; in a JSON string
+ * that writes '/' as `\/` those of the re-match are escaped so (§5.3,
+ * §9.1), the byte matcher's are written as they are. Once, and 3000 times
+ * over in one value (the splices are merged, not sorted by insertion, and
+ * a replacement is escaped once). */
 START_TEST(value_interleaved_splices)
 {
 	static const char unit_in[] =
@@ -778,7 +779,7 @@ START_TEST(value_interleaved_splices)
 }
 END_TEST
 
-/* Issue 6: a splice holds a span of up to 64 KiB; an origin spelled over
+/* A splice holds a span of up to 64 KiB; an origin spelled over
  * more source bytes (a reference's leading zeros are unbounded) is replaced
  * in several, with the same output: in an attribute value, and in a
  * serialized string of a JSON string, whose new length counts it once. */
@@ -817,11 +818,10 @@ START_TEST(value_long_span)
 }
 END_TEST
 
-/* Issue 6, differential: a repaired serialized value is written from its
- * splices and new lengths (serialized_plan), never built whole. The oracle
- * here builds it the way the pipeline did before: serialized_walk into a
- * buffer, each run rewritten as a value of its own (value_rewrite, no
- * serialized walk); when the walk does not repair, the value is rewritten
+/* Differential: a repaired serialized value is written from its splices
+ * and new lengths (serialized_plan), never built whole. The oracle here
+ * builds it whole instead: serialized_walk into a buffer, each run
+ * rewritten as a value of its own (value_rewrite, no serialized walk); when the walk does not repair, the value is rewritten
  * whole, as any value. Over random serialized values (nested payloads,
  * arrays, scalars; lengths right and, one in six, wrong) in three
  * spellings (literal in text, `\"` in a JSON string, `&quot;` in an html
@@ -1016,7 +1016,7 @@ START_TEST(value_serialized_plan_equals_buffered)
 }
 END_TEST
 
-/* §6.3 and issue 6: window_replace_marked pushes a replacement's marks
+/* §6.3: window_replace_marked pushes a replacement's marks
  * before the bytes they map, a group at a time: the next stage, at every
  * write it gets, already has every mark at or before the bytes it has
  * received, and not many more; in the end the same marks in the same
@@ -1184,7 +1184,7 @@ START_TEST(pipeline_chunk_independent)
 }
 END_TEST
 
-/* SPEC §11 invariant 4 on the dense text: a second pass changes nothing. */
+/* §11.3 invariant 4 on the dense text: a second pass changes nothing. */
 START_TEST(pipeline_idempotent)
 {
 	size_t len;
@@ -1229,7 +1229,7 @@ START_TEST(sweep_offsets_are_input_offsets)
 }
 END_TEST
 
-/* SPEC §9: line and column (1-based, bytes of the input) in check mode,
+/* §10.6: line and column (1-based, bytes of the input) in check mode,
  * after a rewrite that changed the length of an earlier part of the line. */
 START_TEST(check_positions)
 {
@@ -1246,7 +1246,7 @@ START_TEST(check_positions)
 }
 END_TEST
 
-/* SPEC §7 on the text type: a line that holds serialized data is repaired
+/* §7 on the text type (§13.1): a line that holds serialized data is repaired
  * (a value starts at the start of a line or after an opener and ends at its
  * closer or the end of the line); the same at every read size. A stale
  * length cannot be repaired: its line is the value's unit and passes
