@@ -39,7 +39,9 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 {
 	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
 	/* Dump headers (§8.3) come before white space is skipped: they are comments. */
-	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!"))
+	/* current MariaDB dumps open with a sandbox-mode comment (`/ *M!999999...`, no space) */
+	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!") ||
+	    starts_ci(p, n, "/*M!"))
 		return FILETYPE_SQL;
 	while (n && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')) { p++; n--; }
 	if (!n) return FILETYPE_TEXT;
@@ -49,6 +51,17 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	if (p[0] == '<' && n > 1 && (p[1] == '!' || p[1] == '?' || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'z')))
 		return FILETYPE_HTML;
 	return FILETYPE_TEXT;
+}
+
+const char *filetype_compressed(const unsigned char *p, size_t n)
+{
+	if (n >= 3 && p[0] == 0x1F && p[1] == 0x8B && p[2] == 0x08) return "gzip";
+	if (n >= 6 && memcmp(p, "\xFD" "7zXZ\0", 6) == 0) return "xz";
+	if (n >= 4 && memcmp(p, "\x28\xB5\x2F\xFD", 4) == 0) return "zstd";
+	/* `BZh`, the block size digit, then the block magic (pi's digits) */
+	if (n >= 10 && memcmp(p, "BZh", 3) == 0 && p[3] >= '1' && p[3] <= '9' && memcmp(p + 4, "\x31\x41\x59\x26\x53\x59", 6) == 0)
+		return "bzip2";
+	return NULL;
 }
 
 bool filetype_implemented(enum filetype t) { return t != FILETYPE_AUTO; }

@@ -15,6 +15,10 @@ const char *filetype_name(enum filetype t);
 enum filetype filetype_from_path(const char *path);
 /* From the first bytes of a stream. */
 enum filetype filetype_sniff(const unsigned char *p, size_t n);
+/* "gzip", "xz", "zstd" or "bzip2" where the first bytes are that
+ * format's magic, else NULL: such input is refused, never passed through
+ * unexamined (§13.2). */
+const char *filetype_compressed(const unsigned char *p, size_t n);
 /* Whether this build has the type (text only, for now). */
 bool filetype_implemented(enum filetype t);
 

@@ -157,6 +157,16 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		if (r == 0) { eof = true; break; }
 		have += (size_t)r;
 	}
+	const char *packed = passthrough ? NULL : filetype_compressed(p->inbuf, have);
+	if (packed) {
+		static const char *const tool[] = { "gzip", "gzip -dc", "xz", "xz -dc", "zstd", "zstd -dc", "bzip2", "bzip2 -dc" };
+		const char *how = "";
+		for (size_t i = 0; i < sizeof tool / sizeof *tool; i += 2)
+			if (!strcmp(tool[i], packed)) how = tool[i + 1];
+		fprintf(stderr, "hostshift: %s: %s-compressed input, not rewritten; decompress it first: %s FILE | hostshift ...\n",
+		        name, packed, how);
+		return 3;
+	}
 	if (type == FILETYPE_AUTO && path && !cfg->headers) type = filetype_from_path(path);
 	if (type == FILETYPE_AUTO) type = filetype_sniff(p->inbuf, have);
 	if (passthrough) {

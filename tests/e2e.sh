@@ -818,6 +818,40 @@ else
 	echo "e2e: SKIPPED: tools/gen_pages.py reproduces corpus/pages (no python3)"
 fi
 
+# ---------------------------------------------------------------- dumps and compressed input (rules.md §13.2)
+
+# Current MariaDB dumps open with the sandbox-mode comment: still sql, so a
+# JSON column dumped with `\\/` is rewritten, and --check finds it before.
+printf '%s\n' '/*M!999999\- enable the sandbox mode */' \
+	'-- MariaDB dump 10.19  Distrib 10.11.6-MariaDB, for debian-linux-gnu (x86_64)' \
+	'INSERT INTO `t` VALUES (1,'"'"'{\"u\":\"https:\\/\\/www.example.fi\\/a\"}'"'"');' >"$T/maria.sql"
+sed 's,www\.example\.fi,wt-a--example.ddev.site,' "$T/maria.sql" >"$T/maria.want"
+run -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/maria.sql"
+rc_is "mariadb sandbox line: rewrite" 0
+same "mariadb sandbox line: sniffed as sql" "$T/out" "$T/maria.want"
+run -p https://www.example.fi=https://wt-a--example.ddev.site --check <"$T/maria.sql"
+rc_is "mariadb sandbox line: --check finds the escaped origin" 1
+has "mariadb sandbox line: --check" "$T/out" '-:3:37: https:\\/\\/www.example.fi (sql-string)'
+
+# Compressed input is refused (exit 3, nothing on stdout), never passed
+# through unexamined; --check does not call it clean.
+printf 'x https://www.example.fi/\n' >"$T/plain.txt"
+for z in gzip xz zstd bzip2; do
+	command -v $z >/dev/null 2>&1 || continue
+	$z -c "$T/plain.txt" >"$T/packed"
+	run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/packed"
+	rc_is "$z input refused" 3
+	empty "$z input refused" "$T/out" stdout
+	has "$z input refused: says how" "$T/err" "$z-compressed input, not rewritten; decompress it first: $z -dc FILE"
+	run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/packed"
+	rc_is "$z input: --check is not clean" 3
+done
+# Text that merely starts with `BZh` is text.
+printf 'BZh91 https://www.example.fi/\n' >"$T/bzh.txt"
+run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/bzh.txt"
+rc_is "BZh text" 0
+has "BZh text rewritten" "$T/out" 'BZh91 https://wt-a--example.ddev.site/'
+
 # ---------------------------------------------------------------- generated text: invariants
 
 if [ -n "$HELPERS" ]; then
