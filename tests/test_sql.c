@@ -1,9 +1,9 @@
-/* test_sql.c — the sql type through the whole pipeline (SPEC §4 sql, §7,
- * §9, §11, §12; issue 4; engine-reference §3, §6, §7): the dump lexer's
+/* test_sql.c — the sql type through the whole pipeline (rules.md §8, with
+ * §3, §6, §7, §10.6, §11): the dump lexer's
  * framing (literals, escapes, doubled quotes, comments, identifiers,
  * `_binary` and hex blobs), the origin spellings of a dump literal, the
  * serialized walk in its sql spelling, the value cap, hostile input
- * (issue 4 acceptance 4), chunk independence, check positions, identity and
+ * (§11.3), chunk independence, check positions, identity and
  * idempotence.
  *
  * Every expected output below is written by hand. Where the bytes of a
@@ -84,7 +84,7 @@ static void same(const struct pf_result *a, const struct pf_result *b, bool expl
 		              what, rs, a->explain, b->explain);
 }
 
-/* SPEC §11.3: run at every read size in `rs`, plain and behind the pad;
+/* §11.3 item 3: run at every read size in `rs`, plain and behind the pad;
  * output, counters and explain must not depend on the read size, and the
  * padded output is the pad followed by the plain output. Returns the
  * 64 KiB plain run. */
@@ -152,9 +152,9 @@ static void expect_counts(const struct pf_result *r, const struct piece *p)
 
 static const size_t few[] = { 1, 65536 };
 
-/* The piece at every read size; then with the identity map (SPEC §11.1:
- * byte-identical) and over its own output (§11.4: a second pass changes
- * nothing). */
+/* The piece at every read size; then with the identity map (§11.3 item
+ * 1: byte-identical) and over its own output (§11.3 item 4: a second pass
+ * changes nothing). */
 static void check_piece(const struct piece *p)
 {
 	struct pf_result r;
@@ -195,69 +195,69 @@ static void check_pieces(const struct piece *ps, size_t n)
 
 #define INS "INSERT INTO t VALUES ("
 
-/* SPEC §4 sql: '…' and mydumper "…" literals are values on sql-string;
+/* §8.1: '…' and mydumper "…" literals are values on sql-string;
  * a relative origin at the start of a body has no byte before it (§3.3). */
 static const struct piece literals[] = {
-	P("§4 single-quoted literal", INS "'" HC "/x');\n", INS "'" HV "/x');\n", 1, 0),
-	P("§4 double-quoted literal (mydumper)", INS "\"" HC "/x\");\n", INS "\"" HV "/x\");\n", 1, 0),
-	P("§4 origin against both quotes, relative at body start",
+	P("§8.1 single-quoted literal", INS "'" HC "/x');\n", INS "'" HV "/x');\n", 1, 0),
+	P("§8.1 double-quoted literal (mydumper)", INS "\"" HC "/x\");\n", INS "\"" HV "/x\");\n", 1, 0),
+	P("§8.1 origin against both quotes, relative at body start",
 	  INS "'" HC "','//" C "',\"" HC "\",\"//" C "\");\n", INS "'" HV "','//" V "',\"" HV "\",\"//" V "\");\n", 4, 0),
-	P("§4 a literal over several lines", "SELECT 'a\n" HC "/x\nb';\n", "SELECT 'a\n" HV "/x\nb';\n", 1, 0),
-	P("§4 a TAB or CR LF after a host ends it (sql-string is prose)",
+	P("§8.1 a literal over several lines", "SELECT 'a\n" HC "/x\nb';\n", "SELECT 'a\n" HV "/x\nb';\n", 1, 0),
+	P("§8.1 a TAB or CR LF after a host ends it (sql-string is prose)",
 	  "SELECT 'x\t" HC "\ty', '" HC "\r\n';\n", "SELECT 'x\t" HV "\ty', '" HV "\r\n';\n", 2, 0),
 };
 
-/* Issue 4 / SPEC §4: every backslash escape in both kinds of literal, an
- * origin right after it (a scheme form has no left anchor, §3.3) and right
- * before it (a backslash ends a host on sql-string, §4). */
+/* §8.2: every backslash escape in both kinds of literal, an origin right
+ * after it (a scheme form has no left anchor, §3.3) and right before it (a
+ * backslash ends a host on sql-string, §3.8). */
 #define ESC(e)                                                                                    \
-	P("§4 escape " e, INS "'x" e HC e "y',\"x" e HC e "y\");\n", INS "'x" e HV e "y',\"x" e HV e "y\");\n", 2, 0)
+	P("§8.2 escape " e, INS "'x" e HC e "y',\"x" e HC e "y\");\n", INS "'x" e HV e "y',\"x" e HV e "y\");\n", 2, 0)
 static const struct piece escapes[] = {
 	ESC("\\0"), ESC("\\'"), ESC("\\\""), ESC("\\b"), ESC("\\n"), ESC("\\r"),
 	ESC("\\t"), ESC("\\Z"), ESC("\\\\"), ESC("\\%"), ESC("\\_"),
 };
 
-/* SPEC §4: where a literal ends. An origin planted in the statement text
+/* §8.1, §8.2: where a literal ends. An origin planted in the statement text
  * right after it is a straggler only if the literal ended there. */
 static const struct piece framing[] = {
-	P("§4 \\' does not end a literal", "SELECT 'it\\'s', " HC "/x, 'y';\n", "SELECT 'it\\'s', " HV "/x, 'y';\n", 0, 1),
-	P("§4 \\\\ then the quote ends it", "SELECT 'a\\\\', " HC "/x, 'y';\n", "SELECT 'a\\\\', " HV "/x, 'y';\n", 0, 1),
-	P("§4 '' inside '…'", "SELECT 'it''s', " HC "/x, 'y';\n", "SELECT 'it''s', " HV "/x, 'y';\n", 0, 1),
-	P("§4 '' keeps the literal open", "SELECT 'it'', " HC "/x, ''y';\n", "SELECT 'it'', " HV "/x, ''y';\n", 1, 0),
-	P("§4 \"\" inside \"…\"", "SELECT \"say \"\"hi\"\" " HC "/x\";\n", "SELECT \"say \"\"hi\"\" " HV "/x\";\n", 1, 0),
-	P("§4 the other quote is data", "SELECT \"a'b\", " HC "/x, 'c\"d';\n", "SELECT \"a'b\", " HV "/x, 'c\"d';\n", 0,
+	P("§8.2 \\' does not end a literal", "SELECT 'it\\'s', " HC "/x, 'y';\n", "SELECT 'it\\'s', " HV "/x, 'y';\n", 0, 1),
+	P("§8.2 \\\\ then the quote ends it", "SELECT 'a\\\\', " HC "/x, 'y';\n", "SELECT 'a\\\\', " HV "/x, 'y';\n", 0, 1),
+	P("§8.2 '' inside '…'", "SELECT 'it''s', " HC "/x, 'y';\n", "SELECT 'it''s', " HV "/x, 'y';\n", 0, 1),
+	P("§8.2 '' keeps the literal open", "SELECT 'it'', " HC "/x, ''y';\n", "SELECT 'it'', " HV "/x, ''y';\n", 1, 0),
+	P("§8.2 \"\" inside \"…\"", "SELECT \"say \"\"hi\"\" " HC "/x\";\n", "SELECT \"say \"\"hi\"\" " HV "/x\";\n", 1, 0),
+	P("§8.1 the other quote is data", "SELECT \"a'b\", " HC "/x, 'c\"d';\n", "SELECT \"a'b\", " HV "/x, 'c\"d';\n", 0,
 	  1),
-	P("§4 \\\" does not end \"…\"", "SELECT \"it\\\"s\", " HC "/x, \"y\";\n", "SELECT \"it\\\"s\", " HV "/x, \"y\";\n",
+	P("§8.2 \\\" does not end \"…\"", "SELECT \"it\\\"s\", " HC "/x, \"y\";\n", "SELECT \"it\\\"s\", " HV "/x, \"y\";\n",
 	  0, 1),
-	P("§4 origins around doubled quotes", "SELECT '" HC "''" HC "', \"" HC "\"\"" HC "\";\n",
+	P("§8.2 origins around doubled quotes", "SELECT '" HC "''" HC "', \"" HC "\"\"" HC "\";\n",
 	  "SELECT '" HV "''" HV "', \"" HV "\"\"" HV "\";\n", 4, 0),
-	P("§4 a body of doubled quotes", "SELECT '''" HC "/''';\n", "SELECT '''" HV "/''';\n", 1, 0),
-	P("§4 '\\\\' then an origin, then ''", "SELECT '\\\\'" HC "/'';\n", "SELECT '\\\\'" HV "/'';\n", 0, 1),
-	P("§4 empty literals and escaped backslashes", "SELECT '', \"\", '\\\\\\\\', \"\\\\\" " HC "/x;\n",
+	P("§8.2 a body of doubled quotes", "SELECT '''" HC "/''';\n", "SELECT '''" HV "/''';\n", 1, 0),
+	P("§8.2 '\\\\' then an origin, then ''", "SELECT '\\\\'" HC "/'';\n", "SELECT '\\\\'" HV "/'';\n", 0, 1),
+	P("§8.2 empty literals and escaped backslashes", "SELECT '', \"\", '\\\\\\\\', \"\\\\\" " HC "/x;\n",
 	  "SELECT '', \"\", '\\\\\\\\', \"\\\\\" " HV "/x;\n", 0, 1),
 };
 
-/* SPEC §4 / issue 4: the spellings of an origin inside a dump literal;
- * engine-reference §2.1–§2.2 (the matched spelling is kept, the variant's
+/* §8.2: the spellings of an origin inside a dump literal; §2.1–§2.2 (the
+ * matched spelling is kept, the variant's
  * scheme written, percent hex uppercase), §3.4 (root dot at a value's end),
  * §3.3 and §3.5 (near misses). */
 static const struct piece spellings[] = {
-	P("§4 plain", INS "'" HC "/x?a=1&b=2');\n", INS "'" HV "/x?a=1&b=2');\n", 1, 0),
-	P("§4 JSON \\/ in a dump literal", INS "'https:\\/\\/" C "\\/x');\n", INS "'https:\\/\\/" V "\\/x');\n", 1, 0),
-	P("§4 double-escaped JSON of a column", INS "'https:\\\\/\\\\/" C "\\\\/x');\n",
+	P("§8.1 plain", INS "'" HC "/x?a=1&b=2');\n", INS "'" HV "/x?a=1&b=2');\n", 1, 0),
+	P("§8.2 JSON \\/ in a dump literal", INS "'https:\\/\\/" C "\\/x');\n", INS "'https:\\/\\/" V "\\/x');\n", 1, 0),
+	P("§8.2 double-escaped JSON of a column", INS "'https:\\\\/\\\\/" C "\\\\/x');\n",
 	  INS "'https:\\\\/\\\\/" V "\\\\/x');\n", 1, 0),
-	P("§4 double-escaped relative", INS "'\\\\/\\\\/" C "\\\\/x','src=\\\\/\\\\/" C "');\n",
+	P("§8.2 double-escaped relative", INS "'\\\\/\\\\/" C "\\\\/x','src=\\\\/\\\\/" C "');\n",
 	  INS "'\\\\/\\\\/" V "\\\\/x','src=\\\\/\\\\/" V "');\n", 2, 0),
 	P("§2.1 JSON relative", INS "'\\/\\/" C "\\/x');\n", INS "'\\/\\/" V "\\/x');\n", 1, 0),
 	P("§2.1 percent", INS "'https%3A%2F%2F" C "%2Fx','?r=https%3a%2f%2f" C "%2F','%2F%2F" C "');\n",
 	  INS "'https%3A%2F%2F" V "%2Fx','?r=https%3A%2F%2F" V "%2F','%2F%2F" V "');\n", 3, 0),
 	PX("§2.2 the variant's scheme is written", INS "'http://" C "/','HTTPS://WWW.EXAMPLE.FI/');\n",
 	   INS "'" HV "/','" HV "/');\n", 2, 0, 0, 0, 0, false),
-	P("§4 JSON stored in a column",
+	P("§8.2 JSON stored in a column",
 	  INS "'{" Q "url" Q ":" Q "https:\\\\/\\\\/" C "\\\\/a.jpg" Q "," Q "rel" Q ":" Q "\\\\/\\\\/" C "\\\\/b" Q "}');\n",
 	  INS "'{" Q "url" Q ":" Q "https:\\\\/\\\\/" V "\\\\/a.jpg" Q "," Q "rel" Q ":" Q "\\\\/\\\\/" V "\\\\/b" Q "}');\n",
 	  2, 0),
-	P("§4 Gutenberg block in post_content",
+	P("§8.2 Gutenberg block in post_content",
 	  INS "'<!-- wp:image {" Q "url" Q ":" Q HC "/a.jpg" Q "} -->\\n<img src=" Q HC "/a.jpg" Q "/>');\n",
 	  INS "'<!-- wp:image {" Q "url" Q ":" Q HV "/a.jpg" Q "} -->\\n<img src=" Q HV "/a.jpg" Q "/>');\n", 2, 0),
 	/* not-a-url twice, and x//C and a\\/\\/C unanchored twice each: the
@@ -269,10 +269,10 @@ static const struct piece spellings[] = {
 	   INS "'" HV "','" HV "/x');\n", 2, 0, 0, 0, 0, false),
 };
 
-/* SPEC §7 in the sql spelling (issue 4): `\"` is the quote, every MySQL
+/* §7.3 in the sql spelling: `\"` is the quote, every MySQL
  * escape counts as the byte it stands for, `\%` and `\_` as two. */
 static const struct piece serialized[] = {
-	P("§7 the shortest string that holds an origin, //host (16 bytes), is rewritten; one byte less holds none (issue 6: runs shorter than a separator and a host are not matched)",
+	P("§7 the shortest string that holds an origin, //host (16 bytes), is rewritten; one byte less holds none (runs shorter than a separator and a host are not matched)",
 	  INS "'a:2:{i:0;s:16:" Q "//" C Q ";i:1;s:15:" Q "//www.example.f" Q ";}');\n",
 	  INS "'a:2:{i:0;s:25:" Q "//" V Q ";i:1;s:15:" Q "//www.example.f" Q ";}');\n", 1, 0),
 	P("§7 array", INS "'a:1:{s:3:" Q "url" Q ";s:22:" Q HC Q ";}');\n",
@@ -295,18 +295,18 @@ static const struct piece serialized[] = {
 	/* rules.md §7.5: a value that cannot be repaired is left untouched */
 	PX("§7.2 stale length: the value is untouched", INS "'s:5:" Q HC Q ";');\n", INS "'s:5:" Q HC Q ";');\n", 0,
 	   0, 1, 0, 0, true),
-	PX("§7.4 a value that does not fill its literal is untouched", INS "'s:22:" Q HC Q ";x');\n",
+	PX("§7.2 a value that does not fill its literal is untouched", INS "'s:22:" Q HC Q ";x');\n",
 	   INS "'s:22:" Q HC Q ";x');\n", 0, 0, 1, 0, 0, true),
-	P("§7.3 unchanged data keeps its bytes", INS "'s:05:" Q "hello" Q ";','a:1:{s:3:" Q "url" Q ";s:04:" Q "none" Q ";}');\n",
+	P("§7.2 unchanged data keeps its bytes", INS "'s:05:" Q "hello" Q ";','a:1:{s:3:" Q "url" Q ";s:04:" Q "none" Q ";}');\n",
 	  INS "'s:05:" Q "hello" Q ";','a:1:{s:3:" Q "url" Q ";s:04:" Q "none" Q ";}');\n", 0, 0),
 	P("§7 \\/ is one byte, \\\\/ two", INS "'s:22:" Q "https:\\/\\/" C Q ";','s:24:" Q "https:\\\\/\\\\/" C Q ";');\n",
 	  INS "'s:31:" Q "https:\\/\\/" V Q ";','s:33:" Q "https:\\\\/\\\\/" V Q ";');\n", 2, 0),
 	P("§6 a comment is swept, not repaired", "-- s:22:\"" HC "\";\n", "-- s:22:\"" HV "\";\n", 0, 1),
 };
 
-/* SPEC §4 ("…" literals with doubled quotes) and §7 (lengths in unescaped
- * bytes), issue 4 acceptance 1 ("doubled quotes, mydumper `"` quoting"):
- * in a "…" literal `""` is one `"` byte of data, as `''` is in a '…'
+/* §8.2 ("…" literals with doubled quotes) and §7.3 (lengths in unescaped
+ * bytes), for doubled quotes and mydumper `"` quoting: in a "…" literal
+ * `""` is one `"` byte of data, as `''` is in a '…'
  * literal. Kept apart from the pieces of the whole dump. */
 static const struct piece doubled_dq[] = {
 	P("§7 \"\" in data of a \"…\" literal is one byte", INS "\"s:24:" Q HC "\"\"x" Q ";\");\n",
@@ -315,44 +315,44 @@ static const struct piece doubled_dq[] = {
 	  INS "\"a:1:{i:0;s:33:" Q HV "\"\"x" Q ";}\");\n", 1, 0),
 };
 
-/* SPEC §4 / issue 4: everything outside literals passes verbatim; origins
+/* §8.1: everything outside literals passes verbatim; origins
  * there are left to the sweep (straggler). */
 static const struct piece outside[] = {
-	P("§4 -- comment", "-- " HC "/x\n", "-- " HV "/x\n", 0, 1),
-	P("§4 --1 is not a comment", "SELECT 1--1,'" HC "/';\n", "SELECT 1--1,'" HV "/';\n", 1, 0),
-	P("§4 --' is not a comment", "SELECT 1 --'" HC "/';\n", "SELECT 1 --'" HV "/';\n", 1, 0),
-	P("§4 -- then TAB is a comment", "SELECT 1 --\t'" HC "/'\n", "SELECT 1 --\t'" HV "/'\n", 0, 1),
-	P("§4 -- then LF is an empty comment", "--\n'" HC "/';\n", "--\n'" HV "/';\n", 1, 0),
-	P("§4 # comment", "# '" HC "/'\n'" HC "/';\n", "# '" HV "/'\n'" HV "/';\n", 1, 1),
-	P("§4 block comment", "/* '" HC "/' */ '" HC "/';\n", "/* '" HV "/' */ '" HV "/';\n", 1, 1),
-	P("§4 /*! versioned comment", "/*!40101 SET @x='" HC "/' */;\n", "/*!40101 SET @x='" HV "/' */;\n", 0, 1),
-	P("§4 /*/ does not close", "/*/ '" HC "/' */ '" HC "/';\n", "/*/ '" HV "/' */ '" HV "/';\n", 1, 1),
-	P("§4 stars before the close", "/* ** 'x **/ '" HC "/';\n", "/* ** 'x **/ '" HV "/';\n", 1, 0),
-	P("§4 / and - as operators", "SELECT 4/2, 4-2, '" HC "/';\n", "SELECT 4/2, 4-2, '" HV "/';\n", 1, 0),
-	P("§4 backtick identifiers", "INSERT INTO `wp_options` (`option_value`) VALUES ('" HC "/');\n",
+	P("§8.1 -- comment", "-- " HC "/x\n", "-- " HV "/x\n", 0, 1),
+	P("§8.1 --1 is not a comment", "SELECT 1--1,'" HC "/';\n", "SELECT 1--1,'" HV "/';\n", 1, 0),
+	P("§8.1 --' is not a comment", "SELECT 1 --'" HC "/';\n", "SELECT 1 --'" HV "/';\n", 1, 0),
+	P("§8.1 -- then TAB is a comment", "SELECT 1 --\t'" HC "/'\n", "SELECT 1 --\t'" HV "/'\n", 0, 1),
+	P("§8.1 -- then LF is an empty comment", "--\n'" HC "/';\n", "--\n'" HV "/';\n", 1, 0),
+	P("§8.1 # comment", "# '" HC "/'\n'" HC "/';\n", "# '" HV "/'\n'" HV "/';\n", 1, 1),
+	P("§8.1 block comment", "/* '" HC "/' */ '" HC "/';\n", "/* '" HV "/' */ '" HV "/';\n", 1, 1),
+	P("§8.1 /*! versioned comment", "/*!40101 SET @x='" HC "/' */;\n", "/*!40101 SET @x='" HV "/' */;\n", 0, 1),
+	P("§8.1 /*/ does not close", "/*/ '" HC "/' */ '" HC "/';\n", "/*/ '" HV "/' */ '" HV "/';\n", 1, 1),
+	P("§8.1 stars before the close", "/* ** 'x **/ '" HC "/';\n", "/* ** 'x **/ '" HV "/';\n", 1, 0),
+	P("§8.1 / and - as operators", "SELECT 4/2, 4-2, '" HC "/';\n", "SELECT 4/2, 4-2, '" HV "/';\n", 1, 0),
+	P("§8.1 backtick identifiers", "INSERT INTO `wp_options` (`option_value`) VALUES ('" HC "/');\n",
 	  "INSERT INTO `wp_options` (`option_value`) VALUES ('" HV "/');\n", 1, 0),
-	P("§4 a quote inside backticks", "SELECT `it's`, `a\"b`, '" HC "/';\n", "SELECT `it's`, `a\"b`, '" HV "/';\n", 1, 0),
-	P("§4 doubled backticks", "SELECT `a``b'c`, '" HC "/';\n", "SELECT `a``b'c`, '" HV "/';\n", 1, 0),
-	P("§4 origins in identifiers", "SELECT `\"" HC "/\"`, `" HC "`, `a``" HC "`;\n",
+	P("§8.1 a quote inside backticks", "SELECT `it's`, `a\"b`, '" HC "/';\n", "SELECT `it's`, `a\"b`, '" HV "/';\n", 1, 0),
+	P("§8.1 doubled backticks", "SELECT `a``b'c`, '" HC "/';\n", "SELECT `a``b'c`, '" HV "/';\n", 1, 0),
+	P("§8.1 origins in identifiers", "SELECT `\"" HC "/\"`, `" HC "`, `a``" HC "`;\n",
 	  "SELECT `\"" HV "/\"`, `" HV "`, `a``" HV "`;\n", 0, 3),
-	P("§4 statement text", "SET @u = " HC "/x;\n", "SET @u = " HV "/x;\n", 0, 1),
-	P("§4 _binary literals pass untouched, the sweep too",
+	P("§8.1 statement text", "SET @u = " HC "/x;\n", "SET @u = " HV "/x;\n", 0, 1),
+	P("§8.4 _binary literals pass untouched, the sweep too",
 	  INS "_binary '" HC "/',_binary'" HC "/',_BINARY '" HC "/',_Binary\n'" HC "/',_binary 's:22:" Q HC Q ";');\n",
 	  INS "_binary '" HC "/',_binary'" HC "/',_BINARY '" HC "/',_Binary\n'" HC "/',_binary 's:22:" Q HC Q ";');\n", 0,
 	  0),
-	P("§4 a _binary body with escapes ends at its quote", INS "_binary 'a\\'" HC "/\\\\',\"" HC "/\");\n",
+	P("§8.4 a _binary body with escapes ends at its quote", INS "_binary 'a\\'" HC "/\\\\',\"" HC "/\");\n",
 	  INS "_binary 'a\\'" HC "/\\\\',\"" HV "/\");\n", 1, 0),
-	P("§4 other introducers are text", INS "_utf8mb4'" HC "/',x_binary '" HC "/',_binaryx '" HC "/');\n",
+	P("§8.1 other introducers are text", INS "_utf8mb4'" HC "/',x_binary '" HC "/',_binaryx '" HC "/');\n",
 	  INS "_utf8mb4'" HV "/',x_binary '" HV "/',_binaryx '" HV "/');\n", 3, 0),
-	P("§4 a byte other than white space between _binary and the quote ends it (issue 6: the bytes before that byte are not looked at)",
+	P("§8.4 a byte other than white space between _binary and the quote ends it (the bytes before that byte are not looked at)",
 	  INS "_binary ,'" HC "/',_binary\t\n '" HC "/',x, _binary '" HC "/',(_binary)'" HC "/');\n",
 	  INS "_binary ,'" HV "/',_binary\t\n '" HC "/',x, _binary '" HC "/',(_binary)'" HV "/');\n", 2, 0),
-	P("§4 hex, bit and national literals", INS "x'68747470733a2f2f',X'00FF',0x68747470733A2F2F,b'0101',N'" HC "/');\n",
+	P("§8.4 hex, bit and national literals", INS "x'68747470733a2f2f',X'00FF',0x68747470733A2F2F,b'0101',N'" HC "/');\n",
 	  INS "x'68747470733a2f2f',X'00FF',0x68747470733A2F2F,b'0101',N'" HV "/');\n", 1, 0),
 };
 
-/* Issue 4 acceptance 4 (values that are not truncated; each is followed by
- * a good value that must still be rewritten). */
+/* Hostile values (§7.5, §11.3: not truncated; each is followed by a good
+ * value that must still be rewritten). */
 #define A1 "a:1:{i:0;"
 #define A2 A1 A1
 #define A4 A2 A2
@@ -367,20 +367,20 @@ static const struct piece outside[] = {
 static const struct piece hostile[] = {
 	/* 10^18 has 19 digits and 18 nines exceed the buffer: no readable
 	 * length, nothing committed (§7.2), no decline */
-	P("acc. 4: lengths of 10^18",
+	P("hostile: lengths of 10^18",
 	  INS "'s:1000000000000000000:" Q HC Q ";','s:999999999999999999:" Q HC Q ";'),('" HC "/after');\n",
 	  INS "'s:1000000000000000000:" Q HV Q ";','s:999999999999999999:" Q HV Q ";'),('" HV "/after');\n", 3, 0),
 	/* the count is unreadable; the string after `{` then has an opener
-	 * that is not a field opener (§7.4): declined */
-	PX("acc. 4: an array count of 10^18", INS "'a:1000000000000000000:{s:22:" Q HC Q ";}'),('" HC "/after');\n",
+	 * that is not a field opener (§7.2): declined */
+	PX("hostile: an array count of 10^18", INS "'a:1000000000000000000:{s:22:" Q HC Q ";}'),('" HC "/after');\n",
 	   INS "'a:1000000000000000000:{s:22:" Q HC Q ";}'),('" HV "/after');\n", 1, 0, 1, 0, 0, true),
 	P("§7.2 32 nested arrays are repaired", INS "'" A32 "s:22:" Q HC Q ";" B32 "');\n",
 	  INS "'" A32 "s:31:" Q HV Q ";" B32 "');\n", 1, 0),
-	PX("acc. 4: 33 nested arrays are not repaired", INS "'" A32 A1 "s:22:" Q HC Q ";" B32 "}'),('" HC "/after');\n",
+	PX("hostile: 33 nested arrays are not repaired", INS "'" A32 A1 "s:22:" Q HC Q ";" B32 "}'),('" HC "/after');\n",
 	   INS "'" A32 A1 "s:22:" Q HC Q ";" B32 "}'),('" HV "/after');\n", 1, 0, 1, 0, 0, true),
 	/* NUL and invalid UTF-8 inside and outside literals; a NUL after a host
 	 * ends it; in serialized data a raw NUL and 0xFF count one byte each */
-	P("acc. 4: invalid UTF-8 and NUL bytes",
+	P("hostile: invalid UTF-8 and NUL bytes",
 	  "INSERT\0INTO t VALUES ('\xff\xfe " HC "/\0x\x80','\xc3(" HC "\0" "',\"\xed\xa0\x80" HC "/\");\n"
 	  "\0\xff " HC "/ \xc0\n" INS "'s:24:" Q HC "\0\xff" Q ";');\n",
 	  "INSERT\0INTO t VALUES ('\xff\xfe " HV "/\0x\x80','\xc3(" HV "\0" "',\"\xed\xa0\x80" HV "/\");\n"
@@ -388,30 +388,30 @@ static const struct piece hostile[] = {
 	  4, 1),
 	/* an unbalanced quote: the literal runs on over the line, and framing
 	 * comes back at the next quote */
-	P("acc. 4: a stray quote", INS "'abc);\nSELECT " HC "/x, ';\nSELECT " HC "/y;\n",
+	P("hostile: a stray quote", INS "'abc);\nSELECT " HC "/x, ';\nSELECT " HC "/y;\n",
 	  INS "'abc);\nSELECT " HV "/x, ';\nSELECT " HV "/y;\n", 1, 1),
 };
 
-/* Issue 4 acceptance 4: a dump that ends anywhere; the unfinished state is
- * flushed with every byte (SPEC §2). These can only end a document. */
+/* A dump that ends anywhere; the unfinished state is flushed with every
+ * byte (§11.3). These can only end a document. */
 static const struct piece truncated[] = {
-	P("acc. 4: ends inside a literal", INS "'" HC "/x", INS "'" HV "/x", 1, 0),
-	P("acc. 4: ends inside an escape", INS "'" HC "/x\\", INS "'" HV "/x\\", 1, 0),
-	P("acc. 4: ends inside an escape of \"…\"", INS "\"" HC "/x\\", INS "\"" HV "/x\\", 1, 0),
-	P("acc. 4: ends right after the closing quote", INS "'" HC "/x'", INS "'" HV "/x'", 1, 0),
-	P("acc. 4: ends after a doubled quote", INS "'" HC "/x''", INS "'" HV "/x''", 1, 0),
-	P("acc. 4: ends at a host", INS "'" HC, INS "'" HV, 1, 0),
-	PX("acc. 4: ends inside serialized data", INS "'a:1:{s:3:" Q "url" Q ";s:22:" Q HC Q ";",
+	P("truncated: ends inside a literal", INS "'" HC "/x", INS "'" HV "/x", 1, 0),
+	P("truncated: ends inside an escape", INS "'" HC "/x\\", INS "'" HV "/x\\", 1, 0),
+	P("truncated: ends inside an escape of \"…\"", INS "\"" HC "/x\\", INS "\"" HV "/x\\", 1, 0),
+	P("truncated: ends right after the closing quote", INS "'" HC "/x'", INS "'" HV "/x'", 1, 0),
+	P("truncated: ends after a doubled quote", INS "'" HC "/x''", INS "'" HV "/x''", 1, 0),
+	P("truncated: ends at a host", INS "'" HC, INS "'" HV, 1, 0),
+	PX("truncated: ends inside serialized data", INS "'a:1:{s:3:" Q "url" Q ";s:22:" Q HC Q ";",
 	   INS "'a:1:{s:3:" Q "url" Q ";s:22:" Q HC Q ";", 0, 0, 1, 0, 0, true),
-	P("acc. 4: ends inside a block comment", "/* " HC "/x", "/* " HV "/x", 0, 1),
-	P("acc. 4: ends inside a star of a block comment", "/* " HC "/x *", "/* " HV "/x *", 0, 1),
-	P("acc. 4: ends inside a line comment", "-- " HC "/x", "-- " HV "/x", 0, 1),
-	P("acc. 4: ends inside an identifier", "SELECT `" HC "/x", "SELECT `" HV "/x", 0, 1),
-	P("acc. 4: ends inside a _binary literal", INS "_binary '" HC "/x", INS "_binary '" HC "/x", 0, 0),
-	P("acc. 4: ends at a host in statement text", "SELECT " HC, "SELECT " HV, 0, 1),
-	P("acc. 4: ends after -", "SELECT '" HC "/' -", "SELECT '" HV "/' -", 1, 0),
-	P("acc. 4: ends after --", "SELECT '" HC "/' --", "SELECT '" HV "/' --", 1, 0),
-	P("acc. 4: ends after /", "SELECT '" HC "/' /", "SELECT '" HV "/' /", 1, 0),
+	P("truncated: ends inside a block comment", "/* " HC "/x", "/* " HV "/x", 0, 1),
+	P("truncated: ends inside a star of a block comment", "/* " HC "/x *", "/* " HV "/x *", 0, 1),
+	P("truncated: ends inside a line comment", "-- " HC "/x", "-- " HV "/x", 0, 1),
+	P("truncated: ends inside an identifier", "SELECT `" HC "/x", "SELECT `" HV "/x", 0, 1),
+	P("truncated: ends inside a _binary literal", INS "_binary '" HC "/x", INS "_binary '" HC "/x", 0, 0),
+	P("truncated: ends at a host in statement text", "SELECT " HC, "SELECT " HV, 0, 1),
+	P("truncated: ends after -", "SELECT '" HC "/' -", "SELECT '" HV "/' -", 1, 0),
+	P("truncated: ends after --", "SELECT '" HC "/' --", "SELECT '" HV "/' --", 1, 0),
+	P("truncated: ends after /", "SELECT '" HC "/' /", "SELECT '" HV "/' /", 1, 0),
 };
 
 #define N(a) (sizeof a / sizeof a[0])
@@ -443,7 +443,7 @@ END_TEST
 START_TEST(sql_truncated) { check_pieces(truncated, N(truncated)); }
 END_TEST
 
-/* SPEC §4 / issue 4: `_binary` and hex literals produce no event at all
+/* §8.4: `_binary` and hex literals produce no event at all
  * (no candidate, not even for the sweep). */
 START_TEST(sql_binary_no_events)
 {
@@ -461,8 +461,8 @@ START_TEST(sql_binary_no_events)
 }
 END_TEST
 
-/* SPEC §2 --no-serialized: origins rewritten, no length repaired and no
- * decline counted. */
+/* --no-serialized (§7, docs/cli.md): origins rewritten, no length
+ * repaired and no decline counted. */
 static void run_no_serialized(const void *in, size_t len, size_t read_size, struct pf_result *r)
 {
 	struct map m;
@@ -503,7 +503,7 @@ static size_t count_str(const char *hay, const char *needle)
 }
 
 /* Whether the explain trace has the event `OFFSET ACTION REASON SURFACE
- * TEXT` (SPEC §8; fields split on white space, widths not compared). */
+ * TEXT` (§10.5; fields split on white space, widths not compared). */
 static bool explain_has(const char *explain, unsigned long long off, const char *action, const char *reason,
                         const char *surface, const char *text)
 {
@@ -523,7 +523,7 @@ static bool explain_has(const char *explain, unsigned long long off, const char 
 	return false;
 }
 
-/* SPEC §12 / issue 4: a body of exactly SQL_VALUE_CAP bytes is a value
+/* §11.2, §8.1: a body of exactly SQL_VALUE_CAP bytes is a value
  * (repaired); one byte more streams as prose (counted once, origins still
  * rewritten, lengths not repaired). */
 static void cap_case(size_t body_len, bool over)
@@ -621,7 +621,7 @@ static void cap_rest_of_line(const char *snippet, size_t at, unsigned in_big)
 	ck_assert_uint_eq(r.out_len, in_len + (in_big + 4) * DIFF);
 	pf_free(&r);
 
-	/* SPEC §11.1 identity and §11.4 idempotence at the cap too */
+	/* §11.3 item 1 identity and item 4 idempotence at the cap too */
 	run_sizes(IDMAP, in, in_len, cap_sizes + 1, 1, &r);
 	ck_assert(r.out_len == in_len && memcmp(r.out, in, in_len) == 0);
 	pf_free(&r);
@@ -719,8 +719,8 @@ static void build_doc(struct doc *d)
 	doc_add(d, &truncated[0]);
 }
 
-/* SPEC §11.3: identical output, counters and explain at read sizes 1, 2,
- * 3, 7, 64, 4096, 65536; §11.1 identity; §11.4 idempotence. */
+/* §11.3 item 3: identical output, counters and explain at read sizes 1,
+ * 2, 3, 7, 64, 4096, 65536; item 1 identity; item 4 idempotence. */
 START_TEST(sql_dump_chunk_independence)
 {
 	struct doc d;
@@ -733,7 +733,7 @@ START_TEST(sql_dump_chunk_independence)
 }
 END_TEST
 
-/* SPEC §9: a rewritten dump checks clean. */
+/* §10.6: a rewritten dump checks clean. */
 START_TEST(sql_dump_rewritten_checks_clean)
 {
 	struct doc d;
@@ -751,7 +751,7 @@ START_TEST(sql_dump_rewritten_checks_clean)
 }
 END_TEST
 
-/* SPEC §8: explain offsets are input bytes; §6.3: a straggler after
+/* §10.5: explain offsets are input bytes; §6.3: a straggler after
  * rewritten literals is reported at its input offset. */
 START_TEST(sql_explain_offsets)
 {
@@ -803,7 +803,7 @@ static char *sorted_findings(const char *s)
 	return out;
 }
 
-/* SPEC §9: line and column (1-based, bytes) of findings inside a
+/* §10.6: line and column (1-based, bytes) of findings inside a
  * multi-line literal, in serialized data, in a comment, and after. */
 START_TEST(sql_check_positions)
 {
@@ -835,7 +835,7 @@ START_TEST(sql_check_positions)
 }
 END_TEST
 
-/* SPEC §9 with the cap: findings in an over-cap literal that spans lines. */
+/* §10.6 with the cap (§11.2): findings in an over-cap literal that spans lines. */
 START_TEST(sql_check_positions_over_cap)
 {
 	const char *head = "SELECT 1;\nINSERT INTO t VALUES ('" HC "/";
@@ -859,7 +859,7 @@ START_TEST(sql_check_positions_over_cap)
 }
 END_TEST
 
-/* issue 8: --skip-column=TABLE.COLUMN: the column found through CREATE
+/* §8.4: --skip-column=TABLE.COLUMN: the column found through CREATE
  * TABLE or the INSERT's own column list passes through untouched, even by
  * the sweep; other columns and tables are rewritten. */
 START_TEST(sql_skip_column)
