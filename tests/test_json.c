@@ -1,28 +1,28 @@
-/* test_json.c — the json type (issue 5; SPEC §4 json, §11, §12), through
+/* test_json.c — the json type (rules.md §9, with §11 and §12), through
  * the whole pipeline (json lexer → value pipeline → straggler sweep), and
  * the WordPress REST corpus of corpus/json against its reviewed expected
  * outputs.
  *
- * Map (engine-reference §12): https://www.example.fi → https://wt-a--example.ddev.site.
+ * Map (the example map of rules.md): https://www.example.fi →
+ * https://wt-a--example.ddev.site.
  *
- * Every case runs at read sizes 1, 2, 3, 7, 64, 4096 and 65536 (issue 5
- * acceptance 3, SPEC §11.3): at each size the output must be the case's
- * exact expected bytes and the explain trace the case's exact event list
- * (offset, action, reason, surface and RFC 6901 path, text), so output,
- * counters and explain are identical at every size. The counters are
- * checked against the event list (every event is a candidate on its
- * surface; rewrites by surface, skips by reason: engine-reference §10.3),
- * and the output length against the rewrites (input length + the length
- * change of each rewrite: no byte is lost or added, SPEC §2). A straggler
- * (an origin only the sweep rewrote) appears in no case: SPEC §6, a non-zero
- * straggler count on well-formed input is a bug in the structured pass. A
- * candidate the structured pass declines is met again by the sweep and
- * counted once more under `straggler` (engine-reference §6.1). stderr is
- * captured: malformed input gives exactly one warning (issue 5), NDJSON and
- * well-formed input none.
+ * Every case runs at read sizes 1, 2, 3, 7, 64, 4096 and 65536 (§11.1,
+ * §11.3 item 3): at each size the output must be the case's exact expected
+ * bytes and the explain trace the case's exact event list (offset, action,
+ * reason, surface and RFC 6901 path, text), so output, counters and explain
+ * are identical at every size. The counters are checked against the event
+ * list (every event is a candidate on its surface; rewrites by surface,
+ * skips by reason: §10.3), and the output length against the rewrites
+ * (input length + the length change of each rewrite: no byte is lost or
+ * added, §11.3 item 2). A straggler (an origin only the sweep rewrote)
+ * appears in no case: §6.1, a non-zero straggler count on well-formed
+ * input is a bug in the structured pass. A candidate the structured pass
+ * declines is met again by the sweep and counted once more under
+ * `straggler` (§6.1). stderr is captured: malformed input gives exactly one
+ * warning (§9.2), NDJSON and well-formed input none.
  *
- * The tcase "regressions" holds cases where the first implementation
- * disagreed with the rules cited; each is now fixed and pinned. */
+ * The tcase "regressions" pins rules that are easy to get wrong in a JSON
+ * lexer and its value pipeline, each against the rule it cites. */
 #include <check.h>
 #include <ctype.h>
 #include <inttypes.h>
@@ -137,7 +137,7 @@ struct jcase {
 };
 
 /* The replacement's length minus the matched text's length for a rewrote
- * event (engine-reference §2.2): the variant's scheme `https`, the matched
+ * event (§2.2): the variant's scheme `https`, the matched
  * separator in its canonical spelling (same length), the variant host; a
  * written port or root dot is dropped. */
 static long rewrite_delta(const char *text)
@@ -170,7 +170,7 @@ static int reason_of(const char *name)
 	return -1;
 }
 
-/* The explain trace of engine-reference §10.4 as report.c prints it. */
+/* The explain trace of §10.5 as report.c prints it. */
 static char *expected_explain(const struct jcase *c, size_t in_len)
 {
 	char *buf = NULL;
@@ -218,7 +218,7 @@ static void check_counters(const struct jcase *c, const struct pf_result *r)
 }
 
 /* The stderr of one run: exactly the expected malformed-JSON warning, or
- * nothing (issue 5: "one warning"). */
+ * nothing (§9.2: one warning). */
 static void check_warning(const struct jcase *c, size_t in_len, const char *err, size_t err_len)
 {
 	/* rules.md §7.5: each serialized value left untouched is one warning
@@ -258,7 +258,7 @@ static void run_case(const struct jcase *c)
 	size_t want_len = c->want ? (c->want_len ? c->want_len : strlen(c->want)) : in_len;
 	char *ex = c->loose ? NULL : expected_explain(c, in_len);
 
-	/* SPEC §2: no byte lost: the length changes by exactly the rewrites. */
+	/* §11.3 item 2: no byte lost: the length changes by exactly the rewrites. */
 	long delta = 0;
 	if (c->has_delta) delta = c->delta;
 	else
@@ -296,7 +296,7 @@ static void run_case(const struct jcase *c)
 			first_err = err;
 			continue;
 		}
-		/* SPEC §11.3: counters, explain and warnings do not depend on the read size. */
+		/* §11.3 item 3: counters, explain and warnings do not depend on the read size. */
 		ck_assert_msg(pf_same_counters(&first, &r), "%s: counters differ between read sizes %zu and %zu", c->name,
 		              all_sizes[0], all_sizes[i]);
 		ck_assert_msg(strcmp(first.explain ? first.explain : "", r.explain ? r.explain : "") == 0,
@@ -320,37 +320,37 @@ static void run_cases(const struct jcase *cs, size_t n)
 }
 #define RUN(cs) run_cases(cs, sizeof cs / sizeof cs[0])
 
-/* ------------------------------------------------------------ §12 rows 73–75, keys */
+/* ------------------------------------------------------------ strings and keys (§9.1) */
 
 static const struct jcase rows[] = {
-	{ .name = "engine-reference §12 row 73: \\/ spelling in a string value",
+	{ .name = "§2.1, §9.1: \\/ spelling in a string value",
 	  .in = "{\"link\":\"" CJ "\\/x\"}", .want = "{\"link\":\"" VJ "\\/x\"}",
 	  .ev = { RW("https:", 0, "json-string /link", CJ) } },
-	/* Issue 5 acceptance 1: keys are rewritten by the structured pass on
+	/* §9.1: keys are rewritten by the structured pass on
 	 * surface json-key, not left to the sweep (no straggler), so --no-sweep
 	 * gives the same output. The event's path is the member's own. */
-	{ .name = "engine-reference §12 row 74 (keys: issue 5, surface json-key)",
+	{ .name = "§9.1: a key, on surface json-key",
 	  .in = "{\"" CO "/\":\"x\"}", .want = "{\"" VO "/\":\"x\"}",
 	  .ev = { RW("https:", 0, "json-key /" KEYPATH_CO "~1", CO) } },
-	{ .name = "engine-reference §12 row 74 with --no-sweep", .no_sweep = true,
+	{ .name = "§9.1: a key, with --no-sweep", .no_sweep = true,
 	  .in = "{\"" CO "/\":\"x\"}", .want = "{\"" VO "/\":\"x\"}",
 	  .ev = { RW("https:", 0, "json-key /" KEYPATH_CO "~1", CO) } },
 	/* A duplicate member is valid RFC 8259 (names SHOULD be unique) and a
 	 * streaming lexer does not decline it: the value is rewritten by the
 	 * structured pass, no encoding-not-decodable skip, no straggler. */
-	{ .name = "engine-reference §12 row 75 (duplicate member: rewritten by the walk, SPEC §12 streaming)",
+	{ .name = "§9.1: a duplicate member is rewritten by the streaming lexer",
 	  .in = "{\"a\":\"" CO "\",\"a\":\"x\"}", .want = "{\"a\":\"" VO "\",\"a\":\"x\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO) } },
-	{ .name = "engine-reference §12 row 75 with --no-sweep", .no_sweep = true,
+	{ .name = "§9.1: a duplicate member, with --no-sweep", .no_sweep = true,
 	  .in = "{\"a\":\"" CO "\",\"a\":\"x\"}", .want = "{\"a\":\"" VO "\",\"a\":\"x\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO) } },
-	{ .name = "SPEC §4 json: keys in the \\/ and relative spellings, a value in \\u002F",
+	{ .name = "§9.1: keys in the \\/ and relative spellings, a value in \\u002F",
 	  .in = "{\"" CJ "\\/a\":{\"\\/\\/" CH "\\/b\":[\"" CU "\\u002Fc\"]}}",
 	  .want = "{\"" VJ "\\/a\":{\"\\/\\/" VH "\\/b\":[\"" VU "\\u002Fc\"]}}",
 	  .ev = { RW("https:", 0, "json-key /" KEYPATH_CO "~1a", CJ),
 	          RW("\\/\\/" CH "\\/b", 0, "json-key /" KEYPATH_CO "~1a/~1~1" CH "~1b", "\\/\\/" CH),
 	          RW("https:", 1, "json-string /" KEYPATH_CO "~1a/~1~1" CH "~1b/0", CU) } },
-	{ .name = "SPEC §4 json: a key and its value both hold the origin",
+	{ .name = "§9.1: a key and its value both hold the origin",
 	  .in = "{\"" CO "/x\":\"" CO "/y\"}", .want = "{\"" VO "/x\":\"" VO "/y\"}",
 	  .ev = { RW("https:", 0, "json-key /" KEYPATH_CO "~1x", CO), RW("https:", 1, "json-string /" KEYPATH_CO "~1x", CO) } },
 };
@@ -364,20 +364,20 @@ END_TEST
 /* ------------------------------------------------------------ spellings */
 
 static const struct jcase spellings[] = {
-	{ .name = "engine-reference §2.2: http scheme in \\/ spelling writes the variant's https; relative \\/\\/",
+	{ .name = "§2.2: http scheme in \\/ spelling writes the variant's https; relative \\/\\/",
 	  .in = "{\"a\":\"http:\\/\\/" CH "\\/x\",\"b\":\"\\/\\/" CH "\\/y\"}",
 	  .want = "{\"a\":\"" VJ "\\/x\",\"b\":\"\\/\\/" VH "\\/y\"}",
 	  .ev = { RW("http:", 0, "json-string /a", "http:\\/\\/" CH), RW("\\/\\/" CH "\\/y", 0, "json-string /b", "\\/\\/" CH) } },
-	{ .name = "issue 5: the \\u002F spelling, rewritten in that spelling",
+	{ .name = "§2.1, §9.1: the \\u002F spelling, rewritten in that spelling",
 	  .in = "{\"a\":\"" CU "\\u002Fx\"}", .want = "{\"a\":\"" VU "\\u002Fx\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CU) } },
 	/* §2.2: the separator is written in the canonical spelling of the
-	 * matched encoding (upper-case F, as percent hex is upper-case, row 33);
+	 * matched encoding (upper-case F, as percent hex is upper-case, §12.3);
 	 * the `\u002f` after the span is not part of it and stays. */
-	{ .name = "engine-reference §2.2, §12 row 33 analogue: lower-case \\u002f is written \\u002F",
+	{ .name = "§2.2, §12.3 analogue: lower-case \\u002f is written \\u002F",
 	  .in = "{\"a\":\"https:\\u002f\\u002f" CH "\\u002fx\"}", .want = "{\"a\":\"" VU "\\u002fx\"}",
 	  .ev = { RW("https:", 0, "json-string /a", "https:\\u002f\\u002f" CH) } },
-	{ .name = "engine-reference §2.1–§2.2: relative \\u002F form; HTTP scheme, mixed hex case",
+	{ .name = "§2.1–§2.2: relative \\u002F form; HTTP scheme, mixed hex case",
 	  .in = "{\"a\":\"\\u002F\\u002F" CH "\\u002Fx\",\"b\":\"HTTP:\\u002f\\u002F" CH "\"}",
 	  .want = "{\"a\":\"\\u002F\\u002F" VH "\\u002Fx\",\"b\":\"" VU "\"}",
 	  .ev = { RW("\\u002F\\u002F" CH, 0, "json-string /a", "\\u002F\\u002F" CH),
@@ -385,28 +385,28 @@ static const struct jcase spellings[] = {
 	/* §3.3: a relative form after a letter is part of something longer.
 	 * The sweep of a json stream knows the \u002F spelling too, and meets
 	 * the declined candidate again. */
-	{ .name = "engine-reference §3.3: \\u002F\\u002F after a letter is unanchored",
+	{ .name = "§3.3: \\u002F\\u002F after a letter is unanchored",
 	  .in = "{\"a\":\"x\\u002F\\u002F" CH "\\u002Fy\"}",
 	  .ev = { SK("\\u002F\\u002F", 0, "unanchored", "json-string /a", "\\u002F\\u002F" CH),
 	          SK("\\u002F\\u002F", 0, "unanchored", "straggler", "\\u002F\\u002F" CH) } },
-	{ .name = "engine-reference §3.2 step 3: mixed \\u002F\\/ is no separator",
+	{ .name = "§3.2 step 2: mixed \\u002F\\/ is no separator",
 	  .in = "{\"a\":\"https:\\u002F\\/" CH "\\/x\"}" },
-	{ .name = "engine-reference §12 rows 32–33: percent spelling inside a JSON string",
+	{ .name = "§2.1, §12.3: percent spelling inside a JSON string",
 	  .in = "{\"a\":\"https%3A%2F%2F" CH "%2Fx\",\"b\":\"?r=https%3a%2f%2f" CH "%2f\"}",
 	  .want = "{\"a\":\"https%3A%2F%2F" VH "%2Fx\",\"b\":\"?r=https%3A%2F%2F" VH "%2f\"}",
 	  .ev = { RW("https%3A", 0, "json-string /a", "https%3A%2F%2F" CH),
 	          RW("https%3a", 0, "json-string /b", "https%3a%2f%2f" CH) } },
-	{ .name = "SPEC §4 json: raw spellings (jq, JSON_UNESCAPED_SLASHES)",
+	{ .name = "§9.1: raw spellings (jq, JSON_UNESCAPED_SLASHES)",
 	  .in = "{\"a\":\"" CO "/x\",\"b\":\"//" CH "/y\",\"c\":\"http://" CH "\"}",
 	  .want = "{\"a\":\"" VO "/x\",\"b\":\"//" VH "/y\",\"c\":\"" VO "\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("//" CH "/y", 0, "json-string /b", "//" CH),
 	          RW("http:", 0, "json-string /c", "http://" CH) } },
-	{ .name = "engine-reference §2.3: ASCII case-insensitive in the \\/ spelling",
+	{ .name = "§2.3: ASCII case-insensitive in the \\/ spelling",
 	  .in = "{\"a\":\"HTTPS:\\/\\/WWW.EXAMPLE.FI\\/\"}", .want = "{\"a\":\"" VJ "\\/\"}",
 	  .ev = { RW("HTTPS", 0, "json-string /a", "HTTPS:\\/\\/WWW.EXAMPLE.FI") } },
 	/* §3.5 ports: the escaped colon \u003a is a port separator on the
 	 * escJS (json) surfaces; 443 is the default and is dropped. */
-	{ .name = "engine-reference §3.5–§3.6: ports, raw and as \\u003a",
+	{ .name = "§3.5–§3.6: ports, raw and as \\u003a",
 	  .in = "{\"a\":\"" CO ":443/x\",\"b\":\"" CO "\\u003a443/x\",\"c\":\"" CO "\\u003a8080/x\",\"d\":\"" CO ":8080/x\"}",
 	  .want = "{\"a\":\"" VO "/x\",\"b\":\"" VO "/x\",\"c\":\"" CO "\\u003a8080/x\",\"d\":\"" CO ":8080/x\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO ":443"), RW("https:", 1, "json-string /b", CO "\\u003a443"),
@@ -417,17 +417,17 @@ static const struct jcase spellings[] = {
 	/* §9.1: the token is matched with its quotes, so end-of-buffer root-dot
 	 * absorption never applies: a final dot is kept (the match stands by
 	 * §3.5's dot-then-delimiter rule); before `/` it is absorbed (§3.4). */
-	{ .name = "engine-reference §3.4, §9.1: root dot in a JSON string",
+	{ .name = "§3.4, §9.1: root dot in a JSON string",
 	  .in = "{\"a\":\"" CO ".\",\"b\":\"" CO "./x\",\"c\":\"see " CO ". ok\"}",
 	  .want = "{\"a\":\"" VO ".\",\"b\":\"" VO "/x\",\"c\":\"see " VO ". ok\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("https:", 1, "json-string /b", CO "."),
 	          RW("https:", 2, "json-string /c", CO) } },
-	/* SPEC §12: `&` after a host ends it unless the candidate begins the value. */
-	{ .name = "SPEC §12: & ends the host where the candidate does not begin the value",
+	/* §12.1: `&` after a host ends it unless the candidate begins the value. */
+	{ .name = "§12.1: & ends the host where the candidate does not begin the value",
 	  .in = "{\"a\":\"see " CO "&x=1\",\"b\":\"/go?u=" CO "&b=1\"}",
 	  .want = "{\"a\":\"see " VO "&x=1\",\"b\":\"/go?u=" VO "&b=1\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("https:", 1, "json-string /b", CO) } },
-	{ .name = "engine-reference §12 rows 11, 21, 80: near misses stay",
+	{ .name = "§3.2, §3.5: near misses stay",
 	  .in = "{\"a\":\"" CJ ".evil.example\\/p\",\"b\":\"" CO "@evil.example/\",\"c\":\"https:\\/\\/example.fi\\/\","
 	        "\"d\":\"" CH "\",\"e\":\"https:\\/\\/cdn.jsdelivr.net\\/x.js\"}",
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CJ), SK("https:", 0, "not-a-url", "straggler", CJ),
@@ -444,39 +444,39 @@ END_TEST
 
 static const struct jcase escapes[] = {
 	/* §3.5: an escape decoding to >= 0x80 continues the host (an IDN label). */
-	{ .name = "engine-reference §3.5, §12 row 53: \\u00e4 after the host continues it",
+	{ .name = "§3.5: \\u00e4 after the host continues it",
 	  .in = "{\"a\":\"" CO "\\u00e4\",\"b\":\"" CJ "\\u00e4\\/x\"}",
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO), SK("https:", 0, "not-a-url", "straggler", CO),
 	          SK("https:", 1, "not-a-url", "json-string /b", CJ), SK("https:", 1, "not-a-url", "straggler", CJ) } },
-	{ .name = "engine-reference §3.5: \\u00e4 before a scheme form does not matter",
+	{ .name = "§3.5: \\u00e4 before a scheme form does not matter",
 	  .in = "{\"a\":\"\\u00e4 " CO "/x\",\"b\":\"\\u00e4" CJ "\\/\"}",
 	  .want = "{\"a\":\"\\u00e4 " VO "/x\",\"b\":\"\\u00e4" VJ "\\/\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("https:", 1, "json-string /b", CJ) } },
 	/* A surrogate pair: the high half \ud83d decodes to 0xD83D >= 0x80. */
-	{ .name = "engine-reference §3.5: a surrogate pair after the host continues it",
+	{ .name = "§3.5: a surrogate pair after the host continues it",
 	  .in = "{\"a\":\"" CO "\\ud83d\\ude00\"}",
 	  /* declined by the structured pass and again by the sweep, which sees
 	   * the value: only a value-start `&` decline keeps the sweep out (rules.md §6.4) */
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO), SK("https:", 0, "not-a-url", "straggler", CO) } },
-	{ .name = "engine-reference §3.3, §3.5: surrogate pairs before (scheme form: no left anchor) and after a `/`",
+	{ .name = "§3.3, §3.5: surrogate pairs before (scheme form: no left anchor) and after a `/`",
 	  .in = "{\"a\":\"\\ud83d\\ude00" CO "/x\\ud83d\\ude00\",\"b\":\"\\ud83d\\ude00 //" CH "/y\"}",
 	  .want = "{\"a\":\"\\ud83d\\ude00" VO "/x\\ud83d\\ude00\",\"b\":\"\\ud83d\\ude00 //" VH "/y\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("//" CH "/y", 0, "json-string /b", "//" CH) } },
 	/* §3.3 looks at the byte before the relative form in the buffer: the
 	 * last hex digit `0` of the escape, an ASCII digit, blocks it. */
-	{ .name = "engine-reference §3.3: a relative form right after \\ude00 is unanchored (the byte before is `0`)",
+	{ .name = "§3.3: a relative form right after \\ude00 is unanchored (the byte before is `0`)",
 	  .in = "{\"a\":\"\\ud83d\\ude00//" CH "/x\"}",
 	  .ev = { SK("//", 0, "unanchored", "json-string /a", "//" CH), SK("//", 0, "unanchored", "straggler", "//" CH) } },
 	/* §3.5: \u002e decodes to `.`, a host byte: the escape continues the
 	 * host. The root dot (§3.4) and the dot-then-delimiter rule of §3.5
 	 * read a literal `.` only, so nothing makes this a full stop: declined. */
-	{ .name = "engine-reference §3.5: an escaped dot \\u002e after the host continues it",
+	{ .name = "§3.5: an escaped dot \\u002e after the host continues it",
 	  .in = "{\"a\":\"" CO "\\u002e\",\"b\":\"" CO "\\u002E/x\",\"c\":\"see " CO "\\u002e ok\"}",
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO), SK("https:", 0, "not-a-url", "straggler", CO),
 	          SK("https:", 1, "not-a-url", "json-string /b", CO), SK("https:", 1, "not-a-url", "straggler", CO),
 	          SK("https:", 2, "not-a-url", "json-string /c", CO), SK("https:", 2, "not-a-url", "straggler", CO) } },
 	/* §3.5: escapes decoding to / \ ? # : and \" \\ terminate the host. */
-	{ .name = "engine-reference §3.5: \\u002F \\/ \\\\ \\\" \\u003f \\u0023 after the host terminate it",
+	{ .name = "§3.5: \\u002F \\/ \\\\ \\\" \\u003f \\u0023 after the host terminate it",
 	  .in = "{\"a\":\"" CO "\\u002F\",\"b\":\"" CO "\\/\",\"c\":\"" CO "\\\\x\",\"d\":\"" CO "\\\"x\","
 	        "\"e\":\"" CO "\\u003fq\",\"f\":\"" CO "\\u0023h\"}",
 	  .want = "{\"a\":\"" VO "\\u002F\",\"b\":\"" VO "\\/\",\"c\":\"" VO "\\\\x\",\"d\":\"" VO "\\\"x\","
@@ -487,17 +487,17 @@ static const struct jcase escapes[] = {
 	/* §3.8: json-string joins per buffer. "https://C\tx" begins with http,
 	 * has no space and one http: it joins, \t is removed and x continues
 	 * the host. With a space, or http twice, it is prose and \t ends it. */
-	{ .name = "engine-reference §3.5, §3.8: \\t joins or ends the host per buffer",
+	{ .name = "§3.5, §3.8: \\t joins or ends the host per buffer",
 	  .in = "{\"a\":\"" CO "\\tx\",\"b\":\"see " CO "\\tx\",\"c\":\"" CO "\\thttps://x\"}",
 	  .want = "{\"a\":\"" CO "\\tx\",\"b\":\"see " VO "\\tx\",\"c\":\"" VO "\\thttps://x\"}",
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO), SK("https:", 0, "not-a-url", "straggler", CO),
 	          RW("https:", 1, "json-string /b", CO), RW("https:", 2, "json-string /c", CO) } },
 	/* §3.5 table, last row: \u0009 is removable on every escJS surface,
-	 * even prose (the reference's asymmetry). */
-	{ .name = "engine-reference §3.5: \\u0009 is removed even on a prose buffer",
+	 * even prose, unlike \t (§3.5, right anchor, item 1). */
+	{ .name = "§3.5: \\u0009 is removed even on a prose buffer",
 	  .in = "{\"a\":\"see " CO "\\u0009x\"}",
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO), SK("https:", 0, "not-a-url", "straggler", CO) } },
-	{ .name = "engine-reference §3.5, §3.8: \\n ends the host in prose; removed before the closing quote when joining",
+	{ .name = "§3.5, §3.8: \\n ends the host in prose; removed before the closing quote when joining",
 	  .in = "{\"a\":\"a " CO "\\nb\",\"b\":\"" CO "\\n\"}", .want = "{\"a\":\"a " VO "\\nb\",\"b\":\"" VO "\\n\"}",
 	  .ev = { RW("https:", 0, "json-string /a", CO), RW("https:", 1, "json-string /b", CO) } },
 };
@@ -511,33 +511,33 @@ END_TEST
 /* ------------------------------------------------------------ HTML inside strings */
 
 static const struct jcase html_in_json[] = {
-	/* SPEC §12 (row 58 as amended), issue 5: an origin found only through
+	/* §5.3: an origin found only through
 	 * reference decoding is replaced by splicing the variant origin over its
 	 * source bytes; everything else keeps its bytes. This string writes `/`
 	 * raw, so the replacement does too. */
-	{ .name = "SPEC §12, engine-reference §5.3: https:&#47;&#47;C in HTML in a string (raw-slash style)",
+	{ .name = "§5.3: https:&#47;&#47;C in HTML in a string (raw-slash style)",
 	  .in = "{\"c\":\"<a href=\\\"https:&#47;&#47;" CH "/x\\\">k</a>\"}",
 	  .want = "{\"c\":\"<a href=\\\"" VO "/x\\\">k</a>\"}", .has_delta = true, .delta = 1,
 	  .ev = { RW("https:", 0, "html-entity /c", CO) } },
-	{ .name = "engine-reference §5.1: &#x2F;&#x2f; and &sol;&sol; separators",
+	{ .name = "§5.1: &#x2F;&#x2f; and &sol;&sol; separators",
 	  .in = "{\"c\":\"<a href=\\\"https:&#x2F;&#x2f;" CH "/a\\\">x</a><a href=\\\"https:&sol;&sol;" CH "/b\\\">y</a>\"}",
 	  .want = "{\"c\":\"<a href=\\\"" VO "/a\\\">x</a><a href=\\\"" VO "/b\\\">y</a>\"}",
 	  .has_delta = true, .delta = -1 + 1,
 	  .ev = { RW("https:", 0, "html-entity /c", CO), RW("https:", 1, "html-entity /c", CO) } },
-	{ .name = "SPEC §12: only the origin's source bytes are replaced; a later &#47; stays",
+	{ .name = "§5.3: only the origin's source bytes are replaced; a later &#47; stays",
 	  .in = "{\"c\":\"<a href=\\\"https:&#47;&#47;" CH "&#47;x\\\">k</a>\"}",
 	  .want = "{\"c\":\"<a href=\\\"" VO "&#47;x\\\">k</a>\"}", .has_delta = true, .delta = 1,
 	  .ev = { RW("https:", 0, "html-entity /c", CO) } },
 	/* Plain origins in HTML that also holds references: rewritten once, on
 	 * json-string; the decoded re-match meets the same origins and adds
 	 * nothing; `&amp;` and `&#8217;` stay as they are. */
-	{ .name = "engine-reference §5.3, issue 5: JSON-escaped HTML with references, the string's escaping kept",
+	{ .name = "§5.3, §9.1: JSON-escaped HTML with references, the string's escaping kept",
 	  .in = "{\"content\":{\"rendered\":\"<p>Let&#8217;s <a href=\\\"" CJ "\\/?a=1&amp;b=2\\\">go<\\/a> &amp; " CJ
 	        "\\/x.<\\/p>\\n\"}}",
 	  .want = "{\"content\":{\"rendered\":\"<p>Let&#8217;s <a href=\\\"" VJ "\\/?a=1&amp;b=2\\\">go<\\/a> &amp; " VJ
 	          "\\/x.<\\/p>\\n\"}}",
 	  .ev = { RW("https:", 0, "json-string /content/rendered", CJ), RW("https:", 1, "json-string /content/rendered", CJ) } },
-	{ .name = "engine-reference §12 row 47 in JSON: srcset in content.rendered",
+	{ .name = "§3.3, §9.1: srcset in content.rendered",
 	  .in = "{\"r\":\"<img src=\\\"" CJ "\\/a.jpg\\\" srcset=\\\"" CJ "\\/a.jpg 1x, " CJ "\\/b.jpg 2x\\\" \\/>\"}",
 	  .want = "{\"r\":\"<img src=\\\"" VJ "\\/a.jpg\\\" srcset=\\\"" VJ "\\/a.jpg 1x, " VJ "\\/b.jpg 2x\\\" \\/>\"}",
 	  .ev = { RW("https:", 0, "json-string /r", CJ), RW("https:", 1, "json-string /r", CJ),
@@ -553,19 +553,18 @@ END_TEST
 /* ------------------------------------------------------------ serialized in strings */
 
 static const struct jcase serialized[] = {
-	{ .name = "engine-reference §7.2 json spelling, §12 row 70 in JSON: s:22 -> s:31",
+	{ .name = "§7.2 json spelling: s:22 -> s:31",
 	  .in = "{\"v\":\"s:22:\\\"" CO "\\\";\"}", .want = "{\"v\":\"s:31:\\\"" VO "\\\";\"}", .has_delta = true, .delta = 9,
 	  .ev = { RW("https:", 0, "json-string /v", CO) } },
 	/* §7.3: \/ counts 1, \u00e4 counts its UTF-8 length 2. */
-	{ .name = "engine-reference §7.3: lengths in decoded bytes (\\/ is 1, \\u00e4 is 2), nested in an array",
+	{ .name = "§7.3: lengths in decoded bytes (\\/ is 1, \\u00e4 is 2), nested in an array",
 	  .in = "{\"v\":\"a:2:{s:3:\\\"url\\\";s:24:\\\"" CJ "\\/x\\\";s:4:\\\"name\\\";s:26:\\\"" CO "/\\u00e4x\\\";}\"}",
 	  .want = "{\"v\":\"a:2:{s:3:\\\"url\\\";s:33:\\\"" VJ "\\/x\\\";s:4:\\\"name\\\";s:35:\\\"" VO "/\\u00e4x\\\";}\"}",
 	  .has_delta = true, .delta = 18,
 	  .ev = { RW("https:", 0, "json-string /v", CJ), RW("https:", 1, "json-string /v", CO) } },
-	/* §7.2 committed header that fails: declined, rewritten without repair. */
-	/* rules.md §7.5: a stale length cannot be repaired: the value is left
+	/* rules.md §7.2, §7.5: a stale length cannot be repaired: the value is left
 	 * untouched, by the structured pass and the sweep, and reported */
-	{ .name = "engine-reference §7.2, §12 row 72 in JSON: a stale length leaves the value untouched",
+	{ .name = "§7.2, §7.5: a stale length leaves the value untouched",
 	  .in = "{\"v\":\"s:5:\\\"" CO "\\\";\"}", .want = "{\"v\":\"s:5:\\\"" CO "\\\";\"}",
 	  .ev = { SK("\"s:5", 0, "serialized-untouched", "json-string /v", "\"s:5:\\\"" CO "\\\";\"") } },
 };
@@ -579,7 +578,7 @@ END_TEST
 /* ------------------------------------------------------------ RFC 6901 paths */
 
 static const struct jcase paths[] = {
-	{ .name = "issue 5: RFC 6901 paths in nested objects and arrays",
+	{ .name = "§9.1: RFC 6901 paths in nested objects and arrays",
 	  .in = "{\"a\":[{\"b\":\"x\"},{\"c\":[\"y\",\"" CO "/1\"]}],\"d\":{\"e\":{\"f\":\"" CO "/2\"}},\"g\":\"" CO "/3\"}",
 	  .want = "{\"a\":[{\"b\":\"x\"},{\"c\":[\"y\",\"" VO "/1\"]}],\"d\":{\"e\":{\"f\":\"" VO "/2\"}},\"g\":\"" VO "/3\"}",
 	  .ev = { RW("https:", 0, "json-string /a/1/c/1", CO), RW("https:", 1, "json-string /d/e/f", CO),
@@ -599,7 +598,7 @@ static const struct jcase paths[] = {
 	  .in = "{\"a\":{\"b\":[1,2]},\"c\":\"" CO "/\",\"\":\"" CO "/\"}",
 	  .want = "{\"a\":{\"b\":[1,2]},\"c\":\"" VO "/\",\"\":\"" VO "/\"}",
 	  .ev = { RW("https:", 0, "json-string /c", CO), RW("https:", 1, "json-string /", CO) } },
-	{ .name = "issue 5: NDJSON paths start again at each value",
+	{ .name = "§9.1: NDJSON paths start again at each value",
 	  .in = "{\"a\":[\"" CO "/\"]}\n[\"x\",{\"b\":\"" CO "/\"}]\n", .want = "{\"a\":[\"" VO "/\"]}\n[\"x\",{\"b\":\"" VO "/\"}]\n",
 	  .ev = { RW("https:", 0, "json-string /a/0", CO), RW("https:", 1, "json-string /1/b", CO) } },
 };
@@ -612,7 +611,7 @@ END_TEST
 
 /* ------------------------------------------------------------ malformed input */
 
-/* Issue 5 acceptance 3, SPEC §2: what was emitted before the error was
+/* §9.2, §11.3: what was emitted before the error was
  * rewritten as JSON (json-string / json-key events), the rest of the stream
  * is prose on surface `text` (an origin after the error is still
  * rewritten), one warning naming the offset of the error, no byte lost. */
@@ -704,9 +703,9 @@ START_TEST(test_malformed)
 }
 END_TEST
 
-/* ------------------------------------------------------------ string sequences (issue 6) */
+/* ------------------------------------------------------------ string sequences */
 
-/* Issue 6: json_feed takes an escape or UTF-8 sequence lying whole in the
+/* json_feed takes an escape or UTF-8 sequence lying whole in the
  * chunk in one step and leaves the rest to its byte states. At read size 1
  * every sequence goes through the byte states, at 4096 and 65536 through
  * the one step: for every case both must agree with the expected verdict
@@ -796,7 +795,7 @@ static void same_at_read_sizes(const struct patterns *pt, const char *in, size_t
 	}
 }
 
-/* Issue 6: the blocks find the letters an escape may have and the hex
+/* The blocks find the letters an escape may have and the hex
  * digits of `\uXXXX` by nibble tables (AVX2) or by compares (SSE2).
  * Exhaustive differential: every byte value as the letter after a
  * backslash and as each of the four digits (_i picks the template), at
@@ -855,7 +854,7 @@ START_TEST(test_string_block_bytes)
 }
 END_TEST
 
-/* Issue 6: json_feed also checks 64 string bytes at once (string_block64,
+/* json_feed also checks 64 string bytes at once (string_block64,
  * AVX2) when 68 lie in the chunk, 32 (string_block32) when 36 do, and 16
  * (string_block) when 20 do. Differential: random strings built from
  * pieces that sit on every rule (escapes good and bad, `\uXXXX` with a bad
@@ -869,7 +868,7 @@ static const char *const block_pieces[] = {
 	"\xc3\xa4", "\xe2\x80\x99", "\xf0\x9f\x98\x80", "\xe0\xa0\x80", "\xe0\x9f\xbf", "\xed\xa0\x80", "\xf4\x90\x80\x80",
 	"\xc0\xaf", "\xc3", "\x80", "\xff", "\t", "\"", CO "/p ", CJ "\\/q ", CU "\\u002Fr ",
 	/* an origin spelled by references, rewritten only if the string is
-	 * seen to hold a '&' (issue 6), and a plain one */
+	 * seen to hold a '&' (§4.5), and a plain one */
 	"https:&#47;&#47;" CH "/s ", "&amp; ",
 };
 
@@ -976,10 +975,10 @@ static void big_build(struct big *b, const char *spelled_in, const char *spelled
 	b->origins += 2;
 }
 
-/* Issue 5: a string longer than the cap streams through in prose mode,
- * counted size-cap-exceeded (engine-reference §10.2), its origins rewritten
- * (SPEC §12: no token cap that sends the rest unparsed) in the `\/` and the
- * `\u002F` spellings alike (SPEC §11.6); the member after it is JSON again. */
+/* §9.1, §11.2: a string longer than the cap streams through in prose
+ * mode, counted size-cap-exceeded (§10.2), its origins rewritten (no token
+ * cap that sends the rest unparsed) in the `\/` and the `\u002F` spellings
+ * alike (§11.3 item 6); the member after it is JSON again. */
 static const char *const big_spellings[][2] = {
 	{ " " CJ "\\/p ", " " VJ "\\/p " },
 	{ " " CU "\\u002Fp ", " " VU "\\u002Fp " },
@@ -1036,53 +1035,49 @@ END_TEST
 
 /* ------------------------------------------------------------ defects */
 
-/* Each of these follows a rule the implementation does not (yet) follow;
- * they fail until it is fixed. */
+/* Each of these pins a rule that is easy to get wrong; the comment above
+ * each names the rule. */
 static const struct jcase defects[] = {
-	/* Issue 5 ("the string's own JSON escaping is kept: a rewritten value is
-	 * re-escaped minimally in the same style as the original: if the
-	 * original escaped / as \/, so does the replacement"). WordPress'
+	/* §5.3, §9.1: the string's own JSON escaping is kept: in a string that
+	 * escapes / as \/, a replacement is written with \/ too. WordPress'
 	 * content.rendered escapes every `/`; the origin found through &#47;
-	 * must be written https:\/\/V there. Implementation: https://V. */
-	{ .name = "issue 5: the reference-found origin is written in the string's \\/ style",
+	 * must be written https:\/\/V there, not https://V. */
+	{ .name = "§5.3, §9.1: the reference-found origin is written in the string's \\/ style",
 	  .in = "{\"content\":{\"rendered\":\"<p><a href=\\\"https:&#47;&#47;" CH "\\/x\\\">k<\\/a><\\/p>\\n\"}}",
 	  .want = "{\"content\":{\"rendered\":\"<p><a href=\\\"" VJ "\\/x\\\">k<\\/a><\\/p>\\n\"}}",
 	  .has_delta = true, .delta = 3, .loose = true },
-	/* Engine-reference §3.5, §3.8: in a JSON string a backslash opens a JSON
-	 * escape; \u00e4 after the host continues it (row 53). The string is
-	 * https:&#47;&#47;Cä once JSON-decoded: host Cä, not C. The decoded
-	 * re-match runs on html-entity (path alphabet), where `\` ends the host,
-	 * so the implementation rewrites another host's name. Expected: unchanged. */
-	{ .name = "engine-reference §3.5: reference-decoded https:&#47;&#47;C\\u00e4 is not C",
+	/* §3.5, §3.8: in a JSON string a backslash opens a JSON escape;
+	 * \u00e4 after the host continues it. The string is https:&#47;&#47;Cä
+	 * once JSON-decoded: host Cä, not C. The decoded re-match runs on
+	 * html-entity (path alphabet), where `\` would end the host and so
+	 * rewrite another host's name. Expected: unchanged. */
+	{ .name = "§3.5: reference-decoded https:&#47;&#47;C\\u00e4 is not C",
 	  .in = "{\"c\":\"https:&#47;&#47;" CH "\\u00e4\"}", .loose = true, .has_delta = true, .delta = 0 },
-	/* SPEC §12: `&` after a host continues it where the candidate begins the
-	 * value (a URL parser reads https://C&x=1 as host "C&x=1"). A JSON string
-	 * value begins after its opening quote; the implementation matches the
-	 * token with its quote, so the candidate never "begins the value" and it
-	 * rewrites. The sweep (one byte of context: `"`) declines it, as the
-	 * reference does (row 22). */
-	{ .name = "SPEC §12: & right after a host that begins the string value continues the host",
+	/* §12.1: `&` right after a host where the candidate begins the value
+	 * is declined as not-a-url (a URL parser reads https://C&x=1 as host
+	 * "C&x=1"). A JSON string value begins after its opening quote (§9.1),
+	 * though the token is matched with its quote. */
+	{ .name = "§12.1: & right after a host that begins the string value: declined",
 	  .in = "{\"a\":\"" CO "&x=1\"}",
 	  /* rules.md §6.4: the value whose value-start `&` candidate the
 	   * structured pass declined goes to the sweep protected: one event */
 	  .ev = { SK("https:", 0, "not-a-url", "json-string /a", CO) } },
 	/* RFC 6901 §3 applies to the member name, i.e. the decoded key: \u002F
 	 * is `/` (→ ~1), \" is `"`, \\ is `\`, \u007e is `~` (→ ~0), \u00e4 is ä.
-	 * Implementation: the raw escapes are copied into the path (only `\/`
-	 * is decoded). */
+	 * Copying the raw escapes into the path would be wrong. */
 	{ .name = "RFC 6901: keys are decoded before they go into the path",
 	  .in = "{\"a\\u002Fb\":{\"c\\\"d\":{\"e\\\\f\":{\"g\\u007eh\":{\"\\u00e4\":\"" CO "/\"}}}}}",
 	  .want = "{\"a\\u002Fb\":{\"c\\\"d\":{\"e\\\\f\":{\"g\\u007eh\":{\"\\u00e4\":\"" VO "/\"}}}}}",
 	  .ev = { RW("https:", 0, "json-string /a~1b/c\"d/e\\f/g~0h/\xc3\xa4", CO) } },
 	/* RFC 8259 §6: a number is -?int frac? exp?; `1x` is a syntax error and
-	 * must send the rest to text with a warning (issue 5). Implementation:
-	 * any run of [0-9a-z+-.] starting with a digit is taken as a number. */
+	 * must send the rest to text with a warning (§9.2), not be taken as a
+	 * number because it starts with a digit. */
 	{ .name = "RFC 8259 §6: 1x is not a number",
 	  .in = "[1x,\"" CO "/\"]", .want = "[1x,\"" VO "/\"]",
 	  .ev = { RW("https:", 0, "text", CO) }, .warn_at = WARN_ANY },
 	/* RFC 3629 §3 (RFC 8259 §8.1): UTF-16 surrogates encoded in UTF-8 (ED A0 80)
-	 * and overlong 3-byte forms (E0 80 AF) are invalid UTF-8; the
-	 * implementation checks only that continuation bytes are 10xxxxxx. */
+	 * and overlong 3-byte forms (E0 80 AF) are invalid UTF-8, though their
+	 * continuation bytes are 10xxxxxx. */
 	{ .name = "RFC 3629: an encoded surrogate is invalid UTF-8",
 	  .in = "{\"u\":\"\xed\xa0\x80 " CO "/\"}", .want = "{\"u\":\"\xed\xa0\x80 " VO "/\"}",
 	  .ev = { RW("https:", 0, "text", CO) }, .warn_at = WARN_ANY },
@@ -1097,7 +1092,7 @@ START_TEST(test_defects)
 }
 END_TEST
 
-/* Issue 5: "the explain output gives the RFC 6901 path of each event" —
+/* §9.1: the explain output gives the RFC 6901 path of each event —
  * also the size-cap event and the rewrites inside a string over the cap. */
 START_TEST(test_defect_value_cap_paths)
 {
@@ -1125,10 +1120,10 @@ START_TEST(test_defect_value_cap_paths)
 }
 END_TEST
 
-/* Issue 5: after malformed input "the rest of the stream is processed as
- * text": an error inside a string over the cap must also switch to surface
- * text (the implementation goes on on json-string: \u00e4 after a host then
- * declines it, where text would rewrite it). */
+/* §9.2: after malformed input the rest of the stream is processed as
+ * text: an error inside a string over the cap must also switch to surface
+ * text (staying on json-string, \u00e4 after a host would decline it,
+ * where text rewrites it). */
 START_TEST(test_defect_value_cap_malformed)
 {
 	struct big b;
@@ -1167,10 +1162,10 @@ END_TEST
 
 /* ------------------------------------------------------------ the corpus */
 
-/* SPEC §11.6, test side: every JSON string of the document (keys too) is
+/* §11.3 item 6, test side: every JSON string of the document (keys too) is
  * decoded (\/ \" \\ \b \f \n \r \t \uXXXX with surrogate pairs → UTF-8) and
  * searched for the canonical origin as a URL: `//` + host (ASCII case-
- * insensitive) with a byte before that anchors it (engine-reference §3.3),
+ * insensitive) with a byte before that anchors it (§3.3),
  * followed by the end of the string, a delimiter, a default port or a root
  * dot before a delimiter. The percent spelling (`%2F%2F` + host before
  * `%2F` `%3F` `%23` `&` or the end) and `&#47;`/`&#x2F;`/`&sol;` references
@@ -1286,7 +1281,7 @@ static size_t json_leaks(const unsigned char *b, size_t n, char *what, size_t wh
 			}
 		}
 		found = leaks_in(s, k, what, what_cap, found);
-		/* the references of engine-reference §5.1 that spell `/` */
+		/* the references of §5.1 that spell `/` */
 		size_t m = 0;
 		for (size_t q = 0; q < k;) {
 			if (s[q] == '&' && q + 5 <= k && memcmp(s + q, "&#47;", 5) == 0) { r[m++] = '/'; q += 5; }
@@ -1302,7 +1297,7 @@ static size_t json_leaks(const unsigned char *b, size_t n, char *what, size_t wh
 	return found;
 }
 
-/* SPEC §11.2, test side: both documents with every origin spelling of the
+/* §11.3 item 2, test side: both documents with every origin spelling of the
  * canonical or the variant (scheme `http`/`https` or none; separator `//`,
  * `\/\/`, `\u002F\u002F`, `%2F%2F`; a written default port) replaced by one
  * marker byte, and the digits of every serialized string length `s:N:"` /
@@ -1391,10 +1386,10 @@ static unsigned char *slurp_fixture(const char *name, bool expected, size_t *len
 	return b;
 }
 
-/* Issue 5 acceptance 2 and 3: each fixture against its reviewed expected
- * output at read sizes 1, 7, 4096, 65536 (SPEC §11.3: output, counters and
- * explain identical), no straggler (§6), no fallback to text, no warning;
- * SPEC §11 invariants 1, 2, 4 and 6. */
+/* Each fixture against its reviewed expected output at read sizes 1, 7,
+ * 4096, 65536 (§11.3 item 3: output, counters and explain identical), no
+ * straggler (§6.1), no fallback to text, no warning; §11.3 invariants 1, 2,
+ * 4 and 6. */
 START_TEST(test_corpus)
 {
 	const char *name = fixtures[_i];
@@ -1473,7 +1468,7 @@ START_TEST(test_corpus)
 	free(na);
 	free(nb);
 
-	/* §11.4 idempotence: the output again is a fixed point */
+	/* §11.3 item 4, idempotence: the output again is a fixed point */
 	{
 		struct pf_result r;
 		char *err;
@@ -1485,7 +1480,7 @@ START_TEST(test_corpus)
 		free(err);
 	}
 
-	/* §11.6 no leak: no canonical origin in any JSON string of the output;
+	/* §11.3 item 6, no leak: no canonical origin in any JSON string of the output;
 	 * the checker does find them in the input */
 	char what[512] = "";
 	size_t leaks = json_leaks(first.out, first.out_len, what, sizeof what);
@@ -1503,7 +1498,7 @@ START_TEST(test_corpus)
 }
 END_TEST
 
-/* The test-side leak check itself (SPEC §11.6): it finds each spelling and
+/* The test-side leak check itself (§11.3 item 6): it finds each spelling and
  * passes near misses. */
 START_TEST(test_leak_checker)
 {
@@ -1555,8 +1550,7 @@ Suite *json_suite(void)
 	tcase_add_loop_test(corpus, test_corpus, 0, (int)NFIX);
 	suite_add_tcase(s, corpus);
 
-	/* Rules the implementation does not follow yet: expected to fail until
-	 * fixed (see each case). */
+	/* Rules easy to get wrong, pinned (see each case). */
 	TCase *def = tcase_create("regressions");
 	tcase_set_timeout(def, 120);
 	tcase_add_loop_test(def, test_defects, 0, (int)(sizeof defects / sizeof defects[0]));
