@@ -1,10 +1,10 @@
 /* test_invariants.c — the invariants of the html type (docs/rules.md §11.3)
  * over a corpus root (every ROOT/pages/ and ROOT/adv/ .html file, with the
  * maps identity, main, shorter, none and each page's own map from
- * ROOT/MAPS; ROOT is $HOSTSHIFT_CORPUS, else the project's corpus/), the straggler
- * acceptance (no straggler on a corpus page; origins only the sweep can
- * reach are rewritten, counted and reported at input offsets), the same
- * invariants over pseudo-random synthetic documents, and bounded memory
+ * ROOT/MAPS; ROOT is $HOSTSHIFT_CORPUS, else the project's corpus/), the
+ * straggler sweep (§6.1: no straggler on a corpus page; origins only the
+ * sweep can reach are rewritten, counted and reported at input offsets),
+ * the same invariants over pseudo-random synthetic documents, and bounded memory
  * (rules.md §11.2: the binary's peak RSS on huge tokens).
  *
  * The checkers here are written from the map and the rules of rules.md

@@ -6,10 +6,9 @@
 #include "suites.h"
 
 /* Check's default of 4 s a test is a timing test, not a hang check: the
- * randomised differentials take 2-5 s each under ASan + UBSan on an idle
- * core, and CI runs that build beside valgrind on a 2-core machine, where
- * bytescan's unescaped_differential ran out of time and failed a run. A
- * test case with no timeout of its own gets 60 s; a caller's own
+ * randomised differentials take seconds each under ASan + UBSan, and CI
+ * runs that build beside valgrind on a small machine, where 4 s is not
+ * enough for them. A test case with no timeout of its own gets 60 s; a caller's own
  * CK_DEFAULT_TIMEOUT wins. Check reads it in tcase_create, so it is set
  * before the suites are built. */
 static const char default_timeout_s[] = "60";
