@@ -432,6 +432,35 @@ static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
 
+/* A reference b[i, i + w) (from ref_run) that stands for one ASCII byte:
+ * a numeric one below 0x80 (not 0), or a name for one. */
+static bool ascii_ref(const unsigned char *b, size_t i, size_t w)
+{
+	static const char *const names[] = { "amp", "AMP", "lt", "LT", "gt", "GT", "quot", "QUOT", "apos", "sol",
+	                                     "bsol", "colon", "period", "quest", "num", "percnt", "lowbar",
+	                                     "UnderBar", "commat", "comma", "semi", "equals", "plus", "excl",
+	                                     "dollar", "ast", "midast", "lpar", "rpar", "lsqb", "rsqb", "lcub",
+	                                     "rcub", "Hat", "grave", "verbar", "vert", "Tab", "NewLine" };
+	const unsigned char *p = b + i + 1;
+	size_t n = w - 2;   /* between '&' and ';' */
+	if (n >= 2 && p[0] == '#') {
+		unsigned long v = 0;
+		bool hex = p[1] == 'x' || p[1] == 'X';
+		size_t k = hex ? 2 : 1;
+		if (k == n) return false;
+		for (; k < n; k++) {
+			int d = hex ? hexval(p[k]) : is_digit(p[k]) ? p[k] - '0' : -1;
+			if (d < 0) return false;
+			v = v * (hex ? 16 : 10) + (unsigned long)d;
+			if (v >= 0x80) return false;
+		}
+		return v > 0;
+	}
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+		if (strlen(names[k]) == n && memcmp(names[k], p, n) == 0) return true;
+	return false;
+}
+
 bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len)
 {
 	if (s != SER_HTML && s != SER_JSONHTML) {
@@ -441,7 +470,7 @@ bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, si
 	size_t count = 0;
 	for (size_t i = 0; i < n;) {
 		size_t dec, alt, w = unit(p, s, i, n, &dec, &alt);
-		if (w == 0) return false;
+		if (w == 0 || (alt && !ascii_ref(p, i, w))) return false;
 		count += dec;
 		i += w;
 	}
@@ -880,6 +909,13 @@ static bool new_length(size_t old, size_t mnew, size_t mold, size_t *len)
 	return true;
 }
 
+static size_t count_byte(const unsigned char *p, size_t n, unsigned char c)
+{
+	size_t k = 0;
+	for (const unsigned char *q; n && (q = memchr(p, c, n)); n -= (size_t)(q + 1 - p), p = q + 1) k++;
+	return k;
+}
+
 /* After the data [at, e) of a string (or C: payload) declared `old` was
  * emitted from out offset data_out: if it changed, replace the digits at
  * out[dpos, dpos + dlen) with the new length (serialized_plan: the caller
@@ -906,10 +942,23 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 		size_t nd = o->len - data_out;
 		if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
 		mnew = measure(s, o->p + data_out, nd);
+		/* a rewrite over references (fewer `&` than before: a
+		 * replacement holds none) is measured with each read as its
+		 * byte, as value.c's refs_delta does (§7.3) */
+		if ((s == SER_HTML || s == SER_JSONHTML) &&
+		    count_byte(o->p + data_out, nd, '&') < count_byte(w->b + at, e - at, '&')) {
+			if (!serialized_measure_refs_one(s, w->b + at, e - at, &mold) || mold != old ||
+			    !serialized_measure_refs_one(s, o->p + data_out, nd, &mnew)) {
+				w->failed = true;
+				return;
+			}
+			goto measured;
+		}
 		/* one reading (json, percent): the old data measures its declared
 		 * length, as the span walk found it (not measured again) */
 		mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
 	}
+measured:
 	if (!new_length(old, mnew, mold, &len)) {
 		w->failed = true;
 		return;

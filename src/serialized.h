@@ -122,11 +122,13 @@ size_t ser_measure_end(struct ser_measure *m);
 /* The same count in one call, over a whole buffer. */
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n);
 
-/* p[0..n) measured with every character reference read as the one byte it
- * most often stands for (html, json inside html; other spellings as
+/* p[0..n) measured with every character reference read as the byte it
+ * stands for (html, json inside html; other spellings as
  * serialized_measure): the reading in which an origin spelled with
  * references (`https:&#47;&#47;C`) is what PHP's string holds (§7.3).
- * false where a unit cannot be measured. */
+ * false where a unit cannot be measured, or a reference stands for
+ * anything but one ASCII byte (`&#8217;`, `&auml;`: their byte counts are
+ * not the walk's, so such data is not measured here). */
 bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len);
 
 /* The difference a string's changes make to its measure, from the changes

@@ -35,6 +35,15 @@ static void sweep_protected(void *ctx, const unsigned char *p, size_t n)
 {
 	struct sweep *s = ctx;
 	enum surface surface = s->w.surface;
+	/* Protected pieces come in runs (a serialized value written from its
+	 * splices): the segment begun after the last one holds nothing yet,
+	 * so ending it would match nothing; the bytes pass on. */
+	if (s->w.open && !s->w.len && !s->w.seg_ref_len) {
+		window_skip(&s->w, p, n);
+		window_begin(&s->w, surface, s->w.base);
+		offmap_drop_before(&s->marks, s->w.base);
+		return;
+	}
 	window_end(&s->w);
 	window_skip(&s->w, p, n);
 	window_begin(&s->w, surface, s->w.base);
