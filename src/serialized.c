@@ -110,6 +110,7 @@ struct walk {
 	 * (the second pass then replays, recording nothing) */
 	bool ops_full;
 	bool too_deep; /* a committed header past SERIALIZED_MAX_DEPTH was met */
+	bool ambiguous;     /* a span was closed by more than one reading, or had too many (§7.3) */
 };
 
 /* ------------------------------------------------------------ bytes */
@@ -661,7 +662,10 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 	for (;;) {
 		while (head < nlive && live[head] <= spent) {
 			if (live[head] == spent && closes(b, s, i, hi, cl)) {
-				if (++found > 1) return false;
+				if (++found > 1) {
+					w->ambiguous = true;
+					return false;
+				}
 				e = i;
 			}
 			head++;
@@ -699,7 +703,10 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 			if (vy == v) y++;
 			if (k == 0 || next[k - 1] != v) next[k++] = v;
 		}
-		if (k > READINGS_CAP) return false;
+		if (k > READINGS_CAP) {
+			w->ambiguous = true;
+			return false;
+		}
 		size_t *t = live;
 		live = next;
 		next = t;
@@ -1086,16 +1093,21 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 		struct op_mark m = mark(w);
 		size_t e;
 		bool c;
-		bool deep = w->too_deep;
-		w->too_deep = false;
+		bool deep = w->too_deep, amb = w->ambiguous;
+		w->too_deep = w->ambiguous = false;
 		if (parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi)) {
 			w->too_deep = deep;
+			w->ambiguous = amb;
 			emit_run(w, e, hi, true);
 			return NESTED_FOUND;
 		}
-		/* §7.5: a payload deeper than the walk holds cannot be repaired */
-		if (w->too_deep) return NESTED_DECLINE;
+		/* §7.5: a payload deeper than the walk holds cannot be repaired;
+		 * nor data that did not parse because a string in it was closed
+		 * by two readings (§7.3): it may be a value in the other, and
+		 * its inner lengths cannot be told */
+		if (w->too_deep || w->ambiguous) return NESTED_DECLINE;
 		w->too_deep = deep;
+		w->ambiguous = amb;
 		take_back(w, m);
 	} else if (w->emit && lo < hi && whole_payload(w, s, lo, hi, depth)) {
 		size_t e;
@@ -1143,24 +1155,34 @@ static bool payload_members(struct walk *w, enum ser_spelling s, size_t lo, size
 
 /* A C: payload [lo, hi): walked as serialize grammar where the whole of it
  * parses so (its strings' lengths repaired as well as the payload's, §7.3),
- * else one run of data whose length alone is repaired, as a string's. */
-static void custom_payload(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
+ * else one run of data whose length alone is repaired, as a string's.
+ * false where it did not parse because a string in it was closed by two
+ * readings (§7.3): its inner lengths could not be told (§7.5). */
+static bool custom_payload(struct walk *w, enum ser_spelling s, size_t lo, size_t hi, unsigned depth)
 {
-	bool emit = w->emit;
+	bool emit = w->emit, amb = w->ambiguous;
 	struct op_mark m = mark(w);
 	w->emit = false;
+	w->ambiguous = false;
 	bool ok = payload_members(w, s, lo, hi, depth);
+	bool two = w->ambiguous;
 	w->emit = emit;
+	w->ambiguous = amb;
 	if (!emit) {
-		if (ok) return;
+		if (ok) return true;
 		take_back(w, m);
 	} else if (ok) {
 		if (!payload_members(w, s, lo, hi, depth)) w->failed = true;
-		return;
+		return true;
 	} else {
 		take_back(w, m);
 	}
+	if (two) {   /* and so for the data around it, if it is nested */
+		w->ambiguous = true;
+		return false;
+	}
 	emit_run(w, lo, hi, true);
+	return true;
 }
 
 /* `b:` `i:` `d:` `R:` `r:` at i. */
@@ -1302,7 +1324,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
 	struct data_open o = data_begin(w, i, dds, dde - dds, pat);
-	custom_payload(w, s, pat, pe, depth + 1);
+	if (!custom_payload(w, s, pat, pe, depth + 1)) return false;
 	data_end(w, o, s, dde - dds, dlen, pat, pe, *end);
 	return true;
 }

@@ -65,6 +65,27 @@ START_TEST(r6_html_refs_source_length_untouched)
 }
 END_TEST
 
+/* In an attribute `&lt;` counts one byte or four (§7.3). Data that looks
+ * like a value but parses in neither reading taken, with such a reference
+ * in it, may be a value in the other: its inner lengths cannot be told, so
+ * the value is left untouched (§7.5) rather than repaired outside only.
+ * PHP reads the C: payload below as a string s:28 whose data holds the
+ * origin; rewriting it with the outer length alone broke the value. */
+START_TEST(ambiguous_nested_string_untouched)
+{
+	const char *in = "<input value=\"s:36:&quot;s:28:&quot;&lt;https://www.example.fi/p&quot;;x&quot;;&quot;;\">";
+	repro(FILETYPE_HTML, in, in, 1, 14);
+}
+END_TEST
+
+START_TEST(ambiguous_custom_payload_untouched)
+{
+	const char *in = "<input value=\"C:11:&quot;ArrayObject&quot;:61:{x:i:0;a:1:{i:0;s:28:&quot;&lt;https://www.example.fi/p"
+	                 "&quot;;x&quot;;};m:a:0:{}}\">";
+	repro(FILETYPE_HTML, in, in, 1, 14);
+}
+END_TEST
+
 /* R1: text in a string that looks like serialized data is plain text */
 START_TEST(r1_nested_looking_text)
 {
@@ -176,6 +197,8 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r1_string_header_text);
 	tcase_add_test(tc, r1_closer_text);
 	tcase_add_test(tc, r6_html_refs_in_serialized_string);
+	tcase_add_test(tc, ambiguous_nested_string_untouched);
+	tcase_add_test(tc, ambiguous_custom_payload_untouched);
 	tcase_add_test(tc, r6_html_refs_source_length_untouched);
 	tcase_add_test(tc, r1_closer_text_beside_origin);
 	tcase_add_test(tc, r2_double_serialization);

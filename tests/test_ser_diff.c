@@ -534,14 +534,12 @@ static void sd_smallest(const struct patterns *pt, enum sd_ctx ctx, const struct
 }
 
 /* The html context's verdict on serialized bytes v (whose spans sd_spans
- * holds): repaired; left untouched, when a span of theirs has more than
- * one reading (sd_html_ambiguous); or not generated, when that span is
- * inside the data of another string or of a C: payload. There hostshift
- * takes the data for text that is not one value, rewrites the origins in
- * it and repairs the outer length alone, leaving the inner length stale
- * (`s:36:"s:28:"<https://C/p";x";"` in an attribute, htmlspecialchars'd:
- * the inner s:28 stays when the origin grows), so that shape is not made
- * here (rules.md §7.4, §7.5). */
+ * holds): repaired; or left untouched, when a span of theirs has more than
+ * one reading (sd_html_ambiguous), at the top or inside the data of
+ * another string or of a C: payload (there the data looks like a value
+ * that parses in neither reading taken: its inner lengths cannot be told,
+ * `s:36:"s:28:"<https://C/p";x";"` htmlspecialchars'd; rules.md §7.4,
+ * §7.5). SD_NOT_GENERATED is kept for shapes a context cannot carry. */
 enum sd_verdict { SD_REPAIRED, SD_UNTOUCHED, SD_NOT_GENERATED };
 
 static enum sd_verdict sd_html_verdict(const struct sd_buf *v)
@@ -553,7 +551,7 @@ static enum sd_verdict sd_html_verdict(const struct sd_buf *v)
 	enum sd_verdict vd = SD_REPAIRED;
 	for (size_t k = 0; k < sd_nspans && vd != SD_NOT_GENERATED; k++)
 		if (sd_html_ambiguous(e.p, emap[sd_spans[k].at], e.n, sd_spans[k].len, sd_spans[k].brace))
-			vd = sd_spans[k].inner ? SD_NOT_GENERATED : SD_UNTOUCHED;
+			vd = SD_UNTOUCHED;
 	free(emap);
 	free(e.p);
 	return vd;
