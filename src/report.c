@@ -64,6 +64,28 @@ static void plain_text(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
+/* One --check finding: `FILE:LINE:COLUMN: TEXT (what)`, or its JSON object,
+ * where what is the surface, or the reason for a value left untouched
+ * (then the JSON object names the reason too). */
+static void check_finding(struct report *r, const struct report_event *ev, const char *what, bool reason)
+{
+	r->findings++;
+	FILE *f = r->opt.check_out;
+	if (r->opt.json) {
+		fputs("{\"file\":", f);
+		json_string(f, (const unsigned char *)r->file, strlen(r->file));
+		fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
+		json_string(f, ev->text, ev->text_len);
+		fprintf(f, ",\"surface\":\"%s\"", surface_name(ev->surface));
+		if (reason) fprintf(f, ",\"reason\":\"%s\"", what);
+		fputs("}\n", f);
+	} else {
+		fprintf(f, "%s:%zu:%zu: ", r->file, ev->line, ev->column);
+		plain_text(f, ev->text, ev->text_len);
+		fprintf(f, " (%s)\n", what);
+	}
+}
+
 void report_add(struct report *r, const struct report_event *in)
 {
 	struct report_event shifted = *in;
@@ -97,37 +119,9 @@ void report_add(struct report *r, const struct report_event *in)
 		plain_text(stderr, ev->text, ev->text_len);
 		fputc('\n', stderr);
 	}
-	if (r->opt.check && untouched) {
-		/* §10.6: a value left untouched never checks clean */
-		r->findings++;
-		FILE *f = r->opt.check_out;
-		if (r->opt.json) {
-			fputs("{\"file\":", f);
-			json_string(f, (const unsigned char *)r->file, strlen(r->file));
-			fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
-			json_string(f, ev->text, ev->text_len);
-			fprintf(f, ",\"surface\":\"%s\",\"reason\":\"%s\"}\n", surface_name(ev->surface), reason_name(ev->reason));
-		} else {
-			fprintf(f, "%s:%zu:%zu: ", r->file, ev->line, ev->column);
-			plain_text(f, ev->text, ev->text_len);
-			fprintf(f, " (%s)\n", reason_name(ev->reason));
-		}
-	}
-	if (r->opt.check && ev->action == ACTION_REWROTE) {
-		r->findings++;
-		FILE *f = r->opt.check_out;
-		if (r->opt.json) {
-			fputs("{\"file\":", f);
-			json_string(f, (const unsigned char *)r->file, strlen(r->file));
-			fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
-			json_string(f, ev->text, ev->text_len);
-			fprintf(f, ",\"surface\":\"%s\"}\n", surface_name(ev->surface));
-		} else {
-			fprintf(f, "%s:%zu:%zu: ", r->file, ev->line, ev->column);
-			plain_text(f, ev->text, ev->text_len);
-			fprintf(f, " (%s)\n", surface_name(ev->surface));
-		}
-	}
+	/* §10.6: a value left untouched never checks clean */
+	if (r->opt.check && untouched) check_finding(r, ev, reason_name(ev->reason), true);
+	if (r->opt.check && ev->action == ACTION_REWROTE) check_finding(r, ev, surface_name(ev->surface), false);
 	if (r->opt.explain) {
 		if (r->ntrace == REPORT_EXPLAIN_MAX) { r->dropped++; return; }
 		if (!r->trace) {
