@@ -35,6 +35,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "filetype.h"
 #include "map.h"
 #include "patterns.h"
 #include "pipeline.h"
@@ -229,6 +230,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum filetype type = types[cur_type];
 	stats.cases++;
 	stats.per_type[cur_type]++;
+
+	/* compressed input is refused whatever the type: exit 3, nothing
+	 * written (rules.md §13.2) */
+	if (filetype_compressed(cur_in, cur_n)) {
+		run(&ident_pt[cur_map], type, cur_a, cur_in, cur_n, false, &rid);
+		if (rid.rc != 3 || rid.len != 0) fail("compressed input: not refused", &rid, NULL);
+		return 0;
+	}
 
 	/* (a) identity */
 	run(&ident_pt[cur_map], type, cur_a, cur_in, cur_n, false, &rid);
