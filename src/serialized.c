@@ -364,12 +364,22 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 			return 2;
 		}
 		return 1;
+	case SER_SQLRAW:
+		/* a single-quoted literal (§7.3): `''` is one quote, a `"` one
+		 * byte; a lone `'` is no body the lexer reads, not measured */
+		if (b[i] == '\\') {
+			if (i + 1 >= hi) return 0;
+			if (b[i + 1] == '%' || b[i + 1] == '_') *dec = 2;
+			return 2;
+		}
+		if (b[i] == '\'') return i + 1 < hi && b[i + 1] == '\'' ? 2 : 0;
+		return 1;
 	default:
 		return 0;
 	}
 }
 
-/* The escape of a measured spelling (json, percent, sql) at p[i], its
+/* The escape of a measured spelling (json, percent, sql, sqlraw) at p[i], its
  * lead byte, below n: its source width; *saved grows by the source bytes
  * it takes beyond the bytes it counts. It looks at no byte past
  * p[i + MEASURE_ESC_MAX - 1] (a JSON surrogate pair is the longest), so
@@ -382,6 +392,8 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 	size_t src = 1, dec = 1;
 	if (s == SER_PERCENT) {
 		if (pct_at(p, i, n) >= 0) src = 3;
+	} else if (p[i] == '\'') {   /* SER_SQLRAW: `''` counts one */
+		if (i + 1 < n && p[i + 1] == '\'') src = 2;
 	} else if (i + 1 < n) {
 		src = 2;
 		if (s == SER_JSON) {
@@ -405,9 +417,14 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
 	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
 	for (size_t i = 0; i < n;) {
-		const unsigned char *q = memchr(p + i, lead, n - i);
-		if (!q) break;
-		i = (size_t)(q - p);
+		if (s == SER_SQLRAW) {   /* two leads: `\\` and `'` */
+			i = bytescan_any3(p, i, n, '\\', '\'', '\'');
+			if (i >= n) break;
+		} else {
+			const unsigned char *q = memchr(p + i, lead, n - i);
+			if (!q) break;
+			i = (size_t)(q - p);
+		}
 		if (!final && n - i < MEASURE_ESC_MAX) return i;
 		i += measured_escape(s, p, i, n, &m->saved);
 	}
@@ -417,9 +434,10 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
 /* How a spelling measures data it has written (the new data of a string):
  * the length re-emitted is old LEN + measure(new) − measure(old). Where the
  * spelling has one reading, measure(old) == old LEN and this is the measured
- * decoded length of the new data (literal, percent, json, sql); for html and
- * jsonHTML measure is the source length, the delta rule of §7.3. For sql a
- * `''` counts 2 here; the delta does not depend on that convention. */
+ * decoded length of the new data (literal, percent, json, sql, sqlraw); for
+ * html and jsonHTML measure is the source length, the delta rule of §7.3.
+ * For sql a `''` counts 2 here (the delta does not depend on that
+ * convention); for sqlraw, whose literal is single-quoted, it counts 1. */
 static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 {
 	if (measures_bytes(s)) return n;
@@ -543,6 +561,9 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
 	case SER_SQL:
 		k = p[n - 1] == '\\';
 		break;
+	case SER_SQLRAW:   /* `\\` and the first `'` of `''` read one on */
+		k = p[n - 1] == '\\' || p[n - 1] == '\'';
+		break;
 	case SER_PERCENT:
 		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
 		break;
@@ -632,6 +653,7 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	else if (s == SER_HTML) l0 = l1 = l2 = '&';
 	else if (s == SER_JSONHTML) l1 = l2 = '&';
 	else if (s == SER_SQL) l1 = '\'', l2 = '"';
+	else if (s == SER_SQLRAW) l1 = l2 = '\'';
 	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
 	for (; lim - run >= 16; run += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));

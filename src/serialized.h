@@ -25,8 +25,11 @@
  * SER_SQL is for string literals of the sql type: the quote is `\"` and
  * every MySQL escape (\0 \' \" \b \n \r \t \Z \\) counts as the one byte it
  * stands for, while `\%` and `\_` count as two bytes (MySQL keeps the
- * backslash). */
-enum ser_spelling { SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SPELLING_COUNT };
+ * backslash). SER_SQLRAW is for single-quoted literals whose serialized
+ * quote is a raw `"` (SQLite `.dump`, `pg_dump --inserts`, fixtures written
+ * by hand): the same escapes, a doubled `''` counts one byte, and a `"` is
+ * one byte of data or the quote (§7.3). */
+enum ser_spelling { SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SPELLING_COUNT };
 
 #define SER_SET(s) (1u << (s))
 #define SER_SET_DEFAULT (SER_SET(SER_LITERAL) | SER_SET(SER_PERCENT) | SER_SET(SER_HTML) | SER_SET(SER_JSON) | SER_SET(SER_JSONHTML))
@@ -109,7 +112,7 @@ enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spell
  * count the new length is worked out from), over bytes given in pieces of
  * any size: the same count for any split. Literal, html and jsonHTML count
  * bytes; json, percent and sql count an escape as the bytes it decodes to
- * (MySQL's `\%` and `\_` as two). */
+ * (MySQL's `\%` and `\_` as two; sqlraw's `''` as one). */
 struct ser_measure {
 	unsigned char spelling;
 	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */

@@ -346,8 +346,11 @@ static void literal_done(struct sql *q)
 {
 	if (q->binary) return;
 	if (q->oversize) { window_end(&q->w); return; }
+	/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
+	 * single-quoted literal (§7.3) */
+	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
-	                        .spellings = q->spellings ? SER_SET(SER_SQL) : 0 };
+	                        .spellings = q->spellings ? sp : 0 };
 	const unsigned char *b = body_data(q);
 	if (q->body_len) value_write(&q->vp, b, q->body_len, q->body_start, &o, &q->w, q->body_src != NULL);
 }

@@ -469,6 +469,14 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 	if ((s == SER_HTML || s == SER_JSONHTML) && splices_over_refs(vp, k)) return refs_delta(vp, s, at, e, old, k, delta);
 	const unsigned char *v = vp->val;
 	unsigned char dig[VALUE_DIGITS_MAX];
+	if (s == SER_SQLRAW) {
+		/* a `'` written into a single-quoted literal would pair with its
+		 * neighbour or end the literal: not measured (§7.3, §7.5) */
+		for (size_t i = k; i < vp->nsplices; i++) {
+			struct slice r = repl_of(vp, &vp->splices[i], dig);
+			if (memchr(r.p, '\'', r.n)) return -1;
+		}
+	}
 	struct ser_delta d;
 	ser_delta_init(&d, s);
 	size_t pos = at;

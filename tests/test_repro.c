@@ -189,6 +189,61 @@ START_TEST(broken_value_untouched_sql)
 }
 END_TEST
 
+/* Serialized data in a single-quoted SQL literal with its quotes raw, as
+ * SQLite `.dump`, `pg_dump --inserts` and fixtures write it: the sqlraw
+ * spelling (§7.2, §7.3). Every output was checked with PHP's unserialize()
+ * after the literal's escapes were undone. */
+START_TEST(sqlraw_plain)
+{
+	repro(FILETYPE_SQL, "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}');",
+	      "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:31:\"https://wt-a--example.ddev.site\";}');", 0, 0);
+}
+END_TEST
+
+/* `''` is one byte: `it's` + space + origin = 27 (§7.3); kept as written. */
+START_TEST(sqlraw_doubled_quote)
+{
+	repro(FILETYPE_SQL, "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:27:\"it''s https://www.example.fi\";}');",
+	      "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:36:\"it''s https://wt-a--example.ddev.site\";}');", 0, 0);
+}
+END_TEST
+
+/* A double-serialized value with raw quotes: the inner value is repaired
+ * and the outer string's length around it (§7.4). */
+START_TEST(sqlraw_nested)
+{
+	repro(FILETYPE_SQL, "INSERT INTO t VALUES ('s:44:\"a:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}\";');",
+	      "INSERT INTO t VALUES ('s:53:\"a:1:{s:1:\"u\";s:31:\"https://wt-a--example.ddev.site\";}\";');", 0, 0);
+}
+END_TEST
+
+/* `\\` and `\n` count one byte each, raw `"` in the data one each, `''`
+ * one: a\b<LF>"q" + space + origin = 30; x'y = 3 (§7.3). */
+START_TEST(sqlraw_escapes_and_raw_quotes)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('a:2:{s:1:\"u\";s:30:\"a\\\\b\\n\"q\" https://www.example.fi\";s:1:\"v\";s:3:\"x''y\";}');",
+	      "INSERT INTO t VALUES ('a:2:{s:1:\"u\";s:39:\"a\\\\b\\n\"q\" https://wt-a--example.ddev.site\";s:1:\"v\";s:3:\"x''y\";}');",
+	      0, 0);
+}
+END_TEST
+
+/* `\%` and `\_` count two bytes (MySQL keeps the backslash, §7.3). */
+START_TEST(sqlraw_percent_underscore)
+{
+	repro(FILETYPE_SQL, "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:27:\"\\%\\_ https://www.example.fi\";}');",
+	      "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:36:\"\\%\\_ https://wt-a--example.ddev.site\";}');", 0, 0);
+}
+END_TEST
+
+/* A wrong length with raw quotes: left untouched and reported (§7.5). */
+START_TEST(sqlraw_broken_untouched)
+{
+	const char *in = "INSERT INTO t VALUES ('a:1:{s:1:\"u\";s:23:\"https://www.example.fi\";}');";
+	repro(FILETYPE_SQL, in, in, 1, 23);
+}
+END_TEST
+
 Suite *repro_suite(void)
 {
 	Suite *s = suite_create("repro");
@@ -209,6 +264,12 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r7_arrayobject_sql);
 	tcase_add_test(tc, broken_value_untouched_text);
 	tcase_add_test(tc, broken_value_untouched_sql);
+	tcase_add_test(tc, sqlraw_plain);
+	tcase_add_test(tc, sqlraw_doubled_quote);
+	tcase_add_test(tc, sqlraw_nested);
+	tcase_add_test(tc, sqlraw_escapes_and_raw_quotes);
+	tcase_add_test(tc, sqlraw_percent_underscore);
+	tcase_add_test(tc, sqlraw_broken_untouched);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -5,7 +5,9 @@
  * properties, C: ArrayObject, r:/R:, double and triple serialization) are
  * serialized here, by code that shares nothing with src/serialized.c, run
  * through the whole pipeline at several read sizes, in the text type (one
- * value a line), as mysqldump-escaped SQL literals, htmlspecialchars'd in
+ * value a line), as mysqldump-escaped SQL literals, as single-quoted SQL
+ * literals with raw `"` (`'` doubled, `\` `\0` `\n` escaped: SQLite- and
+ * pg_dump-style fixtures, the sqlraw spelling), htmlspecialchars'd in
  * `<input value="…">` attributes (-t html) and json_encode'd as JSON
  * strings (-t json: one array, or NDJSON lines), and the output must be
  * the same tree with its origins replaced, serialized and escaped the same
@@ -314,6 +316,21 @@ static void sd_sql_escape(struct sd_buf *o, const unsigned char *p, size_t n)
 	}
 }
 
+/* A single-quoted literal that leaves `"` raw: `'` doubled, backslash,
+ * NUL and LF escaped (rules.md §7.3, sqlraw), every other byte as it is. */
+static void sd_sqlraw_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		switch (p[i]) {
+		case 0: sd_puts(o, "\\0"); break;
+		case '\n': sd_puts(o, "\\n"); break;
+		case '\\': sd_puts(o, "\\\\"); break;
+		case '\'': sd_puts(o, "''"); break;
+		default: sd_put(o, p + i, 1);
+		}
+	}
+}
+
 /* htmlspecialchars($s, ENT_COMPAT): `&`, `"`, `<`, `>`; every other byte
  * (`'`, NUL, LF, UTF-8) as it is. With emap, the offset in o of each of
  * p[0..n] (the last: the end). */
@@ -429,10 +446,11 @@ static size_t sd_trees(void)
 
 /* The contexts a serialized value is carried in: a text line, a
  * mysqldump literal, an html attribute value (`<input value="…">` a
- * line), a JSON string (the elements of one array, or NDJSON lines). */
-enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON };
+ * line), a JSON string (the elements of one array, or NDJSON lines), a
+ * single-quoted SQL literal with raw `"`. */
+enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW };
 
-static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson" };
+static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw" };
 
 /* Record t of n (serialized bytes v) in context ctx, framing included. */
 static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, size_t t, size_t n)
@@ -445,6 +463,11 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 	case CTX_SQL:
 		sd_putf(o, "INSERT INTO `t` VALUES (%llu,'", t);
 		sd_sql_escape(o, v->p, v->n);
+		sd_puts(o, "');\n");
+		break;
+	case CTX_SQLRAW:
+		sd_putf(o, "INSERT INTO t VALUES (%llu,'", t);
+		sd_sqlraw_escape(o, v->p, v->n);
 		sd_puts(o, "');\n");
 		break;
 	case CTX_HTML:
@@ -467,7 +490,7 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 
 static enum filetype sd_type(enum sd_ctx ctx)
 {
-	return ctx == CTX_SQL ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT ? FILETYPE_TEXT
+	return ctx == CTX_SQL || ctx == CTX_SQLRAW ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT ? FILETYPE_TEXT
 	                                                                                        : FILETYPE_JSON;
 }
 
@@ -686,6 +709,15 @@ START_TEST(random_trees_in_json_strings)
 }
 END_TEST
 
+/* rules.md §8.1, §7.2, §7.3: the trees in single-quoted SQL literals whose
+ * serialized quotes are raw `"` (the sqlraw spelling): `''` counts one
+ * byte, `\\` `\0` `\n` one each; every value repaired, none reported. */
+START_TEST(random_trees_in_sql_raw_quotes)
+{
+	sd_run(CTX_SQLRAW, 5);
+}
+END_TEST
+
 Suite *ser_diff_suite(void)
 {
 	Suite *s = suite_create("ser_diff");
@@ -694,6 +726,7 @@ Suite *ser_diff_suite(void)
 	tcase_add_loop_test(tc, random_trees_match_the_independent_serializer, 0, 2);
 	tcase_add_test(tc, random_trees_in_html_attributes);
 	tcase_add_loop_test(tc, random_trees_in_json_strings, 0, 2);
+	tcase_add_test(tc, random_trees_in_sql_raw_quotes);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -757,6 +757,28 @@ START_TEST(sql_every_escape)
 }
 END_TEST
 
+/* The sqlraw spelling (rules.md §7.3): a single-quoted literal whose
+ * serialized quote is a raw `"`; `''` counts one byte, MySQL escapes as in
+ * the sql spelling; the mysqldump form still goes by the sql spelling. */
+#define SQLR (SER_SET(SER_SQL) | SER_SET(SER_SQLRAW))
+START_TEST(sqlraw_spelling)
+{
+	CASE(SQLR, REP, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}", "a:1:{s:1:\"u\";s:31:\"" V31 "\";}");
+	CASE(SQLR, REP, "s:27:\"it''s " C22 "\";", "s:36:\"it''s " V31 "\";");
+	CASE(SQLR, REP, "s:3:\"x''y\";", "s:3:\"x''y\";");
+	/* a raw `"` in the data is one byte; `\\` `\n` `\"` one each, `\%` two */
+	CASE(SQLR, REP, "s:31:\"\"q\"\\\\\\n\\\"\\% " C22 "\";", "s:40:\"\"q\"\\\\\\n\\\"\\% " V31 "\";");
+	CASE(SQLR, REP, "a:1:{s:3:\\\"url\\\";s:22:\\\"" C22 "\\\";}", "a:1:{s:3:\\\"url\\\";s:31:\\\"" V31 "\\\";}");
+	/* nested, raw quotes all the way */
+	CASE(SQLR, REP, "s:44:\"a:1:{s:1:\"u\";s:22:\"" C22 "\";}\";", "s:53:\"a:1:{s:1:\"u\";s:31:\"" V31 "\";}\";");
+	/* `''` counted as two, and a lone `'`, decline */
+	NOPE(SQLR, DEC, "s:26:\"it''s " C22 "\";");
+	NOPE(SQLR, DEC, "s:3:\"x'y\";");
+	/* without the sqlraw spelling the raw form is not understood */
+	NOPE(SQL, DEC, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}");
+}
+END_TEST
+
 START_TEST(sql_percent_and_underscore_count_two)
 {
 	/* 5 0 \% space = 5, + 22 = 27 */
@@ -1279,7 +1301,7 @@ static size_t measure_cut(enum ser_spelling s, const char *p, size_t n, const si
  * UTF-8 bytes cut after its first half, a lone half counts `\u` as one
  * byte and its digits as four; a percent escape its one byte whichever
  * piece its digits come in; MySQL's `\%` two bytes; a backslash at the
- * very end one. */
+ * very end one; sqlraw's `''` one, a raw `"` one. */
 START_TEST(measure_escapes_cut)
 {
 	static const struct { enum ser_spelling s; const char *p; size_t want; } cases[] = {
@@ -1288,6 +1310,7 @@ START_TEST(measure_escapes_cut)
 		{ SER_JSON, "\\uDE00", 5 },            { SER_PERCENT, "%41%4", 3 },     { SER_PERCENT, "%%41", 2 },
 		{ SER_PERCENT, "%2F%2Fx", 3 },          { SER_SQL, "\\%\\_\\n", 5 },      { SER_SQL, "x\\", 2 },
 		{ SER_LITERAL, "\\u00e4", 6 },          { SER_HTML, "&quot;", 6 },       { SER_JSONHTML, "\\&quot;", 7 },
+		{ SER_SQLRAW, "it''s", 4 },            { SER_SQLRAW, "''''\\n\\%", 5 }, { SER_SQLRAW, "\\\\''\\\"\"", 4 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const char *p = cases[k].p;
@@ -1456,6 +1479,7 @@ Suite *serialized_suite(void)
 	tcase_add_test(tc, sql_basic);
 	tcase_add_test(tc, sql_every_escape);
 	tcase_add_test(tc, sql_percent_and_underscore_count_two);
+	tcase_add_test(tc, sqlraw_spelling);
 	tcase_add_test(tc, sql_nul_property_names);
 	tcase_add_test(tc, sql_doubled_quotes);
 	tcase_add_test(tc, sql_double_serialized);
