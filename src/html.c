@@ -344,10 +344,25 @@ static void start_tag_done(struct html *h)
 }
 
 /* A start tag over the cap streams through as prose on html-attr, counted
- * once (§4.1, §11.2), and tokenizing goes on after it. */
+ * once (§4.1, §11.2), and tokenizing goes on after it. One that may hold
+ * serialized data (§7.1) cannot have its lengths repaired: it passes
+ * through untouched, kept from the sweep too, and is reported (§7.5). */
 static void tag_oversize(struct html *h)
 {
 	h->tag_kind = TAG_OVERSIZE;
+	h->over_untouched = h->spellings && serialized_gate(tag_data(h), h->tag_pos);
+	if (h->over_untouched) {
+		if (h->report) {
+			struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED,
+			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_HTML_ATTR,
+			                           .text = tag_data(h), .text_len = h->tag_pos < 64 ? h->tag_pos : 64 };
+			if (h->lp.on) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
+			report_add(h->report, &re);
+		}
+		window_protected(&h->w, tag_data(h), h->tag_pos);
+		h->tag_src = NULL;
+		return;
+	}
 	if (h->report) {
 		struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = SURFACE_HTML_ATTR, .text = tag_data(h), .text_len = 0 };
@@ -368,6 +383,13 @@ static void tag_oversize(struct html *h)
 	h->tag_src = NULL;
 }
 
+/* Bytes of a tag over the cap: matched as prose, or passed untouched. */
+static void oversize_bytes(struct html *h, const unsigned char *p, size_t n)
+{
+	if (h->over_untouched) window_protected(&h->w, p, n);
+	else window_feed(&h->w, p, n);
+}
+
 /* Bytes of the current tag, routed by its kind. */
 static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 {
@@ -376,12 +398,12 @@ static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 		verbatim_in(h, p, n);
 		break;
 	case TAG_OVERSIZE:
-		window_feed(&h->w, p, n);
+		oversize_bytes(h, p, n);
 		break;
 	case TAG_START:
 		if (h->tag_pos + n > HTML_TAG_CAP) {
 			tag_oversize(h);
-			window_feed(&h->w, p, n);
+			oversize_bytes(h, p, n);
 			break;
 		}
 		if (h->tag_src) break;   /* p continues the tag in the chunk */
@@ -463,7 +485,11 @@ static void tag_end(struct html *h)
 {
 	switch (h->tag_kind) {
 	case TAG_START: start_tag_done(h); break;
-	case TAG_OVERSIZE: seg_close(h); after_start_tag(h, true); break;
+	case TAG_OVERSIZE:
+		if (!h->over_untouched) seg_close(h);
+		h->over_untouched = false;
+		after_start_tag(h, true);
+		break;
 	case TAG_END: h->state = HS_DATA; break;
 	}
 }

@@ -101,6 +101,7 @@ struct html {
 
 	/* the current tag */
 	enum html_tag_kind tag_kind;
+	bool over_untouched;          /* a tag over the cap that may hold serialized data: untouched (§7.5) */
 	char name[HTML_NAME_MAX + 1]; /* lowercase tag name */
 	size_t name_len;              /* > HTML_NAME_MAX: too long to be special */
 	size_t tag_pos;               /* bytes of the tag so far */

@@ -162,7 +162,9 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		        j->report->file, (unsigned long long)off, why);
 	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
 	if (in_string && j->oversize) {
-		/* the string so far was matched as itself; the rest is text */
+		/* the string so far was matched as itself (or passed untouched);
+		 * the rest is text */
+		j->over_untouched = false;
 		window_end(&j->w);
 		j->w.path = NULL;
 		j->w.path_len = 0;
@@ -200,10 +202,27 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 	j->state = JSON_STRING;
 }
 
+/* A string over the cap streams through as prose, counted once (§9.1,
+ * §11.2); one that may hold serialized data (§7.1) passes untouched, kept
+ * from the sweep too, and is reported (§7.5). */
 static void go_oversize(struct json *j)
 {
 	j->oversize = true;
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
+	j->over_untouched = j->spellings && serialized_gate(tok_data(j), j->tok_len);
+	if (j->over_untouched) {
+		if (j->report) {
+			struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED,
+			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = s, .text = tok_data(j),
+			                           .text_len = 64, .path = j->paths ? j->path : NULL,
+			                           .path_len = j->paths ? j->path_len : 0 };
+			if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
+			report_add(j->report, &re);
+		}
+		window_protected(&j->w, tok_data(j), j->tok_len);
+		j->tok_src = NULL;
+		return;
+	}
 	if (j->report) {
 		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = s, .text = tok_data(j), .text_len = 0,
@@ -228,7 +247,11 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (!n) return;
 	if (j->tok_src && j->tok_len + n <= JSON_VALUE_CAP) { j->tok_len += n; return; }   /* read in place */
 	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
-	if (j->oversize) { window_feed(&j->w, p, n); return; }
+	if (j->oversize) {
+		if (j->over_untouched) window_protected(&j->w, p, n);
+		else window_feed(&j->w, p, n);
+		return;
+	}
 	if (j->tok_len + n > j->tok_cap) {
 		/* the cap at once, on the first string held: neither the count
 		 * nor the size of allocations follows the strings a chunk happened
@@ -255,7 +278,7 @@ static void string_done(struct json *j)
 	const unsigned char *t = tok_data(j);
 	if (key) path_key(j, t + 1, j->tok_len - 2);
 	if (j->oversize) {
-		window_end(&j->w);
+		if (!j->over_untouched) window_end(&j->w);
 		j->w.path = NULL;
 		j->w.path_len = 0;
 	} else {

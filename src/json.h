@@ -58,6 +58,7 @@ struct json {
 	size_t index[JSON_DEPTH_MAX];              /* per array level: the current element */
 	bool is_key;
 	bool oversize;
+	bool over_untouched;   /* ... and may hold serialized data: it passes untouched (§7.5) */
 	bool tok_amp;      /* the string may hold a '&' (without one there is no reference to decode) */
 	unsigned utf8_need;                        /* continuation bytes still due in a string */
 	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 section 4) */

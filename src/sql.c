@@ -280,10 +280,26 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->state = SQL_LITERAL;
 }
 
-/* A body over the cap streams through as prose, counted once (§8.1, §11.2). */
+/* A body over the cap streams through as prose, counted once (§8.1, §11.2).
+ * One that may hold serialized data (its first bytes pass the gate, §7.1)
+ * cannot have its lengths repaired here: it passes through untouched, kept
+ * from the sweep too, and is reported (§7.5). */
 static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
+	q->over_untouched = q->spellings && serialized_gate(body_data(q), q->body_len);
+	if (q->over_untouched) {
+		if (q->report) {
+			struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED,
+			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
+			                           .text = body_data(q), .text_len = 64 };
+			if (q->lp.on) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
+			report_add(q->report, &re);
+		}
+		window_protected(&q->w, body_data(q), q->body_len);
+		q->body_src = NULL;
+		return;
+	}
 	if (q->report) {
 		struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 		                           .surface = SURFACE_SQL_STRING, .text = body_data(q), .text_len = 0 };
@@ -326,7 +342,12 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 {
 	if (q->binary) { window_protected(&q->w, p, n); return; }
 	if (!q->oversize && q->body_len + n > SQL_VALUE_CAP) go_oversize(q);
-	if (q->oversize) { window_feed(&q->w, p, n); q->body_len += n; return; }
+	if (q->oversize) {
+		if (q->over_untouched) window_protected(&q->w, p, n);
+		else window_feed(&q->w, p, n);
+		q->body_len += n;
+		return;
+	}
 	if (q->body_len + n > q->body_cap) {
 		/* the cap at once, on the first literal held: neither the count
 		 * nor the size of allocations follows the literals a chunk happened
@@ -345,7 +366,10 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 static void literal_done(struct sql *q)
 {
 	if (q->binary) return;
-	if (q->oversize) { window_end(&q->w); return; }
+	if (q->oversize) {
+		if (!q->over_untouched) window_end(&q->w);
+		return;
+	}
 	/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
 	 * single-quoted literal (§7.3) */
 	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0);

@@ -62,6 +62,7 @@ struct sql {
 	unsigned char quote;          /* the literal's quote */
 	bool binary;                  /* a `_binary` literal: passed through */
 	bool oversize;                /* the literal went over the cap: it streams */
+	bool over_untouched;          /* ... and may hold serialized data: it passes untouched (§7.5) */
 	uint64_t body_start;          /* input offset of the literal's body */
 	const unsigned char *body_src;   /* the literal body in the chunk being fed (read in place), or NULL: in body */
 	unsigned char *body;
