@@ -41,7 +41,7 @@ void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
 	t->w.out = out;
 	t->w.out_marks = marks;
 	t->line_len = 0;
-	t->line_streams = false;
+	t->line_streams = t->line_untouched = false;
 	t->in_off = 0;
 }
 
@@ -78,6 +78,48 @@ static void hold(struct text_stage *t, const unsigned char *p, size_t n)
 	t->line_len += n;
 }
 
+/* A line over the cap whose first bytes p[0..n) (at input offset off) are
+ * all there is of it so far: it streams as prose, unless it may hold
+ * serialized data (§7.1), whose lengths cannot be repaired here; then the
+ * stream before it ends, and the line passes through untouched, kept from
+ * the sweep, and is reported (§7.5, §11.2). */
+static void line_over_cap(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
+{
+	t->line_streams = true;
+	t->line_untouched = serialized_gate(p, n);
+	if (!t->line_untouched) {
+		window_feed(&t->w, p, n);
+		return;
+	}
+	window_end(&t->w);
+	if (t->vp.report) {
+		struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
+		                           .surface = SURFACE_TEXT, .text = p, .text_len = n < 64 ? n : 64 };
+		if (t->w.track_lines) {
+			re.line = t->w.lines + 1;
+			re.column = (size_t)(off - t->w.line_start_in) + 1;
+		}
+		report_add(t->vp.report, &re);
+	}
+	window_protected(&t->w, p, n);
+}
+
+/* More of a line over the cap, to its newline (nl) or the chunk's end;
+ * the next line starts at input offset next. */
+static void line_more(struct text_stage *t, const unsigned char *p, size_t n, bool nl, uint64_t next)
+{
+	if (!t->line_untouched) {
+		window_feed(&t->w, p, n);
+	} else {
+		window_protected(&t->w, p, n);
+		if (nl) {
+			window_begin(&t->w, SURFACE_TEXT, next);
+			if (t->w.track_lines) window_set_lines(&t->w, t->w.lines + 1, next);
+		}
+	}
+	if (nl) t->line_streams = t->line_untouched = false;
+}
+
 static size_t last_newline_end(const unsigned char *p, size_t n)
 {
 	while (n && p[n - 1] != '\n') n--;
@@ -94,17 +136,15 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 		const unsigned char *nl = memchr(p + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - p) + 1 : n;
 		if (t->line_streams) {
-			window_feed(&t->w, p + i, end - i);
-			if (nl) t->line_streams = false;
+			line_more(t, p + i, end - i, nl != NULL, base + end);
 			i = end;
 			continue;
 		}
 		if (t->line_len) {
 			/* The rest of a line cut by the previous chunk. */
 			if (t->line_len + (end - i) > TEXT_LINE_CAP) {
-				window_feed(&t->w, t->line, t->line_len);  /* over the cap: it streams, unrepaired */
+				line_over_cap(t, t->line, t->line_len, t->line_at_hold);
 				t->line_len = 0;
-				t->line_streams = true;
 				continue;
 			}
 			hold(t, p + i, end - i);
@@ -117,7 +157,7 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 		}
 		if (!nl) {
 			/* A line cut by the end of this chunk waits for its end. */
-			if (n - i > TEXT_LINE_CAP) { window_feed(&t->w, p + i, n - i); t->line_streams = true; }
+			if (n - i > TEXT_LINE_CAP) line_over_cap(t, p + i, n - i, base + i);
 			else { t->line_at_hold = base + i; hold(t, p + i, n - i); }
 			break;
 		}

@@ -19,6 +19,7 @@ struct text_stage {
 	unsigned char *line;           /* a line cut by the end of a chunk */
 	size_t line_len, line_cap;
 	bool line_streams;             /* the current line is over the cap: it streams */
+	bool line_untouched;           /* ... and may hold serialized data: it passes untouched (§7.5) */
 	uint64_t in_off;               /* input offset of the next byte */
 	uint64_t line_at;              /* check mode: input offset of the line being rewritten */
 	uint64_t line_at_hold;         /* input offset of the held line */

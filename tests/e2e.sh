@@ -848,7 +848,8 @@ for z in gzip xz zstd bzip2; do
 done
 # A serialized value over the 1 MiB value cap cannot have its lengths
 # repaired here: it passes through untouched (no origin in it rewritten, by
-# the structured pass or the sweep) and is reported, in sql, html and json;
+# the structured pass or the sweep) and is reported, in sql, html, json and
+# text;
 # what follows it is rewritten as usual (rules.md §7.5, §11.2).
 awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
 	printf "INSERT INTO t VALUES (%s%s%d%s%s%s);\nINSERT INTO t VALUES (%shttps://www.example.fi/%s);\n", "'"'"'",
@@ -857,7 +858,9 @@ awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
 	printf "<input value=\"a:1:{s:1:&quot;k&quot;;s:%d:&quot;%s&quot;;}\"><a href=\"https://www.example.fi/\">x</a>\n", length(s), s }' >"$T/bigser.html"
 awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https:\\/\\/www.example.fi\\/x "
 	printf "[\"a:1:{s:1:\\\"k\\\";s:%d:\\\"%s\\\";}\", \"https:\\/\\/www.example.fi\\/\"]\n", 45000 * 24, s }' >"$T/bigser.json"
-for f in bigser.sql bigser.html bigser.json; do
+awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
+	printf "a:1:{s:1:\"k\";s:%d:\"%s\";}\nafter https://www.example.fi/\n", length(s), s }' >"$T/bigser.txt"
+for f in bigser.sql bigser.html bigser.json bigser.txt; do
 	run -s -p https://www.example.fi=https://wt-a--example.ddev.site "$T/$f"
 	rc_is "$f: over-cap serialized value" 0
 	has "$f: over-cap serialized value reported" "$T/err" "serialized value left untouched at offset"
@@ -871,6 +874,20 @@ for f in bigser.sql bigser.html bigser.json; do
 	rc_is "$f: over-cap serialized value: --check" 1
 	has "$f: --check names it" "$T/out" "(serialized-untouched)"
 done
+
+# The same through a pipe in small and random pieces: the same bytes.
+if [ -n "$HELPERS" ]; then
+	for f in bigser.sql bigser.txt; do
+		ty=sql
+		[ "$f" = bigser.txt ] && ty=text
+		"$H" -q -t "$ty" -p https://www.example.fi=https://wt-a--example.ddev.site "$T/$f" >"$T/big.want" 2>/dev/null
+		for how in "1000" "-r 7 4096"; do
+			# shellcheck disable=SC2086
+			"$T/trickle" $how <"$T/$f" | "$H" -q -t "$ty" -p https://www.example.fi=https://wt-a--example.ddev.site >"$T/big.got" 2>/dev/null
+			same "$f through trickle $how" "$T/big.got" "$T/big.want"
+		done
+	done
+fi
 
 # Text that merely starts with `BZh` is text.
 printf 'BZh91 https://www.example.fi/\n' >"$T/bzh.txt"
