@@ -754,6 +754,8 @@ static unsigned char memo_holds(const struct walk *w, size_t k, enum ser_spellin
                                 enum closer cl)
 {
 	const struct span_memo *m = &w->memo[k];
+	/* the state first: an entry no span has written is not read */
+	if (!w->memo_state[k]) return 0;
 	return (m->at == at && m->hi == hi && m->len == len && m->s == s && m->cl == cl) ? w->memo_state[k] : 0;
 }
 
