@@ -31,6 +31,7 @@ static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
                                    bool in_place);
+static bool seg_over(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off);
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -77,6 +78,7 @@ void html_reset(struct html *h, struct sink out, struct offmap *marks)
 	/* §7.4: text, raw text and comments are wrapped in the serialized walk
 	 * as whole tokens, held up to the value cap. */
 	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
+	window_hold_over(&h->w, seg_over);
 	h->w.out = out;
 	h->w.out_marks = marks;
 	h->state = HS_DATA;
@@ -176,6 +178,22 @@ static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned c
 	if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) return WHOLE_UNCHANGED;
 	value_put(&h->seg_vp, p, n, w, in_place);
 	return WHOLE_WRITTEN;
+}
+
+/* A text, raw-text or comment segment over the hold cap that may hold
+ * serialized data (§7.1) cannot have its lengths repaired: it passes
+ * untouched, kept from the sweep, and is reported (§7.5). */
+static bool seg_over(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off)
+{
+	struct html *h = ctx;
+	if (!h->spellings || !serialized_gate(p, n)) return false;
+	if (h->report) {
+		struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
+		                           .surface = w->surface, .text = p, .text_len = n < 64 ? n : 64 };
+		if (w->track_lines) window_position(w, off, &re.line, &re.column);
+		report_add(h->report, &re);
+	}
+	return true;
 }
 
 /* Line and column of an input offset inside the held tag (check mode). */

@@ -61,6 +61,8 @@ void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx)
 	w->whole_ctx = ctx;
 }
 
+void window_hold_over(struct window *w, window_over_fn fn) { w->over = fn; }
+
 void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column)
 {
 	size_t count = 0, lastnl = 0, upto = (size_t)(off - w->base);
@@ -76,6 +78,7 @@ void window_begin(struct window *w, enum surface s, uint64_t off)
 	w->surface = s;
 	w->open = true;
 	w->held = w->hold_cap > 0;
+	w->untouched = false;
 	w->joins = -1;
 	w->prev = MATCH_NO_PREV;  /* §11.1: a token has no left context */
 	w->len = 0;
@@ -272,9 +275,31 @@ static void process(struct window *w, bool eof)
 
 /* A held segment that fills the buffer: grow toward the hold cap, or give
  * up holding and stream it in batches. */
+static void pass_untouched(struct window *w, const unsigned char *p, size_t n)
+{
+	window_protected(w, p, n);
+	if (w->track_lines) {
+		const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
+		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { w->lines++; lastq = r; q = r + 1; }
+		if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
+	}
+	w->prev = p[n - 1];
+	w->base += n;
+}
+
 static bool grow_held(struct window *w)
 {
 	size_t most = w->hold_cap + w->pt->window;
+	if (w->held && w->cap >= most && w->over && w->over(w->whole_ctx, w, w->buf, w->len, to_input(w, w->base))) {
+		/* the owner says the segment passes untouched: what is held
+		 * goes out protected, and the rest as it comes */
+		w->held = false;
+		w->untouched = true;
+		size_t n = w->len;
+		w->len = 0;
+		pass_untouched(w, w->buf, n);
+		return true;
+	}
 	if (!w->held || w->cap >= most) { w->held = false; return false; }
 	size_t nc = w->cap * 2 < most ? w->cap * 2 : most;
 	unsigned char *nb = realloc(w->buf, nc);
@@ -312,7 +337,9 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 {
 	if (w->seg_ref_len) seg_unref(w);
 	while (n) {
+		if (w->untouched) { pass_untouched(w, p, n); return; }
 		if (w->len == w->cap && !grow_held(w)) process(w, false);
+		if (w->untouched) continue;
 		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
 		memcpy(w->buf + w->len, p, take);
 		w->len += take;
@@ -347,6 +374,7 @@ void window_end(struct window *w)
 {
 	if (!w->open) return;
 	w->open = false;
+	if (w->untouched) { w->untouched = false; return; }
 	if (w->seg_ref_len) {
 		const unsigned char *p = w->seg_ref;
 		size_t n = w->seg_ref_len;

@@ -35,6 +35,11 @@ enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_WRITTEN };
 struct window;
 typedef enum window_whole (*window_whole_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
                                              bool in_place);
+/* A held segment that outgrows the cap: its first n bytes p (at input
+ * offset off) are asked whether the whole segment must pass untouched
+ * (true: the owner has reported it; it is written protected, none of it
+ * matched) or may stream as prose (false). */
+typedef bool (*window_over_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off);
 
 struct window {
 	const struct patterns *pt;
@@ -80,6 +85,8 @@ struct window {
 	size_t hold_cap;              /* 0: segments stream in batches */
 	bool held;                    /* the open segment is still entirely in buf */
 	window_whole_fn whole;
+	window_over_fn over;          /* may be NULL: an outgrown segment streams */
+	bool untouched;               /* the open segment outgrew the cap and passes untouched */
 	void *whole_ctx;
 };
 
@@ -101,6 +108,8 @@ void window_begin(struct window *w, enum surface s, uint64_t off);
 /* Hold the next segments whole, up to cap bytes, and offer each to `fn` at
  * its end (cap 0: stop holding). The buffer grows to the cap once. */
 void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx);
+/* Ask `fn` (with the same ctx) about a held segment that outgrows the cap. */
+void window_hold_over(struct window *w, window_over_fn fn);
 /* Line and column of an input offset inside the held segment (check mode). */
 void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column);
 /* Line position of the segment's first byte (check mode). */

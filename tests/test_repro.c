@@ -6,7 +6,11 @@
  * not parse by its own lengths passes through byte-identical and is
  * reported (§7.5, §10.2, §10.6). The same at read sizes 1, 7 and 64 KiB. */
 #include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "html.h"
 
 #include "pipeline_fixture.h"
 
@@ -244,6 +248,41 @@ START_TEST(sqlraw_broken_untouched)
 }
 END_TEST
 
+/* A text segment of html holding serialized data: held and repaired up
+ * to the hold cap; past it, its lengths cannot be repaired, so the whole
+ * segment passes untouched, kept from the sweep, and is reported (§7.5);
+ * the markup after it is rewritten as usual. */
+static void html_segment_case(size_t fill, bool over)
+{
+	const char *pre = "<p>a:1:{s:1:\"u\";s:", *mid = " https://www.example.fi\";}</p><a href=\"https://www.example.fi/\">x</a>\n";
+	const char *wmid = " https://wt-a--example.ddev.site\";}</p><a href=\"https://wt-a--example.ddev.site/\">x</a>\n";
+	size_t cap = strlen(pre) + 64 + fill + strlen(wmid) + 1;
+	char *in = malloc(cap), *want = malloc(cap);
+	ck_assert_ptr_nonnull(in);
+	ck_assert_ptr_nonnull(want);
+	int n = sprintf(in, "%s%zu:\"", pre, fill + 23);
+	memset(in + n, 'x', fill);
+	strcpy(in + n + fill, mid);
+	if (over) {
+		int m = sprintf(want, "%s%zu:\"", pre, fill + 23);
+		memset(want + m, 'x', fill);
+		sprintf(want + m + fill, "%s", " https://www.example.fi\";}</p><a href=\"https://wt-a--example.ddev.site/\">x</a>\n");
+	} else {
+		int m = sprintf(want, "%s%zu:\"", pre, fill + 32);
+		memset(want + m, 'x', fill);
+		strcpy(want + m + fill, wmid);
+	}
+	repro(FILETYPE_HTML, in, want, over ? 1 : 0, 3);
+	free(in);
+	free(want);
+}
+
+START_TEST(html_segment_under_cap_repaired) { html_segment_case(HTML_TAG_CAP - 4096, false); }
+END_TEST
+
+START_TEST(html_segment_over_cap_untouched) { html_segment_case(HTML_TAG_CAP + 100000, true); }
+END_TEST
+
 Suite *repro_suite(void)
 {
 	Suite *s = suite_create("repro");
@@ -270,6 +309,8 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, sqlraw_escapes_and_raw_quotes);
 	tcase_add_test(tc, sqlraw_percent_underscore);
 	tcase_add_test(tc, sqlraw_broken_untouched);
+	tcase_add_test(tc, html_segment_under_cap_repaired);
+	tcase_add_test(tc, html_segment_over_cap_untouched);
 	suite_add_tcase(s, tc);
 	return s;
 }
