@@ -111,7 +111,21 @@ struct walk {
 	bool ops_full;
 	bool too_deep; /* a committed header past SERIALIZED_MAX_DEPTH was met */
 	bool ambiguous;     /* a span was closed by more than one reading, or had too many (§7.3) */
+	/* serialized_cut: note values that the buffer's end cuts (need: the
+	 * least buffer length that could hold the longest of them) */
+	bool want_need;
+	size_t need;
 };
+
+/* A value whose data the buffer's end cut may go on past it: the buffer
+ * would need at least `need` bytes (only past the walked buffer's end
+ * counts: a nested payload's end is a string's, not the buffer's). need
+ * is never more than the value could take: the caller walks again when
+ * that much is there, and a value that ends sooner must not be passed. */
+static void cut_at(struct walk *w, size_t need)
+{
+	if (w->want_need && need > w->n && need > w->need) w->need = need;
+}
 
 /* ------------------------------------------------------------ bytes */
 
@@ -618,6 +632,9 @@ bool ser_delta_end(const struct ser_delta *d, ptrdiff_t *delta)
 
 enum closer { CL_STRING, CL_QUOTE, CL_BRACE };
 
+/* The fewest bytes a closer takes (`";`, `"`, `}` in the literal spelling). */
+static size_t closer_min(enum closer cl) { return cl == CL_STRING ? 2 : 1; }
+
 static bool closes(const unsigned char *b, enum ser_spelling s, size_t e, size_t hi, enum closer cl)
 {
 	size_t q;
@@ -692,7 +709,13 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 			}
 			head++;
 		}
-		if (head == nlive || i >= hi) break;
+		if (head == nlive) break;
+		if (i >= hi) {
+			/* readings still short of their length: the data goes on
+			 * past the buffer, if the buffer is all there is */
+			if (hi == w->n) cut_at(w, hi + (live[head] - spent) + closer_min(cl));
+			break;
+		}
 		/* a run of bytes that are one plain unit in every spelling
 		 * (one source byte, one decoded byte, one reading) moves every
 		 * reading alike, up to the nearest one's end. */
@@ -704,7 +727,10 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 			continue;
 		}
 		size_t dec, alt, src = unit(b, s, i, hi, &dec, &alt);
-		if (src == 0) break;
+		if (src == 0) {
+			if (hi == w->n && hi - i < 16) cut_at(w, hi + 1);   /* an escape the end cut */
+			break;
+		}
 		if (alt == 0 || alt == dec) {
 			spent += dec;
 			i += src;
@@ -737,7 +763,11 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 		spent = 0;
 		i += src;
 	}
-	if (found != 1) return false;
+	if (found != 1) {
+		/* a reading spent at the end, its closer not all there */
+		if (!found && hi == w->n && hi - i < 16) cut_at(w, hi + 1);
+		return false;
+	}
 	*end = e;
 	return true;
 }
@@ -763,7 +793,10 @@ static bool span_end(struct walk *w, enum ser_spelling s, size_t at, size_t hi, 
                      size_t *end)
 {
 	if (s == SER_LITERAL) {
-		if (len > hi - at || !closes(w->b, s, at + len, hi, cl)) return false;
+		if (len > hi - at || !closes(w->b, s, at + len, hi, cl)) {
+			if (hi == w->n && (len > hi - at || hi - (at + len) < 2)) cut_at(w, at + len + closer_min(cl));
+			return false;
+		}
 		*end = at + len;
 		return true;
 	}
@@ -816,6 +849,24 @@ static inline __attribute__((always_inline)) bool read_len(const unsigned char *
 	*dend = j;
 	*next = j + c;
 	return true;
+}
+
+/* read_len refused `:<digits>:` at i for a number past the buffer's end:
+ * the value may go on past it, each unit of the number taking at least
+ * `per` bytes (serialized_cut). */
+static void cut_len(struct walk *w, enum ser_spelling s, size_t i, size_t hi, size_t per)
+{
+	if (!w->want_need || hi != w->n) return;
+	const unsigned char *b = w->b;
+	size_t c = match(b, s, i, hi, ':');
+	if (!c) return;
+	size_t j = i + c, st = j;
+	while (j < hi && is_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
+	if (j == st || j - st > LEN_DIGITS_MAX) return;
+	uint64_t v = 0;
+	for (size_t k = st; k < j; k++) v = v * 10 + (uint64_t)(b[k] - '0');
+	if (v > (uint64_t)SIZE_MAX / 8) v = (uint64_t)SIZE_MAX / 8;
+	cut_at(w, j + 1 + (size_t)v * per);
 }
 
 /* ------------------------------------------------------------ output */
@@ -1252,7 +1303,10 @@ static bool parse_body(struct walk *w, enum ser_spelling s, size_t i, size_t j, 
 {
 	const unsigned char *b = w->b;
 	size_t cnt, ds, de, k;
-	if (!read_len(b, s, j, lo, hi, &cnt, &ds, &de, &k)) return false;
+	if (!read_len(b, s, j, lo, hi, &cnt, &ds, &de, &k)) {
+		cut_len(w, s, j, hi, 4);   /* 2N values of at least `N;` */
+		return false;
+	}
 	size_t ob = match(b, s, k, hi, '{');
 	if (!ob) return false;
 	size_t at = k + ob;
@@ -1295,7 +1349,10 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 
 	/* Committed: a readable length and the opening delimiter (§7.2). The
 	 * depth limit comes after, so a too-deep header declines its field. */
-	if (!read_len(b, s, i + 1, lo, hi, &len, &ds, &de, &j)) return false;
+	if (!read_len(b, s, i + 1, lo, hi, &len, &ds, &de, &j)) {
+		cut_len(w, s, i + 1, hi, 1);
+		return false;
+	}
 	if (t == 'a') {
 		if (!match(b, s, j, hi, '{')) return false;
 		*committed = true;
@@ -1341,7 +1398,10 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	if (t == 'O') return parse_body(w, s, i, ne + cq, lo, hi, depth, end);
 
 	size_t dlen, dds, dde, k;
-	if (!read_len(b, s, ne + cq, lo, hi, &dlen, &dds, &dde, &k)) return false;
+	if (!read_len(b, s, ne + cq, lo, hi, &dlen, &dds, &dde, &k)) {
+		cut_len(w, s, ne + cq, hi, 1);
+		return false;
+	}
 	size_t ob = match(b, s, k, hi, '{');
 	if (!ob) return false;
 	size_t pat = k + ob, pe;
@@ -1463,7 +1523,8 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 		w->emit = emit;
 		if (!ok) {
 			take_back(w, before);
-			if (any_committed) return SER_DECLINED;
+			/* serialized_cut looks on: a value after this one may be cut */
+			if (any_committed && !w->want_need) return SER_DECLINED;
 			i++;
 			continue;
 		}
@@ -1472,7 +1533,8 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 			 * stale length's prefix: decline. A bare scalar has no length
 			 * and nothing to repair: look on. */
 			take_back(w, before);
-			if (b[i] == 's' || b[i] == 'a' || b[i] == 'O' || b[i] == 'C' || b[i] == 'E') return SER_DECLINED;
+			if (!w->want_need && (b[i] == 's' || b[i] == 'a' || b[i] == 'O' || b[i] == 'C' || b[i] == 'E'))
+				return SER_DECLINED;
 			i++;
 			continue;
 		}
@@ -1524,6 +1586,24 @@ enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsig
                                          void *ctx, struct ser_buf *out)
 {
 	return walk(b, n, spellings, rewrite, NULL, ctx, out, false);
+}
+
+size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings)
+{
+	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
+	struct top_hit hits[TOP_HITS_CAP];
+	struct walk w = { .b = b, .n = n, .live = la, .next = lb, .hits = hits, .ops_full = true, .want_need = true };
+	if (n == 0) return 0;
+	static const struct ser_plan_calls none = { 0 };
+	w.plan = &none;
+	/* the first pass alone: it decides, calling nothing; the memo is
+	 * not used while nothing is emitted */
+	unsigned char memo_state[SPAN_MEMO_SIZE] = { 0 };
+	struct span_memo memo[SPAN_MEMO_SIZE];
+	w.memo = memo;
+	w.memo_state = memo_state;
+	top(&w, spellings);
+	return w.need;
 }
 
 enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,

@@ -108,6 +108,13 @@ struct ser_plan_calls {
 enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,
                                 void *ctx);
 
+/* A value in b[0..n) that the buffer's end cuts (a string's data, or a
+ * length, running past it: a serialized string that holds a newline, in
+ * the text type, §7.5): the least buffer length that could hold it, the
+ * largest such; 0 where none is cut. The buffer may then be walked again
+ * when that much more of the stream is there. */
+size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings);
+
 /* How a spelling measures the bytes of a string's data it writes (the
  * count the new length is worked out from), over bytes given in pieces of
  * any size: the same count for any split. Literal, html and jsonHTML count

@@ -12,8 +12,40 @@
 static void text_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct text_stage *t = ctx;
-	*line = t->w.lines + 1;
-	*column = (size_t)(off - t->line_at) + 1;
+	/* a unit of several lines (a serialized string holding newlines)
+	 * counts the ones before off */
+	size_t k = 0, upto = (size_t)(off - t->line_at);
+	uint64_t ls = t->line_at;
+	const unsigned char *q = t->unit, *end = t->unit + (upto < t->unit_len ? upto : t->unit_len), *r;
+	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; ls = t->line_at + (uint64_t)(r - t->unit) + 1; q = r + 1; }
+	*line = t->w.lines + 1 + k;
+	*column = (size_t)(off - ls) + 1;
+}
+
+/* n bytes p at input offset off passed as they are, protected from the
+ * sweep, the line count kept. */
+static void passed(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
+{
+	window_protected(&t->w, p, n);
+	if (!t->w.track_lines) return;
+	const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
+	size_t k = 0;
+	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; lastq = r; q = r + 1; }
+	if (lastq) window_set_lines(&t->w, t->w.lines + k, off + (uint64_t)(lastq - p) + 1);
+}
+
+/* A serialized value left untouched from input offset off on (§7.5): the
+ * warning and the --check finding, at its first bytes. */
+static void report_untouched(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
+{
+	if (!t->vp.report) return;
+	struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
+	                           .surface = SURFACE_TEXT, .text = p, .text_len = n < 64 ? n : 64 };
+	if (t->w.track_lines) {
+		re.line = t->w.lines + 1;
+		re.column = (size_t)(off - t->w.line_start_in) + 1;
+	}
+	report_add(t->vp.report, &re);
 }
 
 void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings)
@@ -42,21 +74,34 @@ void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
 	t->w.out_marks = marks;
 	t->line_len = 0;
 	t->line_streams = t->line_untouched = false;
+	t->need = 0;
+	t->untouched_to = 0;
 	t->in_off = 0;
 }
 
-/* One whole line l[0..len) (with its newline, if any) at input offset off. */
-static void line_done(struct text_stage *t, const unsigned char *l, size_t len, uint64_t off)
+/* A unit (a line, or lines a serialized string holds together) whose
+ * values are all there: l[0..len), with its last newline, if any, at
+ * input offset off. */
+static void unit_done(struct text_stage *t, const unsigned char *l, size_t len, uint64_t off)
 {
 	size_t body = len;
 	bool nl = body && l[body - 1] == '\n';
 	if (nl) body--;
-	if (!serialized_gate(l, body)) { window_feed(&t->w, l, len); return; }
 	/* A unit of its own: the stream before it ends at its newline. */
 	window_end(&t->w);
 	t->line_at = off;
+	t->unit = l;
+	t->unit_len = body;
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->spellings };
 	value_write(&t->vp, l, body, off, &o, &t->w, false);
+	t->unit_len = 0;
+	if (t->w.track_lines) {
+		/* the newlines inside a unit of several lines */
+		const unsigned char *q = l, *end = l + body, *r, *lastq = NULL;
+		size_t k = 0;
+		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; lastq = r; q = r + 1; }
+		if (lastq) window_set_lines(&t->w, t->w.lines + k, off + (uint64_t)(lastq - l) + 1);
+	}
 	if (nl) window_verbatim(&t->w, l + body, 1);
 	window_begin(&t->w, SURFACE_TEXT, off + len);
 	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);
@@ -78,6 +123,52 @@ static void hold(struct text_stage *t, const unsigned char *p, size_t n)
 	t->line_len += n;
 }
 
+/* Bytes from input offset off pass untouched, kept from the sweep (§7.5),
+ * to the end of the line that holds input offset `to` (0: this line):
+ * a serialized value whose end is not held goes on to there. */
+static void untouched_from(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off, uint64_t to)
+{
+	window_end(&t->w);
+	report_untouched(t, p, n, off);
+	passed(t, p, n, off);
+	bool nl = n && p[n - 1] == '\n';
+	if (nl && off + n > to) {
+		window_begin(&t->w, SURFACE_TEXT, off + n);
+		return;
+	}
+	t->line_streams = t->line_untouched = true;
+	t->untouched_to = to;
+}
+
+/* A whole line l[0..len) (with its newline; at the end of the stream,
+ * maybe without) at input offset off; held: it is the start of t->line.
+ * A serialized value that its end cuts (a string holding a newline)
+ * holds the lines after it until the value can be all there; one that
+ * cannot be held, or that the stream's end cuts, passes untouched. */
+static void line_end(struct text_stage *t, const unsigned char *l, size_t len, uint64_t off, bool held, bool eof)
+{
+	size_t body = len;
+	bool nl = body && l[body - 1] == '\n';
+	if (nl) body--;
+	size_t need = 0;
+	if (!serialized_gate(l, body)) {
+		window_feed(&t->w, l, len);
+	} else if ((need = serialized_cut(l, body, t->spellings)) <= body) {
+		unit_done(t, l, len, off);
+	} else if (!eof && need < TEXT_LINE_CAP) {
+		if (!held) {
+			t->line_at_hold = off;
+			hold(t, l, len);
+		}
+		t->need = need;
+		return;
+	} else {
+		untouched_from(t, l, len, off, eof ? 0 : off + need);
+	}
+	if (held) t->line_len = 0;
+	t->need = 0;
+}
+
 /* A line over the cap whose first bytes p[0..n) (at input offset off) are
  * all there is of it so far: it streams as prose, unless it may hold
  * serialized data (§7.1), whose lengths cannot be repaired here; then the
@@ -85,39 +176,30 @@ static void hold(struct text_stage *t, const unsigned char *p, size_t n)
  * the sweep, and is reported (§7.5, §11.2). */
 static void line_over_cap(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
 {
-	t->line_streams = true;
-	t->line_untouched = serialized_gate(p, n);
-	if (!t->line_untouched) {
+	if (!serialized_gate(p, n)) {
+		t->line_streams = true;
+		t->line_untouched = false;
 		window_feed(&t->w, p, n);
 		return;
 	}
-	window_end(&t->w);
-	if (t->vp.report) {
-		struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
-		                           .surface = SURFACE_TEXT, .text = p, .text_len = n < 64 ? n : 64 };
-		if (t->w.track_lines) {
-			re.line = t->w.lines + 1;
-			re.column = (size_t)(off - t->w.line_start_in) + 1;
-		}
-		report_add(t->vp.report, &re);
-	}
-	window_protected(&t->w, p, n);
+	untouched_from(t, p, n, off, 0);
 }
 
-/* More of a line over the cap, to its newline (nl) or the chunk's end;
- * the next line starts at input offset next. */
-static void line_more(struct text_stage *t, const unsigned char *p, size_t n, bool nl, uint64_t next)
+/* More of a line that streams, to its newline (nl) or the chunk's end, at
+ * input offset off. */
+static void line_more(struct text_stage *t, const unsigned char *p, size_t n, bool nl, uint64_t off)
 {
+	uint64_t next = off + n;
 	if (!t->line_untouched) {
 		window_feed(&t->w, p, n);
-	} else {
-		window_protected(&t->w, p, n);
-		if (nl) {
-			window_begin(&t->w, SURFACE_TEXT, next);
-			if (t->w.track_lines) window_set_lines(&t->w, t->w.lines + 1, next);
-		}
+		if (nl) t->line_streams = false;
+		return;
 	}
-	if (nl) t->line_streams = t->line_untouched = false;
+	passed(t, p, n, off);
+	if (nl && next > t->untouched_to) {
+		window_begin(&t->w, SURFACE_TEXT, next);
+		t->line_streams = t->line_untouched = false;
+	}
 }
 
 static size_t last_newline_end(const unsigned char *p, size_t n)
@@ -136,23 +218,24 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 		const unsigned char *nl = memchr(p + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - p) + 1 : n;
 		if (t->line_streams) {
-			line_more(t, p + i, end - i, nl != NULL, base + end);
+			line_more(t, p + i, end - i, nl != NULL, base + i);
 			i = end;
 			continue;
 		}
 		if (t->line_len) {
-			/* The rest of a line cut by the previous chunk. */
+			/* The rest of a line cut by the previous chunk, or the lines
+			 * a cut serialized value holds. */
 			if (t->line_len + (end - i) > TEXT_LINE_CAP) {
-				line_over_cap(t, t->line, t->line_len, t->line_at_hold);
+				if (t->need) untouched_from(t, t->line, t->line_len, t->line_at_hold, t->line_at_hold + t->need);
+				else line_over_cap(t, t->line, t->line_len, t->line_at_hold);
 				t->line_len = 0;
+				t->need = 0;
 				continue;
 			}
 			hold(t, p + i, end - i);
 			i = end;
-			if (nl) {
-				line_done(t, t->line, t->line_len, t->line_at_hold);
-				t->line_len = 0;
-			}
+			/* a held value is walked again when enough of it is there */
+			if (nl && t->line_len - 1 >= t->need) line_end(t, t->line, t->line_len, t->line_at_hold, true, false);
 			continue;
 		}
 		if (!nl) {
@@ -167,7 +250,7 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 			if (!serialized_gate(p + i, run)) { window_feed(&t->w, p + i, run); i += run; continue; }
 			per_line = true;
 		}
-		line_done(t, p + i, end - i, base + i);
+		line_end(t, p + i, end - i, base + i, false, false);
 		i = end;
 	}
 	t->in_off += n;
@@ -175,9 +258,9 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 
 void text_finish(struct text_stage *t)
 {
-	if (t->line_len) {
-		line_done(t, t->line, t->line_len, t->line_at_hold);
-		t->line_len = 0;
-	}
-	window_end(&t->w);
+	if (t->line_len) line_end(t, t->line, t->line_len, t->line_at_hold, true, true);
+	t->line_len = 0;
+	t->need = 0;
+	t->line_streams = t->line_untouched = false;
+	window_end(&t->w);   /* (none is open after untouched bytes) */
 }

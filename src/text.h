@@ -3,7 +3,9 @@
  * serialized data (the gate of §7.1) is held whole, up to
  * the value cap, and goes through the value pipeline, so its lengths are
  * repaired; a serialized value in text starts at the start of a line or
- * after an opener and ends at its closer or the end of the line. */
+ * after an opener and ends at its closer or the end of the line. A
+ * serialized string that holds newlines holds the lines after it, up to
+ * the cap, until its value is all there. */
 #ifndef HOSTSHIFT_TEXT_H
 #define HOSTSHIFT_TEXT_H
 
@@ -20,6 +22,10 @@ struct text_stage {
 	size_t line_len, line_cap;
 	bool line_streams;             /* the current line is over the cap: it streams */
 	bool line_untouched;           /* ... and may hold serialized data: it passes untouched (§7.5) */
+	uint64_t untouched_to;         /* ... to the end of the line holding this input offset */
+	size_t need;                   /* the held lines: a serialized value the last one cut needs this many */
+	const unsigned char *unit;     /* check mode: the unit being rewritten, for line positions */
+	size_t unit_len;
 	uint64_t in_off;               /* input offset of the next byte */
 	uint64_t line_at;              /* check mode: input offset of the line being rewritten */
 	uint64_t line_at_hold;         /* input offset of the held line */

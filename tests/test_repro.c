@@ -248,6 +248,47 @@ START_TEST(sqlraw_broken_untouched)
 }
 END_TEST
 
+/* R9, text: a serialized string that holds a newline holds the lines
+ * after it until its value is all there; the unit is walked whole and its
+ * lengths repaired (§7.5, §13.1). */
+START_TEST(r9_text_string_holds_newline)
+{
+	repro(FILETYPE_TEXT,
+	      "pre https://www.example.fi\na:1:{s:1:\"u\";s:24:\"x\nhttps://www.example.fi\";}\nnext https://www.example.fi\n",
+	      "pre https://wt-a--example.ddev.site\na:1:{s:1:\"u\";s:33:\"x\nhttps://wt-a--example.ddev.site\";}\n"
+	      "next https://wt-a--example.ddev.site\n",
+	      0, 0);
+}
+END_TEST
+
+/* The same with CR LF and two newlines inside a C: payload. */
+START_TEST(r9_text_payload_holds_newlines)
+{
+	repro(FILETYPE_TEXT,
+	      "C:11:\"ArrayObject\":57:{x:i:0;a:1:{i:0;s:24:\"\r\nhttps://www.example.fi\";};m:a:0:{}}\n",
+	      "C:11:\"ArrayObject\":66:{x:i:0;a:1:{i:0;s:33:\"\r\nhttps://wt-a--example.ddev.site\";};m:a:0:{}}\n", 0, 0);
+}
+END_TEST
+
+/* A value that the end of the stream cuts passes untouched, the lines it
+ * would hold with it, and is reported; so does one whose string's length
+ * ends inside the next line where no `";` follows. */
+START_TEST(r9_text_cut_by_end_untouched)
+{
+	const char *in = "pre https://www.example.fi\na:1:{s:1:\"u\";s:90:\"x\nhttps://www.example.fi\";}\nnext https://www.example.fi\n";
+	repro(FILETYPE_TEXT, in,
+	      "pre https://wt-a--example.ddev.site\na:1:{s:1:\"u\";s:90:\"x\nhttps://www.example.fi\";}\nnext https://www.example.fi\n",
+	      1, 27);
+}
+END_TEST
+
+START_TEST(r9_text_stale_length_across_lines_untouched)
+{
+	const char *in = "a:1:{s:1:\"u\";s:5:\"x\nhttps://www.example.fi\";}\nnext https://www.example.fi\n";
+	repro(FILETYPE_TEXT, in, "a:1:{s:1:\"u\";s:5:\"x\nhttps://www.example.fi\";}\nnext https://wt-a--example.ddev.site\n", 1, 0);
+}
+END_TEST
+
 /* A text segment of html holding serialized data: held and repaired up
  * to the hold cap; past it, its lengths cannot be repaired, so the whole
  * segment passes untouched, kept from the sweep, and is reported (§7.5);
@@ -309,6 +350,10 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, sqlraw_escapes_and_raw_quotes);
 	tcase_add_test(tc, sqlraw_percent_underscore);
 	tcase_add_test(tc, sqlraw_broken_untouched);
+	tcase_add_test(tc, r9_text_string_holds_newline);
+	tcase_add_test(tc, r9_text_payload_holds_newlines);
+	tcase_add_test(tc, r9_text_cut_by_end_untouched);
+	tcase_add_test(tc, r9_text_stale_length_across_lines_untouched);
 	tcase_add_test(tc, html_segment_under_cap_repaired);
 	tcase_add_test(tc, html_segment_over_cap_untouched);
 	suite_add_tcase(s, tc);

@@ -93,7 +93,6 @@ static const char *const sd_fillers[] = {
 };
 #define SD_NFILLERS (sizeof sd_fillers / sizeof *sd_fillers)
 
-static bool sd_text_ctx; /* text type: no line ends inside a value */
 static bool sd_json_ctx; /* a JSON string */
 
 static void sd_both(struct sd_node *n, const char *a, size_t an, const char *b, size_t bn)
@@ -121,7 +120,7 @@ static void sd_gen_string(struct sd_node *n)
 			sd_both(n, o[0], strlen(o[0]), to, strlen(to));
 			const char *path = strchr(o[0], '%') ? "%2Fp" : strchr(o[0], '\\') ? "\\/p" : "/p";
 			sd_both(n, path, strlen(path), path, strlen(path));
-		} else if (r == 3 && !sd_text_ctx) {
+		} else if (r == 3) {
 			const char *nl = sd_rand(2) ? "\n" : "\r\n";
 			sd_both(n, nl, strlen(nl), nl, strlen(nl));
 		} else if (r == 4) {
@@ -501,7 +500,19 @@ static bool sd_same(const struct patterns *pt, enum sd_ctx ctx, const struct sd_
 	/* the new contexts count what is left untouched (stats) */
 	struct pf_options po = { .type = sd_type(ctx), .read_size = rs, .no_explain = true, .stats = ctx >= CTX_HTML };
 	pf_run_pt(pt, in->p, in->n, &po, r);
-	return r->out_len == want->n && memcmp(r->out, want->p, want->n) == 0;
+	bool same = r->out_len == want->n && memcmp(r->out, want->p, want->n) == 0;
+	/* HOSTSHIFT_SD_DUMP=DIR: a failing batch's input and expected output */
+	const char *dump = getenv("HOSTSHIFT_SD_DUMP");
+	if (!same && dump) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/in", dump);
+		FILE *f = fopen(path, "wb");
+		if (f) { fwrite(in->p, 1, in->n, f); fclose(f); }
+		snprintf(path, sizeof path, "%s/want", dump);
+		f = fopen(path, "wb");
+		if (f) { fwrite(want->p, 1, want->n, f); fclose(f); }
+	}
+	return same;
 }
 
 /* p[0..n) readable in a message: NUL as `\0` (the only byte that would
@@ -589,7 +600,6 @@ static void sd_batch(const struct patterns *pt, enum sd_ctx ctx, size_t ntrees, 
 	struct sd_buf *vin = calloc(ntrees, sizeof *vin), *vwant = calloc(ntrees, sizeof *vwant);
 	ck_assert(vin && vwant);
 	uint64_t namb = 0, namb_changed = 0;
-	sd_text_ctx = ctx == CTX_TEXT;
 	sd_json_ctx = ctx == CTX_JSON_ARRAY || ctx == CTX_NDJSON;
 	for (size_t t = 0; t < ntrees; t++) {
 		struct sd_node *root;
