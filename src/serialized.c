@@ -1416,18 +1416,27 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 /* ------------------------------------------------------------ top level (§7.4) */
 
 /* A top-level value [start, end) fills its field: the opener on its left
- * (past whitespace) chooses the closer on its right (past whitespace). */
+ * (past white space) chooses the closer on its right (past white space).
+ * The fields of text: a TSV column (a TAB right before the value: a TAB
+ * or the line's end after it), a CSV column (`,`: a `,` or the end) and
+ * `key: value` or `key=value` (the end, or `&`). */
 static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
 {
-	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT } open = OWN;
+	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT, TAB, COMMA } open = OWN;
+	if (start > 0 && b[start - 1] == '\t') {
+		size_t i = end;
+		while (i < n && b[i] == ' ') i++;
+		return i == n || b[i] == '\t' || b[i] == '\r' || b[i] == '\n';
+	}
 	while (start > 0 && is_space(b[start - 1])) start--;
 	if (start > 0) {
 		unsigned char c = b[start - 1];
-		if (c == '&' || c == '=') open = OWN;
+		if (c == '&' || c == '=' || c == ':') open = OWN;
 		else if (c == '"') open = DQ;
 		else if (c == '\'') open = SQ;
 		else if (c == '>') open = TEXT;
 		else if (c == '[') open = CDATA;
+		else if (c == ',') open = COMMA;
 		else if (start >= 6 && memcmp(b + start - 6, "&quot;", 6) == 0) open = QUOT;
 		else return false;
 	}
@@ -1439,10 +1448,12 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
 		case SQ: return b[i] == '\'';
 		case TEXT: return b[i] == '<';
 		case CDATA: return b[i] == ']';
+		case COMMA: return b[i] == ',';
+		case TAB: return false;
 		case QUOT: return n - i >= 6 && memcmp(b + i, "&quot;", 6) == 0;
 		}
 	}
-	return open == OWN;
+	return open == OWN || open == COMMA;
 }
 
 /* Second pass with the first pass's hits: each value parsed once, emitting. */

@@ -289,6 +289,22 @@ START_TEST(r9_text_stale_length_across_lines_untouched)
 }
 END_TEST
 
+/* R9, text: a value in a TSV column, after `key: ` and in a CSV column
+ * fills its field (§7.2) and is repaired; one with text after it in its
+ * column is a stale length's prefix and passes untouched. */
+START_TEST(r9_text_fields)
+{
+	repro(FILETYPE_TEXT, "1\ta:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}\tz\n",
+	      "1\ta:1:{s:1:\"u\";s:31:\"https://wt-a--example.ddev.site\";}\tz\n", 0, 0);
+	repro(FILETYPE_TEXT, "key: a:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}\n",
+	      "key: a:1:{s:1:\"u\";s:31:\"https://wt-a--example.ddev.site\";}\n", 0, 0);
+	repro(FILETYPE_TEXT, "1,a:1:{s:1:\"u\";s:22:\"https://www.example.fi\";},2\n",
+	      "1,a:1:{s:1:\"u\";s:31:\"https://wt-a--example.ddev.site\";},2\n", 0, 0);
+	const char *stale = "1\ts:5:\"hello\";world\thttps://www.example.fi\n";
+	repro(FILETYPE_TEXT, stale, stale, 1, 0);
+}
+END_TEST
+
 /* A text segment of html holding serialized data: held and repaired up
  * to the hold cap; past it, its lengths cannot be repaired, so the whole
  * segment passes untouched, kept from the sweep, and is reported (§7.5);
@@ -354,6 +370,7 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r9_text_payload_holds_newlines);
 	tcase_add_test(tc, r9_text_cut_by_end_untouched);
 	tcase_add_test(tc, r9_text_stale_length_across_lines_untouched);
+	tcase_add_test(tc, r9_text_fields);
 	tcase_add_test(tc, html_segment_under_cap_repaired);
 	tcase_add_test(tc, html_segment_over_cap_untouched);
 	suite_add_tcase(s, tc);
