@@ -115,7 +115,16 @@ struct walk {
 	 * least buffer length that could hold the longest of them) */
 	bool want_need;
 	size_t need;
+	size_t progress_at;  /* where plan->progress is next told; SIZE_MAX: never */
 };
+
+/* The pass has read to about i: tell the caller (serialized_plan's
+ * progress), every SER_PROGRESS_STEP bytes. */
+static __attribute__((noinline)) void progress(struct walk *w, size_t i)
+{
+	w->plan->progress(w->ctx, i);
+	w->progress_at = i + SER_PROGRESS_STEP;
+}
 
 /* A value whose data the buffer's end cut may go on past it: the buffer
  * would need at least `need` bytes (only past the walked buffer's end
@@ -699,6 +708,7 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 	size_t nlive = 1, head = 0, spent = 0, i = at, found = 0, e = 0;
 	live[0] = len;
 	for (;;) {
+		if (i >= w->progress_at) progress(w, i);
 		while (head < nlive && live[head] <= spent) {
 			if (live[head] == spent && closes(b, s, i, hi, cl)) {
 				if (++found > 1) {
@@ -720,6 +730,8 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 		 * (one source byte, one decoded byte, one reading) moves every
 		 * reading alike, up to the nearest one's end. */
 		size_t gap = live[head] - spent, lim = hi - i < gap ? hi - i : gap, run = 0;
+		/* a caller told of progress is told within a long run too */
+		if (w->progress_at - i < lim) lim = w->progress_at - i + 1;
 		run = plain_run(b + i, lim, s);
 		if (run) {
 			spent += run;
@@ -1329,6 +1341,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 {
 	const unsigned char *b = w->b;
 	*committed = false;
+	if (i >= w->progress_at) progress(w, i);
 	if (i >= hi) return false;
 	unsigned char t = b[i];
 	size_t len, ds, de, j, q, at, e;
@@ -1580,9 +1593,12 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 	if (n == 0) return SER_NONE;
 	w.ops_full = !replay || n > UINT32_MAX;
 	if (w.ops_full) memset(memo_state, 0, sizeof memo_state);
+	bool told = plan && plan->progress;
+	w.progress_at = told ? SER_PROGRESS_STEP : SIZE_MAX;
 	enum ser_result r = top(&w, spellings);
 	if (r != SER_REPAIRED) return r;
 	w.emit = true;
+	w.progress_at = told ? SER_PROGRESS_STEP : SIZE_MAX;
 	if (out) out->len = 0;
 	return top(&w, spellings);
 }
@@ -1603,7 +1619,8 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
-	struct walk w = { .b = b, .n = n, .live = la, .next = lb, .hits = hits, .ops_full = true, .want_need = true };
+	struct walk w = { .b = b, .n = n, .live = la, .next = lb, .hits = hits, .ops_full = true, .want_need = true,
+	                  .progress_at = SIZE_MAX };
 	if (n == 0) return 0;
 	static const struct ser_plan_calls none = { 0 };
 	w.plan = &none;

@@ -103,7 +103,12 @@ struct ser_plan_calls {
 	void (*open)(void *ctx, size_t digits, size_t ndigits);
 	int (*close)(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta);
 	void (*length)(void *ctx, size_t len);
+	/* may be NULL: told, every SER_PROGRESS_STEP bytes or so, how far
+	 * each pass has read (a caller walking a mapped file gives back the
+	 * pages behind it); a pass may still read a little before `at` */
+	void (*progress)(void *ctx, size_t at);
 };
+#define SER_PROGRESS_STEP ((size_t)64 << 10)
 
 enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,
                                 void *ctx);

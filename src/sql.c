@@ -26,6 +26,7 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 	window_defer(&q->w);   /* the sweep sees contiguous runs whole */
 	q->w.sql = true;
 	value_init(&q->vp, pt, rep);
+	spill_init(&q->spill);
 	q->vp.pos = body_position;
 	q->vp.pos_ctx = q;
 }
@@ -50,6 +51,7 @@ void sql_free(struct sql *q)
 	free(q->tables);
 	window_free(&q->w);
 	value_free(&q->vp);
+	spill_free(&q->spill);
 	free(q->body);
 	memset(q, 0, sizeof *q);
 }
@@ -61,6 +63,8 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 	q->w.out_marks = marks;
 	q->state = SQL_NORMAL;
 	q->in_off = 0;
+	q->spilling = false;
+	spill_end(&q->spill);
 	q->word_len = 0;
 	q->after_binary = false;
 	q->stmt = STMT_NONE;
@@ -73,14 +77,24 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 
 /* The literal body's bytes: in the chunk being fed while the whole body
  * lies in it (not copied), else in q->body. */
-static const unsigned char *body_data(const struct sql *q) { return q->body_src ? q->body_src : q->body; }
+static const unsigned char *body_data(const struct sql *q)
+{
+	return q->spilled ? q->spilled : q->body_src ? q->body_src : q->body;
+}
 
+/* The count goes on from the last asked (events come in order), so a long
+ * body is read through once. */
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct sql *q = ctx;
-	size_t pos = (size_t)(off - q->body_start), count = 0, lastnl = 0;
-	for (size_t i = 0; i < pos && i < q->body_len; i++)
-		if (body_data(q)[i] == '\n') { count++; lastnl = i; }
+	size_t pos = (size_t)(off - q->body_start), i = q->pos_at, count = q->pos_count, lastnl = q->pos_lastnl;
+	if (pos < i) i = count = lastnl = 0;
+	const unsigned char *b = body_data(q);
+	for (; i < pos && i < q->body_len; i++)
+		if (b[i] == '\n') { count++; lastnl = i; }
+	q->pos_at = i;
+	q->pos_count = count;
+	q->pos_lastnl = lastnl;
 	uint64_t ls = count ? q->body_start + lastnl + 1 : q->body_line_start;
 	*line = q->body_lines + count + 1;
 	*column = (size_t)(off - ls) + 1;
@@ -271,6 +285,7 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->binary = binary;
 	q->oversize = false;
 	q->body_len = 0;
+	q->pos_at = q->pos_count = q->pos_lastnl = 0;
 	q->body_start = body_off;
 	if (q->lp.on) {
 		linepos_upto(&q->lp, body_off);
@@ -280,15 +295,44 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->state = SQL_LITERAL;
 }
 
+/* The temporary file failed under a body already given to it: the bytes
+ * cannot be written out as they were, so the run stops here. */
+static void spill_failed(struct sql *q)
+{
+	fprintf(stderr, "hostshift: %s: cannot hold the string literal at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
+	        q->report ? q->report->file : "-", (unsigned long long)q->body_start, strerror(q->spill.err));
+	exit(3);
+}
+
 /* A body over the cap streams through as prose, counted once (§8.1, §11.2).
  * One that may hold serialized data (its first bytes pass the gate, §7.1)
- * cannot have its lengths repaired here: it passes through untouched, kept
- * from the sweep too, and is reported (§7.5). */
+ * is held in a temporary file to its end and goes through the value
+ * pipeline from there, so its lengths are repaired (§11.2); where no
+ * temporary file can be made, it passes through untouched, kept from the
+ * sweep too, and is reported (§7.5). */
 static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
 	q->over_untouched = q->spellings && serialized_gate(body_data(q), q->body_len);
+	if (q->over_untouched && spill_begin(&q->spill)) {
+		/* held in the temporary file instead, and repaired at its end */
+		if (!spill_put(&q->spill, body_data(q), q->body_len)) spill_failed(q);
+		q->spilling = true;
+		q->over_untouched = false;
+		if (!q->body_src) {
+			/* the held copy goes back too while the file holds the
+			 * body (a rare value: the next held body allocates again) */
+			free(q->body);
+			q->body = NULL;
+			q->body_cap = 0;
+		}
+		q->body_src = NULL;
+		return;
+	}
 	if (q->over_untouched) {
+		if (!q->quiet && q->report)
+			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the string literal at offset %llu (%s); it passes untouched\n",
+			        q->report->file, (unsigned long long)q->body_start, strerror(q->spill.err));
 		if (q->report) {
 			struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED,
 			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
@@ -343,7 +387,9 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 	if (q->binary) { window_protected(&q->w, p, n); return; }
 	if (!q->oversize && q->body_len + n > SQL_VALUE_CAP) go_oversize(q);
 	if (q->oversize) {
-		if (q->over_untouched) window_protected(&q->w, p, n);
+		if (q->spilling) {
+			if (!spill_put(&q->spill, p, n)) spill_failed(q);
+		} else if (q->over_untouched) window_protected(&q->w, p, n);
 		else window_feed(&q->w, p, n);
 		q->body_len += n;
 		return;
@@ -362,19 +408,42 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 	q->body_len += n;
 }
 
+static void give_back(void *ctx, const unsigned char *upto)
+{
+	struct sql *q = ctx;
+	spill_release(&q->spill, upto);
+}
+
+/* A body held in the temporary file is complete: rewritten where the file
+ * is mapped, its pages given back as the pipeline reads on (§11.2). */
+static void spilled_done(struct sql *q, const struct value_opts *o)
+{
+	q->spilling = false;
+	const unsigned char *b = spill_map(&q->spill);
+	if (!b) spill_failed(q);
+	q->spilled = b;
+	q->vp.release = give_back;
+	q->vp.release_ctx = q;
+	value_write(&q->vp, b, (size_t)q->spill.len, q->body_start, o, &q->w, false);
+	q->vp.release = NULL;
+	q->spilled = NULL;
+	spill_end(&q->spill);
+}
+
 /* The body is complete (its closing quote, or the end of input). */
 static void literal_done(struct sql *q)
 {
 	if (q->binary) return;
-	if (q->oversize) {
-		if (!q->over_untouched) window_end(&q->w);
-		return;
-	}
 	/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
 	 * single-quoted literal (§7.3) */
 	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
 	                        .spellings = q->spellings ? sp : 0 };
+	if (q->oversize) {
+		if (q->spilling) spilled_done(q, &o);
+		else if (!q->over_untouched) window_end(&q->w);
+		return;
+	}
 	const unsigned char *b = body_data(q);
 	if (q->body_len) value_write(&q->vp, b, q->body_len, q->body_start, &o, &q->w, q->body_src != NULL);
 }

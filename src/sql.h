@@ -17,6 +17,7 @@
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
+#include "spill.h"
 #include "value.h"
 #include "window.h"
 
@@ -63,6 +64,10 @@ struct sql {
 	bool binary;                  /* a `_binary` literal: passed through */
 	bool oversize;                /* the literal went over the cap: it streams */
 	bool over_untouched;          /* ... and may hold serialized data: it passes untouched (§7.5) */
+	bool spilling;                /* ... or is held in the temporary file, to be repaired (§11.2) */
+	struct spill spill;
+	const unsigned char *spilled; /* the held body where the file is mapped, while it is rewritten */
+	size_t pos_at, pos_count, pos_lastnl;   /* check mode: body_position's last count */
 	uint64_t body_start;          /* input offset of the literal's body */
 	const unsigned char *body_src;   /* the literal body in the chunk being fed (read in place), or NULL: in body */
 	unsigned char *body;

@@ -25,6 +25,7 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
 	vp->out.limit = (size_t)-1;
 	vp->dec_window = VALUE_DEC_WINDOW;
+	vp->piece = VALUE_PIECE;
 }
 
 void value_free(struct value *vp)
@@ -271,6 +272,58 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 	}
 }
 
+/* A mapped value (§11.2): the bytes before upto are read. */
+static inline void release(const struct value *vp, const unsigned char *upto)
+{
+	if (vp->release) vp->release(vp->release_ctx, upto);
+}
+
+/* hostfind_any over v[0..n); a mapped value a piece at a time, each with
+ * the look-ahead of a window (no host is longer), the pages behind given
+ * back. */
+static bool any_host(const struct value *vp, const unsigned char *v, size_t n)
+{
+	const struct hostfind *f = &vp->pt->find;
+	if (!vp->release || n <= vp->piece) return hostfind_any(f, v, n);
+	size_t look = vp->pt->window;
+	for (size_t a = 0; a < n; a += vp->piece) {
+		size_t len = n - a > vp->piece + look ? vp->piece + look : n - a;
+		if (hostfind_any(f, v + a, len)) return true;
+		release(vp, v + a);
+	}
+	return false;
+}
+
+/* The byte matcher over a mapped value's long run p[0..n) at value offset
+ * off: a piece at a time, each seen with the look-ahead of a window, the
+ * byte before as its left context and the run's lead given, as a window
+ * streams a segment; the pages behind given back. */
+static void scan_pieces(struct value *vp, const unsigned char *p, size_t n, size_t off, struct match_params *mp)
+{
+	size_t look = vp->pt->window, a = 0;
+	size_t lead_end = matcher_value_lead(mp->surface, p, n) + 1;
+	if (mp->joins < 0) mp->joins = matcher_surface_joins(mp->surface, p, n);
+	mp->lead_given = true;
+	for (;;) {
+		size_t len = n - a > vp->piece + look ? vp->piece + look : n - a;
+		bool last = a + len == n;
+		size_t limit = last ? len : len - look;
+		mp->lead_end = lead_end > a ? lead_end - a : 0;
+		vp->run = p + a;
+		vp->run_len = len;
+		vp->run_off = off + a;
+		size_t used = matcher_scan_ex(vp->pt, p + a, len, limit, mp, matcher_event, vp);
+		if (last) break;
+		if (!used) used = limit;   /* (a scan always moves on; never loop) */
+		mp->prev = p[a + used - 1];
+		a += used;
+		release(vp, p + (a > look ? a - look : 0));
+	}
+	vp->run = p;
+	vp->run_len = n;
+	vp->run_off = off;
+}
+
 /* The splices of one run p[0..n) at value offset off, after those of the
  * runs before it: the byte matcher's [run0, splice0) and the re-match's
  * [splice0, nsplices), each in source order. Returns nsplices. */
@@ -286,7 +339,8 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run0 = vp->splice0 = vp->nsplices;
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
-	matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
+	if (vp->release && n > vp->piece) scan_pieces(vp, p, n, off, &mp);
+	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
 	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
 	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
@@ -520,7 +574,17 @@ static void ser_length(void *ctx, size_t len)
 	*sp = (struct value_splice){ op.digits, (uint32_t)len, (uint16_t)op.ndigits, (uint16_t)(VALUE_REPL_NUM | nd) };
 }
 
-static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, ser_length };
+/* A mapped value's walk has read to at: the pages well behind it go back
+ * (a pass may look back a little, at a string's opening). */
+static void ser_progress(void *ctx, size_t at)
+{
+	struct value *vp = ctx;
+	size_t keep = 16u << 10;
+	release(vp, vp->val + (at > keep ? at - keep : 0));
+}
+
+static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, ser_length, NULL };
+static const struct ser_plan_calls ser_calls_mapped = { ser_run, ser_open, ser_close, ser_length, ser_progress };
 
 /* Every event of the pipeline but the serialized walk's decline
  * needs a canonical host in the value, in its source bytes or spelled by
@@ -533,7 +597,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
                                                                       const struct value_opts *o, bool no_host, int *walk)
 {
 	const struct hostfind *f = &vp->pt->find;
-	if (report_wants_skips(vp->report) || (!no_host && hostfind_any(f, v, n))) return true;
+	if (report_wants_skips(vp->report) || (!no_host && any_host(vp, v, n))) return true;
 	/* the answer with cuts is the wider one, and with most maps already no */
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;
@@ -560,12 +624,12 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		vp->val = v;
 		vp->nopen = 0;
 		vp->open_overflow = false;
-		enum ser_result r = serialized_plan(v, n, o->spellings, &ser_calls, vp);
+		enum ser_result r = serialized_plan(v, n, o->spellings, vp->release ? &ser_calls_mapped : &ser_calls, vp);
 		/* only a value where there was something to rewrite is protected
 		 * or reported, so neither depends on whether skips are observed
 		 * (the prefilter above): where there is none the sweep finds
 		 * nothing to rewrite in it either */
-		bool holds = vp->nsplices || hostfind_any(&vp->pt->find, v, n) ||
+		bool holds = vp->nsplices || any_host(vp, v, n) ||
 		             (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true));
 		if (r == SER_REPAIRED && !vp->open_overflow) {
 			vp->run0 = 0;
@@ -607,6 +671,27 @@ bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 	return prepare(vp, v, n, base, o, no_host);
 }
 
+/* Unchanged bytes of the value, protected from the sweep where the value
+ * is (rules.md §6.4); a mapped value's a piece at a time, the pages behind
+ * given back. */
+static inline __attribute__((always_inline)) void put_bytes(struct value *vp, const unsigned char *p, size_t n,
+                                                           struct window *w, bool in_place)
+{
+	if (vp->release) {
+		while (n) {
+			size_t k = n > vp->piece ? vp->piece : n;
+			if (vp->protect) window_protected(w, p, k);
+			else window_verbatim(w, p, k);
+			p += k;
+			n -= k;
+			release(vp, p);
+		}
+		return;
+	}
+	if (vp->protect) window_protected(w, p, n);
+	else window_verbatim_at(w, p, n, in_place);
+}
+
 static inline __attribute__((always_inline)) void put_splice(struct value *vp, const unsigned char *v,
                                                             const struct value_splice *s, struct window *w,
                                                             bool in_place, size_t *last, size_t *out_len)
@@ -614,13 +699,9 @@ static inline __attribute__((always_inline)) void put_splice(struct value *vp, c
 	unsigned char dig[VALUE_DIGITS_MAX];
 	struct slice r = repl_of(vp, s, dig);
 	size_t end = value_splice_end(s);
-	if (vp->protect) {   /* rules.md §6.4 */
-		window_protected(w, v + *last, s->start - *last);
-		window_protected_replace(w, r.p, r.n, vp->base + end, s->len);
-	} else {
-		window_verbatim_at(w, v + *last, s->start - *last, in_place);
-		window_replace(w, r.p, r.n, vp->base + end, s->len);
-	}
+	put_bytes(vp, v + *last, s->start - *last, w, in_place);
+	if (vp->protect) window_protected_replace(w, r.p, r.n, vp->base + end, s->len);   /* rules.md §6.4 */
+	else window_replace(w, r.p, r.n, vp->base + end, s->len);
 	*out_len = *out_len - s->len + r.n;
 	*last = end;
 }
@@ -640,8 +721,7 @@ static inline __attribute__((always_inline)) void put(struct value *vp, const un
 		for (const struct value_splice *s; (s = next_merged(vp, &it));) put_splice(vp, v, s, w, in_place, &last, &out_len);
 	}
 	if (out_len != n) window_mark(w, n - last, base + n);
-	if (vp->protect) window_protected(w, v + last, n - last);
-	else window_verbatim_at(w, v + last, n - last, in_place);
+	put_bytes(vp, v + last, n - last, w, in_place);
 }
 
 void value_put(struct value *vp, const unsigned char *v, size_t n, struct window *w, bool in_place)

@@ -102,7 +102,16 @@ struct value {
 	 * serialized data, or the matcher declined a candidate in it) */
 	bool protect;
 	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
+	/* a value read where a temporary file is mapped (held over the caps,
+	 * §11.2): release is told how far the pipeline has read it, so its
+	 * owner can give back the pages behind, and its long runs are matched
+	 * and written `piece` bytes at a time (as a window streams a
+	 * segment). NULL for a value in memory: then nothing is cut. */
+	void (*release)(void *ctx, const unsigned char *upto);
+	void *release_ctx;
+	size_t piece;             /* VALUE_PIECE (tests lower it) */
 };
+#define VALUE_PIECE ((size_t)64 << 10)
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep);
 void value_free(struct value *vp);

@@ -224,11 +224,12 @@ for l in sys.stdin:
 HELPERS=
 if command -v cc >/dev/null 2>&1; then
 	if cc -std=c11 -O2 -o "$T/trickle" "$E2E/trickle.c" 2>"$T/cc.err" &&
-		cc -std=c11 -O2 -o "$T/gen" "$E2E/gen.c" 2>>"$T/cc.err"; then
+		cc -std=c11 -O2 -o "$T/gen" "$E2E/gen.c" 2>>"$T/cc.err" &&
+		cc -std=c11 -O2 -o "$T/maxrss" "$E2E/maxrss.c" 2>>"$T/cc.err"; then
 		HELPERS=1
 		pass
 	else
-		fail "helpers: cc failed on tests/e2e/trickle.c or gen.c: $(oneline "$T/cc.err")"
+		fail "helpers: cc failed on tests/e2e/trickle.c, gen.c or maxrss.c: $(oneline "$T/cc.err")"
 	fi
 else
 	fail "helpers: no cc; the chunking and broken-pipe tests cannot run"
@@ -846,21 +847,37 @@ for z in gzip xz zstd bzip2; do
 	run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/packed"
 	rc_is "$z input: --check is not clean" 3
 done
-# A serialized value over the 1 MiB value cap cannot have its lengths
-# repaired here: it passes through untouched (no origin in it rewritten, by
-# the structured pass or the sweep) and is reported, in sql, html, json and
-# text;
-# what follows it is rewritten as usual (rules.md §7.5, §11.2).
-awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
-	printf "INSERT INTO t VALUES (%s%s%d%s%s%s);\nINSERT INTO t VALUES (%shttps://www.example.fi/%s);\n", "'"'"'",
-		"a:1:{s:1:\\\"k\\\";s:", length(s), ":\\\"", s, "\\\";}'"'"'", "'"'"'", "'"'"'" }' >"$T/bigser.sql"
+# A serialized value over the 1 MiB value cap in a SQL literal is held in
+# a temporary file and repaired (rules.md §11.2); in html, json and text it
+# cannot have its lengths repaired here: it passes through untouched (no
+# origin in it rewritten, by the structured pass or the sweep) and is
+# reported; what follows it is rewritten as usual (rules.md §7.5, §11.2).
+for h in www.example.fi wt-a--example.ddev.site; do
+	awk -v h="$h" 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://" h "/x "
+		printf "INSERT INTO t VALUES (%s%s%d%s%s%s);\nINSERT INTO t VALUES (%shttps://" h "/%s);\n", "'"'"'",
+			"a:1:{s:1:\\\"k\\\";s:", length(s), ":\\\"", s, "\\\";}'"'"'", "'"'"'", "'"'"'" }'
+done >"$T/bigser2.sql"
+head -n 2 "$T/bigser2.sql" >"$T/bigser.sql"
+tail -n 2 "$T/bigser2.sql" >"$T/bigser.sql.want"
+run -s -p https://www.example.fi=https://wt-a--example.ddev.site "$T/bigser.sql"
+rc_is "bigser.sql: over-cap serialized value" 0
+same "bigser.sql: over-cap serialized value repaired" "$T/out" "$T/bigser.sql.want"
+if grep -q "untouched" "$T/err"; then fail "bigser.sql: reported untouched: $(oneline "$T/err")"; else pass; fi
+TMPDIR=/nonexistent/hostshift-e2e "$H" -s -p https://www.example.fi=https://wt-a--example.ddev.site "$T/bigser.sql" >"$T/out" 2>"$T/err"
+RC=$?
+rc_is "bigser.sql: no temporary file" 0
+head -n 1 "$T/out" >"$T/o1"
+head -n 1 "$T/bigser.sql" >"$T/i1"
+same "bigser.sql: no temporary file: untouched" "$T/o1" "$T/i1"
+has "bigser.sql: no temporary file: says so" "$T/err" "cannot make a temporary file for the string literal at offset 23"
+has "bigser.sql: no temporary file: counted" "$T/err" "serialized-untouched     1"
 awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
 	printf "<input value=\"a:1:{s:1:&quot;k&quot;;s:%d:&quot;%s&quot;;}\"><a href=\"https://www.example.fi/\">x</a>\n", length(s), s }' >"$T/bigser.html"
 awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https:\\/\\/www.example.fi\\/x "
 	printf "[\"a:1:{s:1:\\\"k\\\";s:%d:\\\"%s\\\";}\", \"https:\\/\\/www.example.fi\\/\"]\n", 45000 * 24, s }' >"$T/bigser.json"
 awk 'BEGIN { for (i = 0; i < 45000; i++) s = s "https://www.example.fi/x "
 	printf "a:1:{s:1:\"k\";s:%d:\"%s\";}\nafter https://www.example.fi/\n", length(s), s }' >"$T/bigser.txt"
-for f in bigser.sql bigser.html bigser.json bigser.txt; do
+for f in bigser.html bigser.json bigser.txt; do
 	run -s -p https://www.example.fi=https://wt-a--example.ddev.site "$T/$f"
 	rc_is "$f: over-cap serialized value" 0
 	has "$f: over-cap serialized value reported" "$T/err" "serialized value left untouched at offset"
@@ -975,6 +992,29 @@ if [ -f "$SQLC/wp.sql" ]; then
 	if [ -s "$T/skip.check" ]; then pass; else fail "--skip-column: no guid left canonical"; fi
 	usage_err "--skip-column without a dot" "hostshift: --skip-column needs TABLE.COLUMN" --skip-column=guid -m "$MAP" stats.txt
 	rm -f "$T/skip.sql" "$T/skip2.sql"
+fi
+
+# rules.md §11.2: a 100 MiB serialized string in a single-line INSERT is
+# held in a temporary file in $TMPDIR and repaired, with memory bounded
+# (peak RSS under 4 MiB), and nothing is left in $TMPDIR.
+if [ -n "$HELPERS" ]; then
+	bigval() { # ORIGIN LENGTH
+		printf "INSERT INTO t VALUES (1,'a:1:{s:1:\\\"u\\\";s:%d:\\\"" "$2"
+		head -c 104857600 /dev/zero | tr '\0' x
+		printf ' %s/x \\"q\\"\\";}'"');\n" "$1"
+	}
+	bigval https://www.example.fi $((104857600 + 29)) >"$T/bigval.sql"
+	bigval https://wt-a--example.ddev.site $((104857600 + 38)) >"$T/bigval.want"
+	mkdir "$T/bigtmp" || exit 2
+	TMPDIR="$T/bigtmp" "$T/maxrss" "$T/rss" "$H" -p https://www.example.fi=https://wt-a--example.ddev.site \
+		<"$T/bigval.sql" >"$T/bigval.out" 2>"$T/err"
+	RC=$?
+	rc_is "100 MiB serialized string" 0
+	same "100 MiB serialized string: repaired" "$T/bigval.out" "$T/bigval.want"
+	rss=$(cat "$T/rss")
+	if [ "$rss" -lt 4096 ]; then pass; else fail "100 MiB serialized string: peak RSS ${rss} KiB, not under 4096"; fi
+	if [ -z "$(ls -A "$T/bigtmp")" ]; then pass; else fail "100 MiB serialized string: left in TMPDIR: $(ls -A "$T/bigtmp")"; fi
+	rm -rf "$T/bigtmp" "$T/bigval.sql" "$T/bigval.want" "$T/bigval.out"
 fi
 
 # ---------------------------------------------------------------- --progress

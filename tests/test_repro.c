@@ -305,6 +305,50 @@ START_TEST(r9_text_fields)
 }
 END_TEST
 
+/* R3: a serialized string over the 1 MiB value cap, a 1,049,055-byte
+ * gallery block in an INSERT, is held in a temporary file and repaired
+ * (§11.2): every origin in it replaced, its length and the array's
+ * counted anew. */
+static void gallery(bool rewritten, char **out, size_t *out_len)
+{
+	const char *host = rewritten ? "https://wt-a--example.ddev.site" : "https://www.example.fi";
+	size_t data_len = 1049055, cap = data_len + data_len / 4 + 4096;
+	char *data = malloc(cap), *b = malloc(cap + 256);
+	ck_assert_ptr_nonnull(data);
+	ck_assert_ptr_nonnull(b);
+	size_t n = 0, k = 0, orig_n = 0;
+	/* the data as PHP holds it: images until the original length is
+	 * reached, the rest filled with spaces */
+	while (orig_n + 80 < data_len) {
+		n += (size_t)sprintf(data + n, "<img src=\\\"%s/up/%05zu.jpg\\\">", host, k);
+		orig_n += (size_t)snprintf(NULL, 0, "<img src=\"https://www.example.fi/up/%05zu.jpg\">", k);
+		k++;
+	}
+	size_t pad = data_len - orig_n;
+	memset(data + n, ' ', pad);
+	n += pad;
+	size_t len = data_len + (rewritten ? k * 9 : 0);
+	int h = sprintf(b, "INSERT INTO `wp_postmeta` VALUES (7,'a:1:{s:7:\\\"gallery\\\";s:%zu:\\\"", len);
+	memcpy(b + h, data, n);
+	strcpy(b + h + n, "\\\";}');\n");
+	*out = b;
+	*out_len = h + n + strlen(b + h + n);
+	free(data);
+}
+
+START_TEST(r3_sql_string_over_the_cap_repaired)
+{
+	char *in, *want;
+	size_t in_len, want_len;
+	gallery(false, &in, &in_len);
+	gallery(true, &want, &want_len);
+	ck_assert_uint_gt(in_len, 1049055);
+	repro(FILETYPE_SQL, in, want, 0, 0);
+	free(in);
+	free(want);
+}
+END_TEST
+
 /* A text segment of html holding serialized data: held and repaired up
  * to the hold cap; past it, its lengths cannot be repaired, so the whole
  * segment passes untouched, kept from the sweep, and is reported (§7.5);
@@ -371,6 +415,7 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r9_text_cut_by_end_untouched);
 	tcase_add_test(tc, r9_text_stale_length_across_lines_untouched);
 	tcase_add_test(tc, r9_text_fields);
+	tcase_add_test(tc, r3_sql_string_over_the_cap_repaired);
 	tcase_add_test(tc, html_segment_under_cap_repaired);
 	tcase_add_test(tc, html_segment_over_cap_untouched);
 	suite_add_tcase(s, tc);

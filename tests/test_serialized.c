@@ -282,7 +282,7 @@ static void plan_length(void *vctx, size_t len)
 	}
 }
 
-static const struct ser_plan_calls plan_calls = { plan_run, plan_open, plan_close, plan_length };
+static const struct ser_plan_calls plan_calls = { plan_run, plan_open, plan_close, plan_length, NULL };
 
 static void check_plan(int line, const void *in, size_t n, unsigned sp, const struct rwctx *c, enum ser_result r,
                        const struct ser_buf *out)
