@@ -707,8 +707,10 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 	size_t *live = w->live, *next = w->next;
 	size_t nlive = 1, head = 0, spent = 0, i = at, found = 0, e = 0;
 	live[0] = len;
+	/* the loop stops at the buffer's end, or where the caller is next
+	 * told of progress (one compare for both) */
+	size_t stop = hi < w->progress_at ? hi : w->progress_at;
 	for (;;) {
-		if (i >= w->progress_at) progress(w, i);
 		while (head < nlive && live[head] <= spent) {
 			if (live[head] == spent && closes(b, s, i, hi, cl)) {
 				if (++found > 1) {
@@ -720,18 +722,20 @@ static bool span_walk(struct walk *w, enum ser_spelling s, size_t at, size_t hi,
 			head++;
 		}
 		if (head == nlive) break;
-		if (i >= hi) {
-			/* readings still short of their length: the data goes on
-			 * past the buffer, if the buffer is all there is */
-			if (hi == w->n) cut_at(w, hi + (live[head] - spent) + closer_min(cl));
-			break;
+		if (i >= stop) {
+			if (i >= hi) {
+				/* readings still short of their length: the data goes
+				 * on past the buffer, if the buffer is all there is */
+				if (hi == w->n) cut_at(w, hi + (live[head] - spent) + closer_min(cl));
+				break;
+			}
+			progress(w, i);
+			stop = hi < w->progress_at ? hi : w->progress_at;
 		}
 		/* a run of bytes that are one plain unit in every spelling
 		 * (one source byte, one decoded byte, one reading) moves every
 		 * reading alike, up to the nearest one's end. */
-		size_t gap = live[head] - spent, lim = hi - i < gap ? hi - i : gap, run = 0;
-		/* a caller told of progress is told within a long run too */
-		if (w->progress_at - i < lim) lim = w->progress_at - i + 1;
+		size_t gap = live[head] - spent, lim = stop - i < gap ? stop - i : gap, run = 0;
 		run = plain_run(b + i, lim, s);
 		if (run) {
 			spent += run;

@@ -77,10 +77,7 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
 
 /* The literal body's bytes: in the chunk being fed while the whole body
  * lies in it (not copied), else in q->body. */
-static const unsigned char *body_data(const struct sql *q)
-{
-	return q->spilled ? q->spilled : q->body_src ? q->body_src : q->body;
-}
+static const unsigned char *body_data(const struct sql *q) { return q->body_src ? q->body_src : q->body; }
 
 /* The count goes on from the last asked (events come in order), so a long
  * body is read through once. */
@@ -89,7 +86,7 @@ static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	struct sql *q = ctx;
 	size_t pos = (size_t)(off - q->body_start), i = q->pos_at, count = q->pos_count, lastnl = q->pos_lastnl;
 	if (pos < i) i = count = lastnl = 0;
-	const unsigned char *b = body_data(q);
+	const unsigned char *b = q->spilled ? q->spilled : body_data(q);   /* a body in the file: where it is mapped */
 	for (; i < pos && i < q->body_len; i++)
 		if (b[i] == '\n') { count++; lastnl = i; }
 	q->pos_at = i;

@@ -281,10 +281,9 @@ static inline void release(const struct value *vp, const unsigned char *upto)
 /* hostfind_any over v[0..n); a mapped value a piece at a time, each with
  * the look-ahead of a window (no host is longer), the pages behind given
  * back. */
-static bool any_host(const struct value *vp, const unsigned char *v, size_t n)
+static __attribute__((noinline)) bool any_host_pieces(const struct value *vp, const unsigned char *v, size_t n)
 {
 	const struct hostfind *f = &vp->pt->find;
-	if (!vp->release || n <= vp->piece) return hostfind_any(f, v, n);
 	size_t look = vp->pt->window;
 	for (size_t a = 0; a < n; a += vp->piece) {
 		size_t len = n - a > vp->piece + look ? vp->piece + look : n - a;
@@ -292,6 +291,12 @@ static bool any_host(const struct value *vp, const unsigned char *v, size_t n)
 		release(vp, v + a);
 	}
 	return false;
+}
+
+static inline bool any_host(const struct value *vp, const unsigned char *v, size_t n)
+{
+	if (vp->release && n > vp->piece) return any_host_pieces(vp, v, n);
+	return hostfind_any(&vp->pt->find, v, n);
 }
 
 /* The byte matcher over a mapped value's long run p[0..n) at value offset
