@@ -31,6 +31,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 	window_defer(&j->w);
 	j->w.json = true;
 	value_init(&j->vp, pt, rep);
+	spill_init(&j->spill);
 	j->vp.pos = tok_position;
 	j->vp.pos_ctx = j;
 }
@@ -38,6 +39,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 void json_free(struct json *j)
 {
 	window_free(&j->w);
+	spill_free(&j->spill);
 	value_free(&j->vp);
 	free(j->tok);
 	memset(j, 0, sizeof *j);
@@ -51,6 +53,8 @@ void json_reset(struct json *j, struct sink out, struct offmap *marks)
 	j->state = JSON_BETWEEN;
 	j->expect = EXPECT_VALUE;
 	j->in_off = 0;
+	j->spilling = false;
+	spill_end(&j->spill);
 	j->depth = 0;
 	j->path_len = 0;
 	j->path_at[0] = 0;
@@ -153,6 +157,44 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 static const unsigned char *tok_data(const struct json *j) { return j->tok_src ? j->tok_src : j->tok; }
 
 
+/* The temporary file failed under a string already given to it: its bytes
+ * cannot be written out as they were, so the run stops here. */
+static void spill_failed(struct json *j)
+{
+	fprintf(stderr, "hostshift: %s: cannot hold the JSON string at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
+	        j->report ? j->report->file : "-", (unsigned long long)j->tok_start, strerror(j->spill.err));
+	exit(3);
+}
+
+static void give_back(void *ctx, const unsigned char *upto)
+{
+	struct json *j = ctx;
+	spill_release(&j->spill, upto);
+}
+
+/* A string held in the file that malformed input cut: its bytes pass as
+ * they were, kept from the sweep, and it is reported (§7.5). */
+static void spilled_untouched(struct json *j)
+{
+	j->spilling = false;
+	const unsigned char *b = spill_map(&j->spill);
+	if (!b) spill_failed(j);
+	size_t n = (size_t)j->spill.len;
+	if (j->report) {
+		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED,
+		                           .reason = REASON_SERIALIZED_UNTOUCHED,
+		                           .surface = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING, .text = b,
+		                           .text_len = 64 };
+		if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
+		report_add(j->report, &re);
+	}
+	for (size_t a = 0; a < n; a += VALUE_PIECE) {
+		window_protected(&j->w, b + a, n - a < VALUE_PIECE ? n - a : VALUE_PIECE);
+		spill_release(&j->spill, b + a);
+	}
+	spill_end(&j->spill);
+}
+
 /* Everything already written stays as it is; the rest of the stream is
  * prose on surface text, with one warning. */
 static void malformed(struct json *j, uint64_t off, const char *why)
@@ -161,7 +203,14 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (%s); the rest is processed as text\n",
 		        j->report->file, (unsigned long long)off, why);
 	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
-	if (in_string && j->oversize) {
+	if (in_string && j->spilling) {
+		/* the string so far, held in the file, cannot be a value now:
+		 * it passes as it was, reported; the rest is text */
+		spilled_untouched(j);
+		linepos_upto(&j->lp, off);
+		window_begin(&j->w, SURFACE_TEXT, off);
+		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
+	} else if (in_string && j->oversize) {
 		/* the string so far was matched as itself (or passed untouched);
 		 * the rest is text */
 		j->over_untouched = false;
@@ -203,14 +252,33 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 }
 
 /* A string over the cap streams through as prose, counted once (§9.1,
- * §11.2); one that may hold serialized data (§7.1) passes untouched, kept
- * from the sweep too, and is reported (§7.5). */
+ * §11.2); one that may hold serialized data (§7.1) is held in a temporary
+ * file to its closing quote and goes through the value pipeline from
+ * there, so its lengths are repaired (§11.2); where no temporary file can
+ * be made it passes untouched, kept from the sweep too, and is reported
+ * (§7.5). */
 static void go_oversize(struct json *j)
 {
 	j->oversize = true;
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
 	j->over_untouched = j->spellings && serialized_gate(tok_data(j), j->tok_len);
+	if (j->over_untouched && spill_begin(&j->spill)) {
+		if (!spill_put(&j->spill, tok_data(j), j->tok_len)) spill_failed(j);
+		j->spilling = true;
+		j->over_untouched = false;
+		if (!j->tok_src) {
+			/* the held copy goes back while the file holds the string */
+			free(j->tok);
+			j->tok = NULL;
+			j->tok_cap = 0;
+		}
+		j->tok_src = NULL;
+		return;
+	}
 	if (j->over_untouched) {
+		if (!j->quiet && j->report)
+			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the JSON string at offset %llu (%s); it passes untouched\n",
+			        j->report->file, (unsigned long long)j->tok_start, strerror(j->spill.err));
 		if (j->report) {
 			struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED,
 			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = s, .text = tok_data(j),
@@ -248,7 +316,9 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (j->tok_src && j->tok_len + n <= JSON_VALUE_CAP) { j->tok_len += n; return; }   /* read in place */
 	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) {
-		if (j->over_untouched) window_protected(&j->w, p, n);
+		if (j->spilling) {
+			if (!spill_put(&j->spill, p, n)) spill_failed(j);
+		} else if (j->over_untouched) window_protected(&j->w, p, n);
 		else window_feed(&j->w, p, n);
 		return;
 	}
@@ -276,8 +346,27 @@ static void string_done(struct json *j)
 {
 	bool key = j->is_key;
 	const unsigned char *t = tok_data(j);
-	if (key) path_key(j, t + 1, j->tok_len - 2);
-	if (j->oversize) {
+	size_t len = j->tok_len;
+	bool spilled = j->spilling;
+	if (spilled) {
+		/* held in the file: rewritten where it is mapped, its pages
+		 * given back as the pipeline reads on (§11.2) */
+		j->spilling = false;
+		if (!(t = spill_map(&j->spill))) spill_failed(j);
+		len = (size_t)j->spill.len;
+	}
+	if (key) path_key(j, t + 1, len - 2);
+	if (spilled) {
+		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
+		                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
+		j->vp.path = j->paths ? j->path : NULL;
+		j->vp.path_len = j->paths ? j->path_len : 0;
+		j->vp.release = give_back;
+		j->vp.release_ctx = j;
+		value_write(&j->vp, t, len, j->tok_start, &o, &j->w, false);
+		j->vp.release = NULL;
+		spill_end(&j->spill);
+	} else if (j->oversize) {
 		if (!j->over_untouched) window_end(&j->w);
 		j->w.path = NULL;
 		j->w.path_len = 0;

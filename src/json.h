@@ -16,6 +16,7 @@
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
+#include "spill.h"
 #include "value.h"
 #include "window.h"
 
@@ -59,6 +60,8 @@ struct json {
 	bool is_key;
 	bool oversize;
 	bool over_untouched;   /* ... and may hold serialized data: it passes untouched (§7.5) */
+	bool spilling;         /* ... or is held in the temporary file, to be repaired (§11.2) */
+	struct spill spill;
 	bool tok_amp;      /* the string may hold a '&' (without one there is no reference to decode) */
 	unsigned utf8_need;                        /* continuation bytes still due in a string */
 	unsigned char utf8_lo, utf8_hi;            /* the range of the next one (RFC 3629 section 4) */

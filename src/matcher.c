@@ -395,25 +395,38 @@ static inline __attribute__((always_inline)) const struct pattern_host *host_at(
 	return NULL;
 }
 
-static bool json_joins(const unsigned char *b, size_t len)
+static bool json_joins(const unsigned char *b, size_t len, size_t piece, void (*release)(void *, const unsigned char *),
+                       void *ctx)
 {
 	/* §3.8: strip quotes, prose if it has a space or "http" twice, else
-	 * joins only if it begins with http or //. */
+	 * joins only if it begins with http or //. Read `piece` bytes at a
+	 * time, `release` told of each read (a mapped value, rules.md §11.2). */
 	size_t i = 0, n = len;
 	while (i < n && b[i] == '"') i++;
 	while (n > i && b[n - 1] == '"') n--;
-	if (memchr(b + i, ' ', n - i)) return false;
 	size_t https = 0;
-	for (size_t k = i; k + 4 <= n; k++)
-		if (lc(b[k]) == 'h' && ci_eq(b + k, "http", 4)) https++;
-	if (https > 1) return false;
+	for (size_t a = i; a < n; a += piece) {
+		size_t e = n - a > piece ? a + piece : n;
+		if (memchr(b + a, ' ', e - a)) return false;
+		for (size_t k = a; k < e && k + 4 <= n; k++)
+			if (lc(b[k]) == 'h' && ci_eq(b + k, "http", 4)) https++;
+		if (https > 1) return false;
+		if (release) release(ctx, b + a);
+	}
 	return (n - i >= 4 && ci_eq(b + i, "http", 4)) || (n - i >= 2 && b[i] == '/' && b[i + 1] == '/');
 }
 
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len)
 {
 	const struct surface_axes *ax = surface_axes(surface);
-	return ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len));
+	return ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len, len ? len : 1, NULL, NULL));
+}
+
+bool matcher_surface_joins_pieces(enum surface surface, const unsigned char *b, size_t len, size_t piece,
+                                  void (*release)(void *ctx, const unsigned char *upto), void *ctx)
+{
+	const struct surface_axes *ax = surface_axes(surface);
+	return ax->joining == JOIN_JOINS || (ax->joining == JOIN_PER_BUFFER && json_joins(b, len, piece, release, ctx));
 }
 
 size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

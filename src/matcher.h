@@ -69,6 +69,10 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
 size_t matcher_value_lead(enum surface surface, const unsigned char *b, size_t len);
 /* The joining axis of §3.8 for a buffer on a surface. */
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len);
+/* The same, read `piece` bytes at a time, `release` told the start of
+ * each piece read (a value read where a temporary file is mapped). */
+bool matcher_surface_joins_pieces(enum surface surface, const unsigned char *b, size_t len, size_t piece,
+                                  void (*release)(void *ctx, const unsigned char *upto), void *ctx);
 
 /* Convenience for complete buffers (tests, validation probes): rewrites
  * b[0..len) into out (cap bytes; truncated output returns false), setting

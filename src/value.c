@@ -99,6 +99,12 @@ static inline struct slice repl_of(const struct value *vp, const struct value_sp
 
 /* A declined candidate ending at e is followed by `&` (the value-start
  * decline of rules.md §12.1), raw or as `&amp;`. */
+/* A mapped value (§11.2): the bytes before upto are read. */
+static inline void release(const struct value *vp, const unsigned char *upto)
+{
+	if (vp->release) vp->release(vp->release_ctx, upto);
+}
+
 static bool amp_after(const unsigned char *p, size_t n, size_t e) { return e < n && p[e] == '&'; }
 
 /* Byte matcher events on the run (§4.5 step 1). */
@@ -235,6 +241,7 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 			if (g == ENTITY_DECLINED) return;
 			any |= g == ENTITY_DECODED;
 			inert = inert && entity_refs_inert(vp->refs, gn, vp->dec, p + i0);
+			release(vp, p + i0);
 		}
 		if (!any || inert) return;
 		d = (struct entity_decoder){ .i = 0, .guard = false };
@@ -265,17 +272,12 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 		size_t c = skip + used, t = entity_token_start(vp->refs, vp->nrefs, c);
 		me.prev = w[c - 1];
 		at += used;
+		release(vp, p + vp->win_src);
 		vp->win_src += entity_src(vp->refs, vp->nrefs, t);
 		vp->win_skip = c - t;
 		d.i = vp->win_src;
 		r = entity_decode_step(&d, p, n, vp->dec, cap, &dlen, vp->refs, refs_cap, &vp->nrefs);
 	}
-}
-
-/* A mapped value (§11.2): the bytes before upto are read. */
-static inline void release(const struct value *vp, const unsigned char *upto)
-{
-	if (vp->release) vp->release(vp->release_ctx, upto);
 }
 
 /* hostfind_any over v[0..n); a mapped value a piece at a time, each with
@@ -299,6 +301,18 @@ static inline bool any_host(const struct value *vp, const unsigned char *v, size
 	return hostfind_any(&vp->pt->find, v, n);
 }
 
+/* Whether p[0..n) holds a `&`; a mapped value's a piece at a time. */
+static bool has_amp(const struct value *vp, const unsigned char *p, size_t n)
+{
+	if (!vp->release) return bytescan_byte(p, 0, n, '&') != n;
+	for (size_t a = 0; a < n; a += vp->piece) {
+		size_t e = n - a > vp->piece ? a + vp->piece : n;
+		if (bytescan_byte(p, a, e, '&') != e) return true;
+		release(vp, p + a);
+	}
+	return false;
+}
+
 /* The byte matcher over a mapped value's long run p[0..n) at value offset
  * off: a piece at a time, each seen with the look-ahead of a window, the
  * byte before as its left context and the run's lead given, as a window
@@ -307,7 +321,7 @@ static void scan_pieces(struct value *vp, const unsigned char *p, size_t n, size
 {
 	size_t look = vp->pt->window, a = 0;
 	size_t lead_end = matcher_value_lead(mp->surface, p, n) + 1;
-	if (mp->joins < 0) mp->joins = matcher_surface_joins(mp->surface, p, n);
+	if (mp->joins < 0) mp->joins = matcher_surface_joins_pieces(mp->surface, p, n, vp->piece, vp->release, vp->release_ctx);
 	mp->lead_given = true;
 	for (;;) {
 		size_t len = n - a > vp->piece + look ? vp->piece + look : n - a;
@@ -347,7 +361,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	if (vp->release && n > vp->piece) scan_pieces(vp, p, n, off, &mp);
 	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
-	if (!o->entities || bytescan_byte(p, 0, n, '&') == n) return vp->nsplices;
+	if (!o->entities || !has_amp(vp, p, n)) return vp->nsplices;
 	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* §9.1: the string escapes '/' as `\/`, so does what is spliced
