@@ -527,13 +527,13 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 
 static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
 
-/* The escapes of p[0..n) taken into m's count: returns where it stopped,
- * n, or (unless final) at a lead byte with fewer than esc_max bytes
- * after it, which the next bytes may decide otherwise. */
-static inline __attribute__((always_inline)) size_t measure_scan(struct ser_measure *m, const unsigned char *p,
-                                                                 size_t n, bool final)
+/* The escapes of p[0..n) in spelling s taken into a count (*saved, *bad
+ * as measured_escape): returns where it stopped, n, or (unless final) at a
+ * lead byte with fewer than esc_max bytes after it, which the next bytes
+ * may decide otherwise. */
+static inline __attribute__((always_inline)) size_t measure_scan(enum ser_spelling s, const unsigned char *p,
+                                                                 size_t n, bool final, size_t *saved, bool *bad)
 {
-	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
 	const size_t reach = esc_max(s);
 	for (size_t i = 0; i < n;) {
@@ -546,7 +546,7 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
 			i = (size_t)(q - p);
 		}
 		if (!final && n - i < reach) return i;
-		i += measured_escape(s, p, i, n, &m->saved, &m->bad);
+		i += measured_escape(s, p, i, n, saved, bad);
 	}
 	return n;
 }
@@ -559,21 +559,21 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
  * For sql and sqljson a `''` counts 2 here (the delta does not depend on
  * that convention); for sqlraw, whose literal is single-quoted, it counts
  * 1. *bad is set where an escape cannot be measured (sqljson). */
-static size_t measure_bad(enum ser_spelling s, const unsigned char *p, size_t n, bool *bad)
+static inline __attribute__((always_inline)) size_t measure_bad(enum ser_spelling s, const unsigned char *p,
+                                                                 size_t n, bool *bad)
 {
 	if (measures_bytes(s)) return n;
 	/* Every byte counts one but an escape, which counts its decoded bytes:
 	 * start from n and take off what each escape saves (the escapes
 	 * found by memchr, not a unit per byte). */
-	struct ser_measure m = { .spelling = (unsigned char)s };
-	measure_scan(&m, p, n, true);
-	*bad |= m.bad;
-	return n - m.saved;
+	size_t saved = 0;
+	measure_scan(s, p, n, true, &saved, bad);
+	return n - saved;
 }
 
 static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
 {
-	bool bad = false;
+	bool bad = false;   /* not asked: the other spellings measure any bytes */
 	return measure_bad(s, p, n, &bad);
 }
 
@@ -642,8 +642,9 @@ void ser_measure_init(struct ser_measure *m, enum ser_spelling s)
  * bytes, so the count is measure()'s over the bytes joined. */
 void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
 {
+	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	m->bytes += n;
-	if (measures_bytes((enum ser_spelling)m->spelling) || !n) return;
+	if (measures_bytes(s) || !n) return;
 	size_t i = 0;
 	if (m->pend_len) {
 		/* the kept bytes and enough of these to decide every escape
@@ -652,7 +653,7 @@ void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
 		size_t pl = m->pend_len, k = n < sizeof t - pl ? n : sizeof t - pl;
 		memcpy(t, m->pend, pl);
 		memcpy(t + pl, p, k);
-		size_t c = measure_scan(m, t, pl + k, false);
+		size_t c = measure_scan(s, t, pl + k, false, &m->saved, &m->bad);
 		if (k == n) {   /* all of p is in t: keep what is undecided */
 			m->pend_len = (unsigned char)(pl + k - c);
 			memmove(m->pend, t + c, m->pend_len);
@@ -662,14 +663,14 @@ void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
 		i = c - pl;
 		m->pend_len = 0;
 	}
-	size_t c = i + measure_scan(m, p + i, n - i, false);
+	size_t c = i + measure_scan(s, p + i, n - i, false, &m->saved, &m->bad);
 	m->pend_len = (unsigned char)(n - c);
 	memcpy(m->pend, p + c, n - c);
 }
 
 size_t ser_measure_end(struct ser_measure *m)
 {
-	if (m->pend_len) measure_scan(m, m->pend, m->pend_len, true);
+	if (m->pend_len) measure_scan((enum ser_spelling)m->spelling, m->pend, m->pend_len, true, &m->saved, &m->bad);
 	m->pend_len = 0;
 	return m->bytes - m->saved;
 }
@@ -684,6 +685,29 @@ size_t ser_measure_end(struct ser_measure *m)
 void ser_delta_init(struct ser_delta *d, enum ser_spelling s)
 {
 	*d = (struct ser_delta){ .spelling = (unsigned char)s, .clean = true, .measured = !measures_bytes(s) };
+}
+
+/* sqljson: how many bytes past p[n) the escapes of p[0..n) may read. A
+ * backslash among the last 13 bytes reads 3 on where the two bytes after
+ * it are seen and neither is the `u` of a `\\u` (its lead or the
+ * backslash before), else 13. Apart, not inlined: the other spellings'
+ * reads_past stays as small as it was. */
+static __attribute__((noinline)) size_t sqljson_reads_past(const unsigned char *p, size_t n)
+{
+	size_t k = 0, from = n > SQLJSON_ESC_MAX - 1 ? n - (SQLJSON_ESC_MAX - 1) : 0;
+	for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, '\\', (size_t)(p + n - q))) != NULL; q++) {
+		size_t j = (size_t)(q - p), on = SQLJSON_ESC_MAX - 1;
+		if (j + 2 < n && p[j + 1] != 'u' && p[j + 2] != 'u') on = 3;
+		if (j + on + 1 > n + k) k = j + on + 1 - n;
+	}
+	return k;
+}
+
+/* sqljson: p[0..n) measures alone (every escape in it can be measured). */
+static __attribute__((noinline)) bool sqljson_alone(const unsigned char *p, size_t n)
+{
+	size_t m;
+	return serialized_measure_ok(SER_SQLJSON, p, n, &m);
 }
 
 /* How many bytes past p[n) the escapes read, once p[0..n) (n > 0) follows
@@ -703,18 +727,9 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
 	case SER_PERCENT:
 		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
 		break;
-	case SER_SQLJSON: {
-		/* a backslash among the last 13 bytes reads 3 on where the two
-		 * bytes after it are seen and neither is the `u` of a `\\\\u`
-		 * (its lead or the backslash before), else 13 */
-		size_t from = n > SQLJSON_ESC_MAX - 1 ? n - (SQLJSON_ESC_MAX - 1) : 0;
-		for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, '\\', (size_t)(p + n - q))) != NULL; q++) {
-			size_t j = (size_t)(q - p), on = SQLJSON_ESC_MAX - 1;
-			if (j + 2 < n && p[j + 1] != 'u' && p[j + 2] != 'u') on = 3;
-			if (j + on + 1 > n + k) k = j + on + 1 - n;
-		}
+	case SER_SQLJSON:
+		k = sqljson_reads_past(p, n);
 		break;
-	}
 	default: {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
 		if (p[n - 1] == '\\') {
 			k = MEASURE_ESC_MAX - 1;
@@ -748,10 +763,10 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
 		d->delta += (ptrdiff_t)now_n - (ptrdiff_t)old_n;
 		return;
 	}
-	bool bad = false;
-	d->delta += (ptrdiff_t)measure_bad(s, now, now_n, &bad) - (ptrdiff_t)measure_bad(s, old, old_n, &bad);
+	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
+	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
 	/* a change that does not measure alone (sqljson) is measured whole */
-	d->clean &= !d->reads_old && !d->reads_new && !bad;   /* the edge before it */
+	if (s == SER_SQLJSON) d->clean &= sqljson_alone(old, old_n) && sqljson_alone(now, now_n);
 	/* either side may be empty (an insertion; a long span's later pieces) */
 	if (old_n) d->reads_old = reads_past(s, old, old_n, d->reads_old);
 	if (now_n) d->reads_new = reads_past(s, now, now_n, d->reads_new);
