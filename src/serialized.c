@@ -301,7 +301,8 @@ static inline __attribute__((always_inline)) size_t match(const unsigned char *b
 }
 
 /* Four hex digits at i (below hi): their value. */
-static bool hex4_digits(const unsigned char *b, size_t i, size_t hi, unsigned *v)
+static inline __attribute__((always_inline)) bool hex4_digits(const unsigned char *b, size_t i, size_t hi,
+                                                             unsigned *v)
 {
 	if (hi < 4 || i > hi - 4) return false;
 	unsigned r = 0;
@@ -717,30 +718,22 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
                                                                size_t reads)
 {
 	size_t r = reads > n ? reads - n : 0, k = 0;
-	switch (s) {
-	case SER_SQL:
+	/* tests in this order, not a switch: the common spellings' first */
+	if (s == SER_SQL) {
 		k = p[n - 1] == '\\';
-		break;
-	case SER_SQLRAW:   /* `\\` and the first `'` of `''` read one on */
+	} else if (s == SER_SQLRAW) {   /* `\\` and the first `'` of `''` read one on */
 		k = p[n - 1] == '\\' || p[n - 1] == '\'';
-		break;
-	case SER_PERCENT:
+	} else if (s == SER_PERCENT) {
 		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
-		break;
-	case SER_SQLJSON:
+	} else if (s == SER_SQLJSON) {
 		k = sqljson_reads_past(p, n);
-		break;
-	default: {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
-		if (p[n - 1] == '\\') {
-			k = MEASURE_ESC_MAX - 1;
-			break;
-		}
+	} else if (p[n - 1] == '\\') {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
+		k = MEASURE_ESC_MAX - 1;
+	} else {
 		size_t from = n > MEASURE_ESC_MAX - 1 ? n - (MEASURE_ESC_MAX - 1) : 0;
 		/* the last `\\u` reads furthest (from its lead at q - 1) */
 		for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, 'u', (size_t)(p + n - q))) != NULL; q++)
 			if (q > p && q[-1] == '\\') k = (size_t)(q - p) + MEASURE_ESC_MAX - 1 - n;
-		break;
-	}
 	}
 	return k > r ? k : r;
 }
