@@ -367,9 +367,10 @@ static int sql_unescaped(unsigned char x)
  * `\\\"`, `\\\\`, `\\uXXXX`: one byte each but `\\u`, its UTF-8 length, a
  * surrogate pair `\\uXXXX\\uXXXX` 4). false where it cannot be measured:
  * `\%` or `\_` (a backslash JSON would read as an escape of `%`), a JSON
- * escape of no byte (`\\x`, `\\\n`: a LF after the backslash; `\\\u`), a letter
- * spelled `''` or `""` (one quote or two, not told), a lone surrogate, or
- * the end inside it. It looks at no byte past b[i + SQLJSON_ESC_MAX - 1]. */
+ * escape of no byte (`\\x`; `\\\n`, a LF after the backslash; `\\\u`), a
+ * letter spelled `''` or `""` (one quote or two, not told), a lone
+ * surrogate, or the end inside it. It looks at no byte past
+ * b[i + SQLJSON_ESC_MAX - 1]. */
 static bool sqljson_esc(const unsigned char *b, size_t i, size_t hi, size_t *src, size_t *dec)
 {
 	if (i + 1 >= hi) return false;
@@ -679,7 +680,7 @@ size_t ser_measure_end(struct ser_measure *m)
 /* An escape decides from at most its lead and the `reach` bytes after it
  * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
  * other JSON or a MySQL escape, 2 for a percent escape, 13 for a sqljson
- * `\\\\u` (a surrogate pair) and 3 for any other (`\\\\\\"`). Where no escape
+ * `\\u` (a surrogate pair) and 3 for any other (`\\\"`). Where no escape
  * reads across an edge, in the old data or the new, the bytes on each side
  * measure as they would alone. A byte taken for a lead that is the second
  * byte of an escape only makes an edge look reached that is not. */

@@ -1,10 +1,9 @@
 /* serialized.h — owns PHP serialize() length repair (§7): the gate, the
  * start positions, the grammar in its spellings (literal, percent, html,
  * json, jsonHTML, and this project's sql, sqlraw and sqljson spellings),
- * byte lengths as each
- * spelling measures them, nesting to depth 32, committed-header declines,
- * the "occupies its field" check, and keeping unchanged data
- * byte-identical.
+ * byte lengths as each spelling measures them, nesting to depth 32,
+ * committed-header declines, the "occupies its field" check, and keeping
+ * unchanged data byte-identical.
  *
  * The walk is pure: it works on one complete value buffer and calls back
  * for every run of bytes that is not serialized structure (string data,
