@@ -1,5 +1,6 @@
-/* serialized.c — PHP serialize() length repair (§7; the sql spelling of
- * §7.3, for the string literals of the sql type, §8.1).
+/* serialized.c — PHP serialize() length repair (§7; the sql, sqlraw and
+ * sqljson spellings of §7.3, for the string literals of the sql type,
+ * §8.1).
  *
  * The walk runs twice over the same bytes. The first pass parses and
  * decides (NONE, DECLINED, or which top-level values to repair) without
@@ -299,23 +300,35 @@ static inline __attribute__((always_inline)) size_t match(const unsigned char *b
 	case SER_JSONHTML:
 		if (c == '"') return (hi - i >= 7 && b[i] == '\\' && memcmp(b + i + 1, "&quot;", 6) == 0) ? 7 : 0;
 		break;
+	case SER_SQLJSON:   /* `\\\"`: JSON's `\"`, each byte escaped for MySQL */
+		if (c == '"') return (hi - i >= 4 && memcmp(b + i, "\\\\\\\"", 4) == 0) ? 4 : 0;
+		break;
 	default:
 		break;
 	}
 	return b[i] == c ? 1 : 0;
 }
 
-static bool hex4(const unsigned char *b, size_t i, size_t hi, unsigned *v)
+/* Four hex digits at i (below hi): their value. */
+static inline __attribute__((always_inline)) bool hex4_digits(const unsigned char *b, size_t i, size_t hi,
+                                                             unsigned *v)
 {
-	if (hi < 6 || i > hi - 6 || b[i] != '\\' || b[i + 1] != 'u') return false;
+	if (hi < 4 || i > hi - 4) return false;
 	unsigned r = 0;
-	for (size_t k = i + 2; k < i + 6; k++) {
+	for (size_t k = i; k < i + 4; k++) {
 		int h = hexval(b[k]);
 		if (h < 0) return false;
 		r = r << 4 | (unsigned)h;
 	}
 	*v = r;
 	return true;
+}
+
+/* A `\uXXXX` at i: its code unit. */
+static bool hex4(const unsigned char *b, size_t i, size_t hi, unsigned *v)
+{
+	if (hi < 6 || i > hi - 6 || b[i] != '\\' || b[i + 1] != 'u') return false;
+	return hex4_digits(b, i + 2, hi, v);
 }
 
 /* A `\uXXXX` escape at i: source width and UTF-8 length; false for bad hex
@@ -334,6 +347,84 @@ static bool json_u(const unsigned char *b, size_t i, size_t hi, size_t *src, siz
 	*src = 6;
 	*dec = r < 0x80 ? 1 : r < 0x800 ? 2 : 3;
 	return true;
+}
+
+/* The byte a MySQL escape `\x` stands for; -1 for `\%` and `\_`, which
+ * stand for two bytes (MySQL keeps the backslash, §7.3). */
+static int sql_unescaped(unsigned char x)
+{
+	switch (x) {
+	case '0': return 0;
+	case 'b': return '\b';
+	case 'n': return '\n';
+	case 'r': return '\r';
+	case 't': return '\t';
+	case 'Z': return 0x1a;
+	case '%': case '_': return -1;
+	default: return x;   /* `\\` `\'` `\"`, and any other: the byte itself */
+	}
+}
+
+/* The longest sqljson escape: a surrogate pair, `\\uXXXX\\uXXXX`. */
+#define SQLJSON_ESC_MAX 14
+
+/* A sqljson escape at b[i] == '\\' (§7.3): its source width and the bytes
+ * it stands for once the MySQL escapes are undone and then the JSON
+ * escapes of what they leave. A MySQL escape of a byte other than a
+ * backslash is that one byte; `\\` is the backslash that opens a JSON
+ * escape, whose letter is the MySQL unit after it (`\\n`, `\\/`,
+ * `\\\"`, `\\\\`, `\\uXXXX`: one byte each but `\\u`, its UTF-8 length, a
+ * surrogate pair `\\uXXXX\\uXXXX` 4). false where it cannot be measured:
+ * `\%` or `\_` (a backslash JSON would read as an escape of `%`), a JSON
+ * escape of no byte (`\\x`; `\\\n`, a LF after the backslash; `\\\u`), a
+ * letter spelled `''` or `""` (one quote or two, not told), a lone
+ * surrogate, or the end inside it. It looks at no byte past
+ * b[i + SQLJSON_ESC_MAX - 1]. */
+static bool sqljson_esc(const unsigned char *b, size_t i, size_t hi, size_t *src, size_t *dec)
+{
+	if (i + 1 >= hi) return false;
+	if (b[i + 1] != '\\') {
+		if (sql_unescaped(b[i + 1]) < 0) return false;
+		*src = 2;
+		*dec = 1;
+		return true;
+	}
+	size_t j = i + 2;   /* the JSON escape's letter */
+	if (j >= hi) return false;
+	if (b[j] == '\\') {   /* a letter MySQL-escaped: `\\\"`, `\\\\`, `\\\/` */
+		if (j + 1 >= hi) return false;
+		int c = sql_unescaped(b[j + 1]);
+		*src = 4;
+		*dec = 1;
+		if (c < 0) *dec = 2;   /* JSON's `\\` (the `\` of `\%`), then the `%` */
+		else if (c != '"' && c != '\\' && c != '/' && c != 'f') return false;
+		return true;
+	}
+	if ((b[j] == '\'' || b[j] == '"') && j + 1 < hi && b[j + 1] == b[j]) return false;
+	switch (b[j]) {
+	case '"': case '/': case 'b': case 'f': case 'n': case 'r': case 't':
+		*src = 3;
+		*dec = 1;
+		return true;
+	case 'u': {
+		unsigned r, lo;
+		if (!hex4_digits(b, j + 1, hi, &r)) return false;
+		if (r >= 0xD800 && r <= 0xDBFF) {
+			/* the low half, `\\uXXXX` too */
+			if (hi - i < SQLJSON_ESC_MAX || b[i + 7] != '\\' || b[i + 8] != '\\' || b[i + 9] != 'u' ||
+			    !hex4_digits(b, i + 10, hi, &lo) || lo < 0xDC00 || lo > 0xDFFF)
+				return false;
+			*src = SQLJSON_ESC_MAX;
+			*dec = 4;
+			return true;
+		}
+		if (r >= 0xDC00 && r <= 0xDFFF) return false;
+		*src = 7;
+		*dec = r < 0x80 ? 1 : r < 0x800 ? 2 : 3;
+		return true;
+	}
+	}
+	return false;
 }
 
 /* One unit of string data at i: returns its source width (0: cannot be
@@ -397,26 +488,42 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 		}
 		if (b[i] == '\'') return i + 1 < hi && b[i + 1] == '\'' ? 2 : 0;
 		return 1;
+	case SER_SQLJSON:
+		if (b[i] == '\\') return sqljson_esc(b, i, hi, &w, dec) ? w : 0;
+		/* `''` or `""`, as in the sql spelling: both readings */
+		if ((b[i] == '\'' || b[i] == '"') && i + 1 < hi && b[i + 1] == b[i]) {
+			*alt = 2;
+			return 2;
+		}
+		return 1;
 	default:
 		return 0;
 	}
 }
 
-/* The escape of a measured spelling (json, percent, sql, sqlraw) at p[i], its
- * lead byte, below n: its source width; *saved grows by the source bytes
- * it takes beyond the bytes it counts. It looks at no byte past
- * p[i + MEASURE_ESC_MAX - 1] (a JSON surrogate pair is the longest), so
+/* The escape of a measured spelling (json, percent, sql, sqlraw, sqljson)
+ * at p[i], its lead byte, below n: its source width; *saved grows by the
+ * source bytes it takes beyond the bytes it counts, and *bad is set where
+ * it cannot be measured (sqljson; it then counts its lead as one byte). It
+ * looks at no byte past p[i + esc_max(s) - 1] (a surrogate pair is the
+ * longest: MEASURE_ESC_MAX bytes in json, SQLJSON_ESC_MAX in sqljson), so
  * with that many bytes before n it decides as it would over any longer
  * buffer. */
 #define MEASURE_ESC_MAX 12
+static inline size_t esc_max(enum ser_spelling s) { return s == SER_SQLJSON ? SQLJSON_ESC_MAX : MEASURE_ESC_MAX; }
 static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spelling s, const unsigned char *p,
-                                                                    size_t i, size_t n, size_t *saved)
+                                                                    size_t i, size_t n, size_t *saved, bool *bad)
 {
 	size_t src = 1, dec = 1;
 	if (s == SER_PERCENT) {
 		if (pct_at(p, i, n) >= 0) src = 3;
 	} else if (p[i] == '\'') {   /* SER_SQLRAW: `''` counts one */
 		if (i + 1 < n && p[i + 1] == '\'') src = 2;
+	} else if (s == SER_SQLJSON) {
+		if (!sqljson_esc(p, i, n, &src, &dec)) {
+			src = dec = 1;
+			*bad = true;
+		}
 	} else if (i + 1 < n) {
 		src = 2;
 		if (s == SER_JSON) {
@@ -431,14 +538,15 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 
 static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
 
-/* The escapes of p[0..n) taken into m's count: returns where it stopped,
- * n, or (unless final) at a lead byte with fewer than MEASURE_ESC_MAX bytes
- * after it, which the next bytes may decide otherwise. */
-static inline __attribute__((always_inline)) size_t measure_scan(struct ser_measure *m, const unsigned char *p,
-                                                                 size_t n, bool final)
+/* The escapes of p[0..n) in spelling s taken into a count (*saved, *bad
+ * as measured_escape): returns where it stopped, n, or (unless final) at a
+ * lead byte with fewer than esc_max bytes after it, which the next bytes
+ * may decide otherwise. */
+static inline __attribute__((always_inline)) size_t measure_scan(enum ser_spelling s, const unsigned char *p,
+                                                                 size_t n, bool final, size_t *saved, bool *bad)
 {
-	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
+	const size_t reach = esc_max(s);
 	for (size_t i = 0; i < n;) {
 		if (s == SER_SQLRAW) {   /* two leads: `\\` and `'` */
 			i = bytescan_any3(p, i, n, '\\', '\'', '\'');
@@ -448,8 +556,8 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
 			if (!q) break;
 			i = (size_t)(q - p);
 		}
-		if (!final && n - i < MEASURE_ESC_MAX) return i;
-		i += measured_escape(s, p, i, n, &m->saved);
+		if (!final && n - i < reach) return i;
+		i += measured_escape(s, p, i, n, saved, bad);
 	}
 	return n;
 }
@@ -459,20 +567,35 @@ static inline __attribute__((always_inline)) size_t measure_scan(struct ser_meas
  * spelling has one reading, measure(old) == old LEN and this is the measured
  * decoded length of the new data (literal, percent, json, sql, sqlraw); for
  * html and jsonHTML measure is the source length, the delta rule of §7.3.
- * For sql a `''` counts 2 here (the delta does not depend on that
- * convention); for sqlraw, whose literal is single-quoted, it counts 1. */
-static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
+ * For sql and sqljson a `''` counts 2 here (the delta does not depend on
+ * that convention); for sqlraw, whose literal is single-quoted, it counts
+ * 1. *bad is set where an escape cannot be measured (sqljson). */
+static inline __attribute__((always_inline)) size_t measure_bad(enum ser_spelling s, const unsigned char *p,
+                                                                 size_t n, bool *bad)
 {
 	if (measures_bytes(s)) return n;
 	/* Every byte counts one but an escape, which counts its decoded bytes:
 	 * start from n and take off what each escape saves (the escapes
 	 * found by memchr, not a unit per byte). */
-	struct ser_measure m = { .spelling = (unsigned char)s };
-	measure_scan(&m, p, n, true);
-	return n - m.saved;
+	size_t saved = 0;
+	measure_scan(s, p, n, true, &saved, bad);
+	return n - saved;
+}
+
+static size_t measure(enum ser_spelling s, const unsigned char *p, size_t n)
+{
+	bool bad = false;   /* not asked: the other spellings measure any bytes */
+	return measure_bad(s, p, n, &bad);
 }
 
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n) { return measure(s, p, n); }
+
+bool serialized_measure_ok(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len)
+{
+	bool bad = false;
+	*len = measure_bad(s, p, n, &bad);
+	return !bad;
+}
 
 /* A reference b[i, i + w) (from ref_run) that stands for one ASCII byte:
  * a numeric one below 0x80 (not 0), or a name for one. */
@@ -530,17 +653,18 @@ void ser_measure_init(struct ser_measure *m, enum ser_spelling s)
  * bytes, so the count is measure()'s over the bytes joined. */
 void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
 {
+	const enum ser_spelling s = (enum ser_spelling)m->spelling;
 	m->bytes += n;
-	if (measures_bytes((enum ser_spelling)m->spelling) || !n) return;
+	if (measures_bytes(s) || !n) return;
 	size_t i = 0;
 	if (m->pend_len) {
 		/* the kept bytes and enough of these to decide every escape
 		 * that begins among the kept ones */
-		unsigned char t[2 * MEASURE_ESC_MAX];
+		unsigned char t[2 * SQLJSON_ESC_MAX];
 		size_t pl = m->pend_len, k = n < sizeof t - pl ? n : sizeof t - pl;
 		memcpy(t, m->pend, pl);
 		memcpy(t + pl, p, k);
-		size_t c = measure_scan(m, t, pl + k, false);
+		size_t c = measure_scan(s, t, pl + k, false, &m->saved, &m->bad);
 		if (k == n) {   /* all of p is in t: keep what is undecided */
 			m->pend_len = (unsigned char)(pl + k - c);
 			memmove(m->pend, t + c, m->pend_len);
@@ -550,27 +674,51 @@ void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n)
 		i = c - pl;
 		m->pend_len = 0;
 	}
-	size_t c = i + measure_scan(m, p + i, n - i, false);
+	size_t c = i + measure_scan(s, p + i, n - i, false, &m->saved, &m->bad);
 	m->pend_len = (unsigned char)(n - c);
 	memcpy(m->pend, p + c, n - c);
 }
 
 size_t ser_measure_end(struct ser_measure *m)
 {
-	if (m->pend_len) measure_scan(m, m->pend, m->pend_len, true);
+	if (m->pend_len) measure_scan((enum ser_spelling)m->spelling, m->pend, m->pend_len, true, &m->saved, &m->bad);
 	m->pend_len = 0;
 	return m->bytes - m->saved;
 }
 
 /* An escape decides from at most its lead and the `reach` bytes after it
  * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
- * other JSON or a MySQL escape, 2 for a percent escape. Where no escape
+ * other JSON or a MySQL escape, 2 for a percent escape, 13 for a sqljson
+ * `\\u` (a surrogate pair) and 3 for any other (`\\\"`). Where no escape
  * reads across an edge, in the old data or the new, the bytes on each side
  * measure as they would alone. A byte taken for a lead that is the second
  * byte of an escape only makes an edge look reached that is not. */
 void ser_delta_init(struct ser_delta *d, enum ser_spelling s)
 {
 	*d = (struct ser_delta){ .spelling = (unsigned char)s, .clean = true, .measured = !measures_bytes(s) };
+}
+
+/* sqljson: how many bytes past p[n) the escapes of p[0..n) may read. A
+ * backslash among the last 13 bytes reads 3 on where the two bytes after
+ * it are seen and neither is the `u` of a `\\u` (its lead or the
+ * backslash before), else 13. Apart, not inlined: the other spellings'
+ * reads_past stays as small as it was. */
+static __attribute__((noinline)) size_t sqljson_reads_past(const unsigned char *p, size_t n)
+{
+	size_t k = 0, from = n > SQLJSON_ESC_MAX - 1 ? n - (SQLJSON_ESC_MAX - 1) : 0;
+	for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, '\\', (size_t)(p + n - q))) != NULL; q++) {
+		size_t j = (size_t)(q - p), on = SQLJSON_ESC_MAX - 1;
+		if (j + 2 < n && p[j + 1] != 'u' && p[j + 2] != 'u') on = 3;
+		if (j + on + 1 > n + k) k = j + on + 1 - n;
+	}
+	return k;
+}
+
+/* sqljson: p[0..n) measures alone (every escape in it can be measured). */
+static __attribute__((noinline)) bool sqljson_alone(const unsigned char *p, size_t n)
+{
+	size_t m;
+	return serialized_measure_ok(SER_SQLJSON, p, n, &m);
 }
 
 /* How many bytes past p[n) the escapes read, once p[0..n) (n > 0) follows
@@ -580,27 +728,22 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
                                                                size_t reads)
 {
 	size_t r = reads > n ? reads - n : 0, k = 0;
-	switch (s) {
-	case SER_SQL:
+	/* tests in this order, not a switch: the common spellings' first */
+	if (s == SER_SQL) {
 		k = p[n - 1] == '\\';
-		break;
-	case SER_SQLRAW:   /* `\\` and the first `'` of `''` read one on */
+	} else if (s == SER_SQLRAW) {   /* `\\` and the first `'` of `''` read one on */
 		k = p[n - 1] == '\\' || p[n - 1] == '\'';
-		break;
-	case SER_PERCENT:
+	} else if (s == SER_PERCENT) {
 		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
-		break;
-	default: {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
-		if (p[n - 1] == '\\') {
-			k = MEASURE_ESC_MAX - 1;
-			break;
-		}
+	} else if (s == SER_SQLJSON) {
+		k = sqljson_reads_past(p, n);
+	} else if (p[n - 1] == '\\') {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
+		k = MEASURE_ESC_MAX - 1;
+	} else {
 		size_t from = n > MEASURE_ESC_MAX - 1 ? n - (MEASURE_ESC_MAX - 1) : 0;
 		/* the last `\\u` reads furthest (from its lead at q - 1) */
 		for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, 'u', (size_t)(p + n - q))) != NULL; q++)
 			if (q > p && q[-1] == '\\') k = (size_t)(q - p) + MEASURE_ESC_MAX - 1 - n;
-		break;
-	}
 	}
 	return k > r ? k : r;
 }
@@ -625,6 +768,8 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
 	}
 	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
 	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
+	/* a change that does not measure alone (sqljson) is measured whole */
+	if (s == SER_SQLJSON) d->clean &= sqljson_alone(old, old_n) && sqljson_alone(now, now_n);
 	/* either side may be empty (an insertion; a long span's later pieces) */
 	if (old_n) d->reads_old = reads_past(s, old, old_n, d->reads_old);
 	if (now_n) d->reads_new = reads_past(s, now, now_n, d->reads_new);
@@ -678,7 +823,7 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	if (s == SER_PERCENT) l0 = l1 = l2 = '%';
 	else if (s == SER_HTML) l0 = l1 = l2 = '&';
 	else if (s == SER_JSONHTML) l1 = l2 = '&';
-	else if (s == SER_SQL) l1 = '\'', l2 = '"';
+	else if (s == SER_SQL || s == SER_SQLJSON) l1 = '\'', l2 = '"';
 	else if (s == SER_SQLRAW) l1 = l2 = '\'';
 	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
 	for (; lim - run >= 16; run += 16) {
@@ -1039,7 +1184,11 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 	} else {
 		size_t nd = o->len - data_out;
 		if (nd == e - at && memcmp(o->p + data_out, w->b + at, nd) == 0) return; /* unchanged: original bytes */
-		mnew = measure(s, o->p + data_out, nd);
+		/* new data that cannot be measured (sqljson) is not repaired (§7.5) */
+		if (!serialized_measure_ok(s, o->p + data_out, nd, &mnew)) {
+			w->failed = true;
+			return;
+		}
 		/* a rewrite over references (fewer `&` than before: a
 		 * replacement holds none) is measured with each read as its
 		 * byte, as value.c's refs_delta does (§7.3) */
@@ -1126,11 +1275,17 @@ static inline __attribute__((always_inline)) void data_end(struct walk *w, struc
 static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo, size_t hi, unsigned depth,
                         size_t *end, bool *committed);
 
-/* Whitespace, raw or as a 2-byte escape, from e to hi (§7.4). */
-static bool runs_to_end(const unsigned char *b, size_t e, size_t hi)
+/* Whitespace, raw or as a 2-byte escape (in sqljson also the 3-byte
+ * `\\\\n`: JSON's `\\n` escaped for MySQL), from e to hi (§7.4). */
+static bool runs_to_end(const unsigned char *b, enum ser_spelling s, size_t e, size_t hi)
 {
 	for (size_t i = e; i < hi; i++) {
 		if (is_space(b[i])) continue;
+		if (b[i] == '\\' && s == SER_SQLJSON && i + 2 < hi && b[i + 1] == '\\' &&
+		    (b[i + 2] == 'n' || b[i + 2] == 't' || b[i + 2] == 'r')) {
+			i += 2;
+			continue;
+		}
 		if (b[i] == '\\' && i + 1 < hi && (b[i + 1] == 'n' || b[i + 1] == 't' || b[i + 1] == 'r')) {
 			i++;
 			continue;
@@ -1165,7 +1320,7 @@ static bool whole_payload(struct walk *w, enum ser_spelling s, size_t lo, size_t
 	struct op_mark m = mark(w);
 	size_t e;
 	w->emit = false;
-	bool ok = parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi);
+	bool ok = parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, s, e, hi);
 	w->emit = emit;
 	take_back(w, m);
 	return ok;
@@ -1186,7 +1341,7 @@ static enum nested nested(struct walk *w, enum ser_spelling s, size_t lo, size_t
 		bool c;
 		bool deep = w->too_deep, amb = w->ambiguous;
 		w->too_deep = w->ambiguous = false;
-		if (parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, e, hi)) {
+		if (parse_value(w, s, lo, lo, hi, depth, &e, &c) && c && runs_to_end(w->b, s, e, hi)) {
 			w->too_deep = deep;
 			w->ambiguous = amb;
 			emit_run(w, e, hi, true);
@@ -1436,10 +1591,20 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
  * (past white space) chooses the closer on its right (past white space).
  * The fields of text: a TSV column (a TAB right before the value: a TAB
  * or the line's end after it), a CSV column (`,`: a `,` or the end) and
- * `key: value` or `key=value` (the end, or `&`). */
-static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
+ * `key: value` or `key=value` (the end, or `&`). In a SQL literal (the
+ * sql and sqljson spellings) a `\"` is the quote it stands for: a JSON
+ * string in the literal, `\"…\"`, is a field. */
+/* b[i] follows an odd run of backslashes: MySQL reads it escaped. */
+static bool escaped(const unsigned char *b, size_t i)
 {
-	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT, TAB, COMMA } open = OWN;
+	size_t k = i;
+	while (k > 0 && b[k - 1] == '\\') k--;
+	return (i - k) % 2 == 1;
+}
+
+static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end, enum ser_spelling s)
+{
+	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT, TAB, COMMA, ESC_DQ } open = OWN;
 	if (start > 0 && b[start - 1] == '\t') {
 		size_t i = end;
 		while (i < n && b[i] == ' ') i++;
@@ -1449,7 +1614,7 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
 	if (start > 0) {
 		unsigned char c = b[start - 1];
 		if (c == '&' || c == '=' || c == ':') open = OWN;
-		else if (c == '"') open = DQ;
+		else if (c == '"') open = (s == SER_SQL || s == SER_SQLJSON) && escaped(b, start - 1) ? ESC_DQ : DQ;
 		else if (c == '\'') open = SQ;
 		else if (c == '>') open = TEXT;
 		else if (c == '[') open = CDATA;
@@ -1462,6 +1627,7 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end)
 		switch (open) {
 		case OWN: return b[i] == '&';
 		case DQ: return b[i] == '"';
+		case ESC_DQ: return b[i] == '\\' && i + 1 < n && b[i + 1] == '"';
 		case SQ: return b[i] == '\'';
 		case TEXT: return b[i] == '<';
 		case CDATA: return b[i] == ']';
@@ -1556,7 +1722,7 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 			i++;
 			continue;
 		}
-		if (!occupies(b, n, i, e)) {
+		if (!occupies(b, n, i, e, win)) {
 			/* A value with a length that does not fill its field may be a
 			 * stale length's prefix: decline. A bare scalar has no length
 			 * and nothing to repair: look on. */

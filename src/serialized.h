@@ -1,9 +1,9 @@
 /* serialized.h — owns PHP serialize() length repair (§7): the gate, the
  * start positions, the grammar in its spellings (literal, percent, html,
- * json, jsonHTML, and this project's sql spelling), byte lengths as each
- * spelling measures them, nesting to depth 32, committed-header declines,
- * the "occupies its field" check, and keeping unchanged data
- * byte-identical.
+ * json, jsonHTML, and this project's sql, sqlraw and sqljson spellings),
+ * byte lengths as each spelling measures them, nesting to depth 32,
+ * committed-header declines, the "occupies its field" check, and keeping
+ * unchanged data byte-identical.
  *
  * The walk is pure: it works on one complete value buffer and calls back
  * for every run of bytes that is not serialized structure (string data,
@@ -28,8 +28,14 @@
  * backslash). SER_SQLRAW is for single-quoted literals whose serialized
  * quote is a raw `"` (SQLite `.dump`, `pg_dump --inserts`, fixtures written
  * by hand): the same escapes, a doubled `''` counts one byte, and a `"` is
- * one byte of data or the quote (§7.3). */
-enum ser_spelling { SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SPELLING_COUNT };
+ * one byte of data or the quote (§7.3). SER_SQLJSON is for a JSON string
+ * inside a MySQL string literal (a JSON column as mysqldump writes it): the
+ * quote is `\\\"` (the JSON-escaped quote, SQL-escaped) and a length
+ * counts the bytes left once both layers are undone, the MySQL escapes
+ * first, then the JSON escapes of what they leave (§7.3). */
+enum ser_spelling {
+	SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SQLJSON, SER_SPELLING_COUNT
+};
 
 #define SER_SET(s) (1u << (s))
 #define SER_SET_DEFAULT (SER_SET(SER_LITERAL) | SER_SET(SER_PERCENT) | SER_SET(SER_HTML) | SER_SET(SER_JSON) | SER_SET(SER_JSONHTML))
@@ -71,7 +77,10 @@ bool serialized_gate(const unsigned char *b, size_t n);
  * only when the result is SER_REPAIRED, exactly once for each run of bytes
  * outside serialized structure, in order, so the caller may record events
  * from it. out (reset by the walk) then holds the whole output. On SER_NONE
- * and SER_DECLINED, `rewrite` is never called and out is unspecified. */
+ * and SER_DECLINED, out is unspecified and `rewrite` is not called, but
+ * where the second pass finds the failure (a length that would go below
+ * zero, or new data that cannot be measured: sqljson) at a string's close,
+ * after the runs before it went through `rewrite`. */
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings,
                                 ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
 
@@ -123,12 +132,16 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings);
 /* How a spelling measures the bytes of a string's data it writes (the
  * count the new length is worked out from), over bytes given in pieces of
  * any size: the same count for any split. Literal, html and jsonHTML count
- * bytes; json, percent and sql count an escape as the bytes it decodes to
- * (MySQL's `\%` and `\_` as two; sqlraw's `''` as one). */
+ * bytes; json, percent, sql and sqljson count an escape as the bytes it
+ * decodes to (MySQL's `\%` and `\_` as two; sqlraw's `''` as one).
+ * sqljson data may hold an escape that cannot be measured (a lone
+ * surrogate, a JSON escape of no byte): `bad` is then set, and the count
+ * is not to be used (§7.5). */
 struct ser_measure {
 	unsigned char spelling;
 	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */
-	unsigned char pend[12];
+	bool bad;                  /* an escape that cannot be measured was met */
+	unsigned char pend[14];
 	size_t bytes, saved;       /* bytes fed; source bytes escapes take beyond what they count */
 };
 void ser_measure_init(struct ser_measure *m, enum ser_spelling s);
@@ -136,6 +149,8 @@ void ser_measure_feed(struct ser_measure *m, const unsigned char *p, size_t n);
 size_t ser_measure_end(struct ser_measure *m);
 /* The same count in one call, over a whole buffer. */
 size_t serialized_measure(enum ser_spelling s, const unsigned char *p, size_t n);
+/* The same, false where p[0..n) holds an escape that cannot be measured. */
+bool serialized_measure_ok(enum ser_spelling s, const unsigned char *p, size_t n, size_t *len);
 
 /* p[0..n) measured with every character reference read as the byte it
  * stands for (html, json inside html; other spellings as
@@ -150,11 +165,11 @@ bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, si
  * alone (the unchanged bytes not measured): data given as pieces
  * kept as they are and changes (old bytes → new bytes), in order. It holds
  * where no escape reads across the edge of a change, in the old data or
- * the new; ser_delta_end says false where one may, and the data must be
- * measured whole. */
+ * the new, and each change measures alone; ser_delta_end says false
+ * where that may not hold, and the data must be measured whole. */
 struct ser_delta {
 	unsigned char spelling;
-	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql) */
+	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql, sqljson) */
 	bool edge;                       /* a change ended with the last piece */
 	bool clean;                      /* no edge so far may be read across */
 	size_t reads_old, reads_new;     /* bytes past the last piece the escapes read */

@@ -432,8 +432,9 @@ static void literal_done(struct sql *q)
 {
 	if (q->binary) return;
 	/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
-	 * single-quoted literal (§7.3) */
-	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0);
+	 * single-quoted literal, or `\\\"` in a JSON string in the literal
+	 * (a JSON column, §7.3) */
+	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0) | SER_SET(SER_SQLJSON);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
 	                        .spellings = q->spellings ? sp : 0 };
 	if (q->oversize) {

@@ -529,7 +529,9 @@ static int refs_delta(struct value *vp, enum ser_spelling s, size_t at, size_t e
 /* Its data [at, e) is done: unchanged (0) when nothing was spliced since it
  * opened; else (1) how much more its new data measures in decoded bytes
  * (§7.3), from the splices alone where no escape reaches across their
- * edges, else measured whole; -1 where that cannot be told. */
+ * edges, else measured whole; -1 where that cannot be told. The splices'
+ * bytes are measured as they will be written (repl_of: the pattern
+ * table's replacement, a `\/`-escaped one, or new digits). */
 static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta)
 {
 	struct value *vp = ctx;
@@ -573,7 +575,12 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 		pos = value_splice_end(sp);
 	}
 	ser_measure_feed(&m, v + pos, e - pos);
-	*delta = (ptrdiff_t)ser_measure_end(&m) - (ptrdiff_t)serialized_measure(s, v + at, e - at);
+	size_t mnew = ser_measure_end(&m);
+	/* new data with an escape that cannot be measured (sqljson: a
+	 * replacement that would make one with the bytes beside it) is not
+	 * given a length (§7.3, §7.5) */
+	if (m.bad) return -1;
+	*delta = (ptrdiff_t)mnew - (ptrdiff_t)serialized_measure(s, v + at, e - at);
 	return 1;
 }
 

@@ -248,6 +248,91 @@ START_TEST(sqlraw_broken_untouched)
 }
 END_TEST
 
+/* A JSON column holding serialized data, as mysqldump writes it: the JSON
+ * string's quotes are `\"` in the literal, the serialized quotes `\\\"`
+ * (the sqljson spelling, §7.2); the length counts the bytes left once the
+ * MySQL escapes and then the JSON escapes are undone (§7.3). Every output
+ * below was checked with PHP: the literal's escapes undone, json_decode,
+ * then unserialize() of the string. */
+START_TEST(sqljson_plain)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:22:\\\\\\\"https://www.example.fi\\\\\\\";}\\\"}');",
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:31:\\\\\\\"https://wt-a--example.ddev.site\\\\\\\";}\\\"}');",
+	      0, 0);
+}
+END_TEST
+
+/* json_encode's `https:\/\/` written by mysqldump, `https:\\/\\/` (the
+ * `\\/` separator of §8.2): 22 bytes to PHP, rewritten in its spelling. */
+START_TEST(sqljson_escaped_slashes)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:22:\\\\\\\"https:\\\\/\\\\/www.example.fi\\\\\\\";}\\\"}');",
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:31:\\\\\\\"https:\\\\/\\\\/wt-a--example.ddev.site\\\\\\\";}\\\"}');",
+	      0, 0);
+}
+END_TEST
+
+/* Nested arrays and a double-serialized string: each length repaired, the
+ * inner value's and its string's around it (§7.4). */
+START_TEST(sqljson_nested)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:3:{s:1:\\\\\\\"a\\\\\\\";a:2:{i:0;s:24:\\\\\\\"https:\\\\/\\\\/www.example.fi\\\\/x\\\\\\\";i:1;a:1:{s:1:\\\\\\\"k\\\\\\\";s:24:\\\\\\\"https:\\\\/\\\\/www.example.fi\\\\/y\\\\\\\";}}s:1:\\\\\\\"b\\\\\\\";i:1;s:1:\\\\\\\"c\\\\\\\";s:44:\\\\\\\"a:1:{s:1:\\\\\\\"u\\\\\\\";s:22:\\\\\\\"https:\\\\/\\\\/www.example.fi\\\\\\\";}\\\\\\\";}\\\"}');",
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:3:{s:1:\\\\\\\"a\\\\\\\";a:2:{i:0;s:33:\\\\\\\"https:\\\\/\\\\/wt-a--example.ddev.site\\\\/x\\\\\\\";i:1;a:1:{s:1:\\\\\\\"k\\\\\\\";s:33:\\\\\\\"https:\\\\/\\\\/wt-a--example.ddev.site\\\\/y\\\\\\\";}}s:1:\\\\\\\"b\\\\\\\";i:1;s:1:\\\\\\\"c\\\\\\\";s:53:\\\\\\\"a:1:{s:1:\\\\\\\"u\\\\\\\";s:31:\\\\\\\"https:\\\\/\\\\/wt-a--example.ddev.site\\\\\\\";}\\\\\\\";}\\\"}');",
+	      0, 0);
+}
+END_TEST
+
+/* Data holding quotes (`\\\"`, one byte each), a backslash and `n`
+ * (`\\\\n`, two bytes) and a LF (`\\n`, one byte). */
+START_TEST(sqljson_quotes_and_backslashes)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:2:{s:1:\\\\\\\"t\\\\\\\";s:40:\\\\\\\"say \\\\\\\"hi\\\\\\\" \\\\\\\\n https://www.example.fi/p \\\\\\\"q\\\\\\\"\\\\\\\";s:1:\\\\\\\"n\\\\\\\";s:3:\\\\\\\"x\\\\ny\\\\\\\";}\\\"}');",
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:2:{s:1:\\\\\\\"t\\\\\\\";s:49:\\\\\\\"say \\\\\\\"hi\\\\\\\" \\\\\\\\n https://wt-a--example.ddev.site/p \\\\\\\"q\\\\\\\"\\\\\\\";s:1:\\\\\\\"n\\\\\\\";s:3:\\\\\\\"x\\\\ny\\\\\\\";}\\\"}');",
+	      0, 0);
+}
+END_TEST
+
+/* `\\uXXXX` counts its UTF-8 length (ä 2, € 3), a surrogate pair 4. */
+START_TEST(sqljson_unicode)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:2:{s:1:\\\\\\\"t\\\\\\\";s:38:\\\\\\\"\\\\u00e4\\\\u00f6 \\\\u20ac \\\\ud83d\\\\ude00 https:\\\\/\\\\/www.example.fi\\\\/p\\\\\\\";s:1:\\\\\\\"e\\\\\\\";s:1:\\\\\\\"x\\\\\\\";}\\\"}');",
+	      "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:2:{s:1:\\\\\\\"t\\\\\\\";s:47:\\\\\\\"\\\\u00e4\\\\u00f6 \\\\u20ac \\\\ud83d\\\\ude00 https:\\\\/\\\\/wt-a--example.ddev.site\\\\/p\\\\\\\";s:1:\\\\\\\"e\\\\\\\";s:1:\\\\\\\"x\\\\\\\";}\\\"}');",
+	      0, 0);
+}
+END_TEST
+
+/* Values in the strings of a JSON array: each fills its field, `\"…\"`
+ * (§7.2); the origin in the plain string after them is rewritten too. */
+START_TEST(sqljson_values_in_a_json_array)
+{
+	repro(FILETYPE_SQL,
+	      "INSERT INTO t VALUES ('[\\\"a:0:{}\\\",\\\"s:22:\\\\\\\"https://www.example.fi\\\\\\\";\\\", \\\"https://www.example.fi/z\\\"]');",
+	      "INSERT INTO t VALUES ('[\\\"a:0:{}\\\",\\\"s:31:\\\\\\\"https://wt-a--example.ddev.site\\\\\\\";\\\", \\\"https://wt-a--example.ddev.site/z\\\"]');",
+	      0, 0);
+}
+END_TEST
+
+/* A stale length (s:21 holding 22 bytes) and a lone surrogate (which no
+ * count of bytes fits): left untouched and reported (§7.5). */
+START_TEST(sqljson_stale_length_untouched)
+{
+	const char *in = "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:21:\\\\\\\"https://www.example.fi\\\\\\\";}\\\"}');";
+	repro(FILETYPE_SQL, in, in, 1, 23);
+}
+END_TEST
+
+START_TEST(sqljson_lone_surrogate_untouched)
+{
+	const char *in = "INSERT INTO t VALUES ('{\\\"o\\\":\\\"a:1:{s:3:\\\\\\\"url\\\\\\\";s:29:\\\\\\\"\\\\ud83d https://www.example.fi\\\\\\\";}\\\"}');";
+	repro(FILETYPE_SQL, in, in, 1, 23);
+}
+END_TEST
+
 /* R9, text: a serialized string that holds a newline holds the lines
  * after it until its value is all there; the unit is walked whole and its
  * lengths repaired (§7.5, §13.1). */
@@ -410,6 +495,14 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, sqlraw_escapes_and_raw_quotes);
 	tcase_add_test(tc, sqlraw_percent_underscore);
 	tcase_add_test(tc, sqlraw_broken_untouched);
+	tcase_add_test(tc, sqljson_plain);
+	tcase_add_test(tc, sqljson_escaped_slashes);
+	tcase_add_test(tc, sqljson_nested);
+	tcase_add_test(tc, sqljson_quotes_and_backslashes);
+	tcase_add_test(tc, sqljson_unicode);
+	tcase_add_test(tc, sqljson_values_in_a_json_array);
+	tcase_add_test(tc, sqljson_stale_length_untouched);
+	tcase_add_test(tc, sqljson_lone_surrogate_untouched);
 	tcase_add_test(tc, r9_text_string_holds_newline);
 	tcase_add_test(tc, r9_text_payload_holds_newlines);
 	tcase_add_test(tc, r9_text_cut_by_end_untouched);

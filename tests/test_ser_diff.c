@@ -8,8 +8,10 @@
  * value a line), as mysqldump-escaped SQL literals, as single-quoted SQL
  * literals with raw `"` (`'` doubled, `\` `\0` `\n` escaped: SQLite- and
  * pg_dump-style fixtures, the sqlraw spelling), htmlspecialchars'd in
- * `<input value="…">` attributes (-t html) and json_encode'd as JSON
- * strings (-t json: one array, or NDJSON lines), and the output must be
+ * `<input value="…">` attributes (-t html), json_encode'd as JSON
+ * strings (-t json: one array, or NDJSON lines) and as the string of a
+ * JSON object in a mysqldump literal (a JSON column, -t sql: the sqljson
+ * spelling, `/` escaped or not a batch), and the output must be
  * the same tree with its origins replaced, serialized and escaped the same
  * way (in html, a value with two readings byte-identical and reported).
  * HOSTSHIFT_SER_TREES sets how many trees a context (default 3000). */
@@ -94,6 +96,7 @@ static const char *const sd_fillers[] = {
 #define SD_NFILLERS (sizeof sd_fillers / sizeof *sd_fillers)
 
 static bool sd_json_ctx; /* a JSON string */
+static bool sd_json_raw_slashes; /* json_encode with JSON_UNESCAPED_SLASHES */
 
 static void sd_both(struct sd_node *n, const char *a, size_t an, const char *b, size_t bn)
 {
@@ -397,7 +400,8 @@ static bool sd_html_ambiguous(const unsigned char *e, size_t at, size_t hi, size
 /* json_encode's default string escaping: `"` `\` `/` escaped, \b \f \n \r
  * \t, other controls (NUL too) \u00xx, every non-ASCII code point
  * \uxxxx (a surrogate pair above U+FFFF), lower-case hex. The input is
- * valid UTF-8 (json_encode refuses anything else). */
+ * valid UTF-8 (json_encode refuses anything else). With
+ * sd_json_raw_slashes, `/` as it is (JSON_UNESCAPED_SLASHES). */
 static void sd_json_escape(struct sd_buf *o, const unsigned char *p, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
@@ -405,7 +409,7 @@ static void sd_json_escape(struct sd_buf *o, const unsigned char *p, size_t n)
 		switch (c) {
 		case '"': sd_puts(o, "\\\""); continue;
 		case '\\': sd_puts(o, "\\\\"); continue;
-		case '/': sd_puts(o, "\\/"); continue;
+		case '/': sd_puts(o, sd_json_raw_slashes ? "/" : "\\/"); continue;
 		case '\b': sd_puts(o, "\\b"); continue;
 		case '\f': sd_puts(o, "\\f"); continue;
 		case '\n': sd_puts(o, "\\n"); continue;
@@ -446,10 +450,11 @@ static size_t sd_trees(void)
 /* The contexts a serialized value is carried in: a text line, a
  * mysqldump literal, an html attribute value (`<input value="…">` a
  * line), a JSON string (the elements of one array, or NDJSON lines), a
- * single-quoted SQL literal with raw `"`. */
-enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW };
+ * single-quoted SQL literal with raw `"`, the string of a JSON object in
+ * a mysqldump literal. */
+enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON };
 
-static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw" };
+static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson" };
 
 /* Record t of n (serialized bytes v) in context ctx, framing included. */
 static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, size_t t, size_t n)
@@ -484,12 +489,25 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 		sd_json_escape(o, v->p, v->n);
 		sd_puts(o, "\"\n");
 		break;
+	case CTX_SQLJSON: {
+		/* json_encode(['v' => $value]) in a JSON column, as mysqldump
+		 * writes it */
+		struct sd_buf j = { 0 };
+		sd_puts(&j, "{\"v\":\"");
+		sd_json_escape(&j, v->p, v->n);
+		sd_puts(&j, "\"}");
+		sd_putf(o, "INSERT INTO `t` VALUES (%llu,'", t);
+		sd_sql_escape(o, j.p, j.n);
+		sd_puts(o, "');\n");
+		free(j.p);
+		break;
+	}
 	}
 }
 
 static enum filetype sd_type(enum sd_ctx ctx)
 {
-	return ctx == CTX_SQL || ctx == CTX_SQLRAW ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT ? FILETYPE_TEXT
+	return ctx == CTX_SQL || ctx == CTX_SQLRAW || ctx == CTX_SQLJSON ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT ? FILETYPE_TEXT
 	                                                                                        : FILETYPE_JSON;
 }
 
@@ -600,7 +618,8 @@ static void sd_batch(const struct patterns *pt, enum sd_ctx ctx, size_t ntrees, 
 	struct sd_buf *vin = calloc(ntrees, sizeof *vin), *vwant = calloc(ntrees, sizeof *vwant);
 	ck_assert(vin && vwant);
 	uint64_t namb = 0, namb_changed = 0;
-	sd_json_ctx = ctx == CTX_JSON_ARRAY || ctx == CTX_NDJSON;
+	sd_json_ctx = ctx == CTX_JSON_ARRAY || ctx == CTX_NDJSON || ctx == CTX_SQLJSON;
+	sd_json_raw_slashes = ctx == CTX_SQLJSON && (seed & 1);   /* every other batch */
 	for (size_t t = 0; t < ntrees; t++) {
 		struct sd_node *root;
 		enum sd_verdict vd = SD_REPAIRED;
@@ -728,6 +747,16 @@ START_TEST(random_trees_in_sql_raw_quotes)
 }
 END_TEST
 
+/* rules.md §8.1, §7.2, §7.3: the trees json_encode-escaped as the string
+ * of a JSON object, mysqldump-escaped in a literal (the sqljson spelling):
+ * a length counts the bytes left once the MySQL escapes and then the JSON
+ * escapes are undone; every value repaired, none reported. */
+START_TEST(random_trees_in_sql_json_columns)
+{
+	sd_run(CTX_SQLJSON, 6);
+}
+END_TEST
+
 Suite *ser_diff_suite(void)
 {
 	Suite *s = suite_create("ser_diff");
@@ -737,6 +766,7 @@ Suite *ser_diff_suite(void)
 	tcase_add_test(tc, random_trees_in_html_attributes);
 	tcase_add_loop_test(tc, random_trees_in_json_strings, 0, 2);
 	tcase_add_test(tc, random_trees_in_sql_raw_quotes);
+	tcase_add_test(tc, random_trees_in_sql_json_columns);
 	suite_add_tcase(s, tc);
 	return s;
 }

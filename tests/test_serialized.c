@@ -264,8 +264,9 @@ static int plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, size
 		c->nopen--;
 		return 0;
 	}
-	size_t built = plan_build(c, k + 1, at, e);   /* first: it may move c->data */
-	*delta = (ptrdiff_t)serialized_measure(s, c->data, built) - (ptrdiff_t)serialized_measure(s, c->b + at, e - at);
+	size_t built = plan_build(c, k + 1, at, e), mnew;   /* first: it may move c->data */
+	if (!serialized_measure_ok(s, c->data, built, &mnew)) return -1;   /* sqljson: as the walk, not measured */
+	*delta = (ptrdiff_t)mnew - (ptrdiff_t)serialized_measure(s, c->b + at, e - at);
 	return 1;
 }
 
@@ -776,6 +777,106 @@ START_TEST(sqlraw_spelling)
 	NOPE(SQLR, DEC, "s:3:\"x'y\";");
 	/* without the sqlraw spelling the raw form is not understood */
 	NOPE(SQL, DEC, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}");
+}
+END_TEST
+
+/* The sqljson spelling (rules.md §7.2, §7.3): a JSON string in a MySQL
+ * literal. The quote is `\\\"`; a length counts the bytes left once the
+ * MySQL escapes and then the JSON escapes are undone. */
+#define SQLJ (SER_SET(SER_SQL) | SER_SET(SER_SQLRAW) | SER_SET(SER_SQLJSON))
+#define QJ "\\\\\\\""   /* `\\\"` */
+START_TEST(sqljson_spelling)
+{
+	CASE(SQLJ, REP, "a:1:{s:3:" QJ "url" QJ ";s:22:" QJ C22 QJ ";}", "a:1:{s:3:" QJ "url" QJ ";s:31:" QJ V31 QJ ";}");
+	/* json_encode's `\/` escaped for MySQL, `\\/`: one byte each */
+	PAIR("https:\\\\/\\\\/www.example.fi", "https:\\\\/\\\\/wt-a--example.ddev.site", SQLJ, REP,
+	     "s:22:" QJ "https:\\\\/\\\\/www.example.fi" QJ ";", "s:31:" QJ "https:\\\\/\\\\/wt-a--example.ddev.site" QJ ";");
+	/* `\\\"` `\\\\` `\\n` `\'` one byte each, `\\\%` two (JSON's `\\` and
+	 * `%`), `\\u00e4` two, a surrogate pair four: 20 + 22 (PHP's count) */
+	CASE(SQLJ, REP, "s:42:" QJ QJ "q" QJ " \\\\\\\\ \\\\n\\' \\\\\\% \\\\u00e4 \\\\ud83d\\\\ude00 " C22 QJ ";",
+	     "s:51:" QJ QJ "q" QJ " \\\\\\\\ \\\\n\\' \\\\\\% \\\\u00e4 \\\\ud83d\\\\ude00 " V31 QJ ";");
+	/* `''` one quote or two, as in the sql spelling */
+	CASE(SQLJ, REP, "s:27:" QJ "it''s " C22 QJ ";", "s:36:" QJ "it''s " V31 QJ ";");
+	/* double serialized: the inner value's quotes are `\\\"` too */
+	CASE(SQLJ, REP, "s:44:" QJ "a:1:{s:1:" QJ "u" QJ ";s:22:" QJ C22 QJ ";}" QJ ";",
+	     "s:53:" QJ "a:1:{s:1:" QJ "u" QJ ";s:31:" QJ V31 QJ ";}" QJ ";");
+	/* a JSON string in the literal, `\"…\"`, is a field (§7.2) */
+	CASE(SQLJ, REP, "{\\\"o\\\":\\\"s:22:" QJ C22 QJ ";\\\"}", "{\\\"o\\\":\\\"s:31:" QJ V31 QJ ";\\\"}");
+	CASE(SQLJ, REP, "[\\\"a:0:{}\\\",\\\"s:22:" QJ C22 QJ ";\\\"]", "[\\\"a:0:{}\\\",\\\"s:31:" QJ V31 QJ ";\\\"]");
+	NOPE(SQLJ, DEC, "{\\\"o\\\":\\\"s:22:" QJ C22 QJ ";x\\\"}");
+	/* cannot be measured, or a stale length: declined (§7.5) */
+	NOPE(SQLJ, DEC, "s:22:" QJ C22 QJ ";x");
+	NOPE(SQLJ, DEC, "s:21:" QJ C22 QJ ";");
+	NOPE(SQLJ, DEC, "s:30:" QJ "\\\\ud83d " C22 QJ ";");    /* a lone surrogate */
+	NOPE(SQLJ, DEC, "s:25:" QJ "\\\\ude00 " C22 QJ ";");
+	NOPE(SQLJ, DEC, "s:24:" QJ "\\\\x " C22 QJ ";");          /* JSON `\x` */
+	NOPE(SQLJ, DEC, "s:24:" QJ "\\\\\\n " C22 QJ ";");        /* JSON `\` LF */
+	NOPE(SQLJ, DEC, "s:24:" QJ "\\% " C22 QJ ";");            /* JSON `\%` */
+	NOPE(SQLJ, DEC, "s:24:" QJ "\\\\'' " C22 QJ ";");         /* JSON `\'` or `\''` */
+	/* without the sqljson spelling the value is not understood */
+	NOPE(SQL, DEC, "a:1:{s:3:" QJ "url" QJ ";s:22:" QJ C22 QJ ";}");
+	/* new data that cannot be measured (JSON `\q`) is not repaired: the
+	 * walk and the plan decline in their second pass, at the string's
+	 * close (the runs before it have been through the rewrite) */
+	{
+		static const char in[] = "s:2:" QJ "xq" QJ ";";
+		const char *f[1] = { "x" }, *t[1] = { "\\\\" };
+		struct rwctx c = { f, t, 1, { { 0 } }, 0 };
+		struct ser_buf out = { 0 };
+		ck_assert_int_eq(serialized_walk((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out), DEC);
+		ck_assert_int_eq(serialized_walk_reparsed((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out),
+		                 DEC);
+		struct planctx pc = { .rw = { f, t, 1, { { 0 } }, 0 }, .b = (const unsigned char *)in };
+		ck_assert_int_eq(serialized_plan((const unsigned char *)in, sizeof in - 1, SQLJ, &plan_calls, &pc), DEC);
+		free(pc.e);
+		free(pc.data);
+		free(out.p);
+	}
+	/* an escape the change makes with the byte after it, measured whole:
+	 * `\\` before `n` is JSON's `\n`, one byte */
+	PAIR("x", "\\\\", SQLJ, REP, "s:2:" QJ "xn" QJ ";", "s:1:" QJ "\\\\n" QJ ";");
+}
+END_TEST
+
+/* serialized_measure_ok: false where sqljson data holds an escape that
+ * cannot be measured; the other spellings measure any bytes. */
+START_TEST(sqljson_measure_ok)
+{
+	static const struct { const char *p; bool ok; size_t want; } cases[] = {
+		{ "\\\\\\\"", true, 1 },   { "\\\\\\\\", true, 1 },    { "\\\\/\\\\/", true, 2 },  { "\\\\n\\n\\0", true, 3 },
+		{ "\\\\u00e4", true, 2 },  { "\\\\u20AC", true, 3 },   { "\\\\ud83d\\\\ude00", true, 4 },
+		{ "\\\\\\%", true, 2 },    { "\\\\\\/\\\\\\f", true, 2 }, { "a''b", true, 4 },    { "\\\\\"", true, 1 },
+		{ "\\\\ud83d", false, 0 }, { "\\\\ude00", false, 0 },  { "\\\\ud83d\\\\u0041", false, 0 },
+		{ "\\\\x", false, 0 },     { "\\\\\\n", false, 0 },    { "\\\\\\'", false, 0 },   { "\\%", false, 0 },
+		{ "\\_", false, 0 },       { "\\\\", false, 0 },       { "x\\", false, 0 },       { "\\\\u00e", false, 0 },
+		{ "\\\\''", false, 0 },    { "\\\\\\u0041", false, 0 },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const unsigned char *p = (const unsigned char *)cases[k].p;
+		size_t n = strlen(cases[k].p), len;
+		bool ok = serialized_measure_ok(SER_SQLJSON, p, n, &len);
+		ck_assert_msg(ok == cases[k].ok, "case %zu: %s", k, show(p, n));
+		if (ok) ck_assert_msg(len == cases[k].want, "case %zu: %zu, want %zu", k, len, cases[k].want);
+		for (int s = 0; s < SER_SQLJSON; s++) ck_assert(serialized_measure_ok((enum ser_spelling)s, p, n, &len));
+		/* fed in pieces: the same count, and bad where it is not ok */
+		for (size_t i = 0; i <= n; i++) {
+			struct ser_measure m;
+			ser_measure_init(&m, SER_SQLJSON);
+			ser_measure_feed(&m, p, i);
+			ser_measure_feed(&m, p + i, n - i);
+			size_t c = ser_measure_end(&m);
+			ck_assert_msg(m.bad == !cases[k].ok, "case %zu cut at %zu", k, i);
+			if (cases[k].ok) ck_assert_uint_eq(c, cases[k].want);
+		}
+	}
+	/* a change whose new bytes do not measure alone is measured whole */
+	struct ser_delta d;
+	ptrdiff_t delta;
+	ser_delta_init(&d, SER_SQLJSON);
+	ser_delta_keep(&d, (const unsigned char *)"ab ", 3);
+	ser_delta_change(&d, (const unsigned char *)"x", 1, (const unsigned char *)"\\\\", 2);
+	ser_delta_keep(&d, (const unsigned char *)" cd", 3);
+	ck_assert(!ser_delta_end(&d, &delta));
 }
 END_TEST
 
@@ -1311,6 +1412,8 @@ START_TEST(measure_escapes_cut)
 		{ SER_PERCENT, "%2F%2Fx", 3 },          { SER_SQL, "\\%\\_\\n", 5 },      { SER_SQL, "x\\", 2 },
 		{ SER_LITERAL, "\\u00e4", 6 },          { SER_HTML, "&quot;", 6 },       { SER_JSONHTML, "\\&quot;", 7 },
 		{ SER_SQLRAW, "it''s", 4 },            { SER_SQLRAW, "''''\\n\\%", 5 }, { SER_SQLRAW, "\\\\''\\\"\"", 4 },
+		{ SER_SQLJSON, "\\\\ud83d\\\\ude00", 4 }, { SER_SQLJSON, "a\\\\u00e4b\\\\\\\"", 5 },
+		{ SER_SQLJSON, "\\\\\\\\n\\n\\\\/", 4 }, { SER_SQLJSON, "\\\\\\%x", 3 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const char *p = cases[k].p;
@@ -1335,6 +1438,7 @@ START_TEST(measure_pieces_equal_whole)
 	static const char *const atoms[] = {
 		"\\", "u", "%", "0", "4", "1", "D", "8", "C", "E", "F", "x", "_", "\\u", "\\uD83D", "\\uDE00", "\\ud83d",
 		"%4", "%2F", "%2f", "\\\\", "\\%", "\\_", "\\u00e4", "\\n", "\\\"", "&quot;", "'", "''",
+		"\\\\u00e4", "\\\\uD83D", "\\\\uDE00", "\\\\\\\"", "\\\\/",
 	};
 	uint32_t x = 2024u + (uint32_t)_i;
 	char p[256];
@@ -1380,7 +1484,7 @@ START_TEST(delta_equals_whole_measures)
 {
 	static const char *const atoms[] = {
 		"https://www.example.fi", "x", " ", "\\", "\\\\", "\\n", "\\u00e4", "\\uD83D", "\\uDE00", "%", "%2F", "%4",
-		"_", "''", "abcdefghijkl", "123",
+		"_", "''", "abcdefghijkl", "123", "\\\\u00e4", "\\\\uD83D\\\\uDE00", "\\\\\\\"", "\\\\/",
 	};
 	static const char *const repls[] = {
 		"https://wt-a--example.ddev.site", "", "1234", "\\", "%", "\\/\\/", "%2F%2F", "\\uDE00", "u00e4", "9",
@@ -1480,6 +1584,8 @@ Suite *serialized_suite(void)
 	tcase_add_test(tc, sql_every_escape);
 	tcase_add_test(tc, sql_percent_and_underscore_count_two);
 	tcase_add_test(tc, sqlraw_spelling);
+	tcase_add_test(tc, sqljson_spelling);
+	tcase_add_test(tc, sqljson_measure_ok);
 	tcase_add_test(tc, sql_nul_property_names);
 	tcase_add_test(tc, sql_doubled_quotes);
 	tcase_add_test(tc, sql_double_serialized);
