@@ -121,7 +121,7 @@ static void sp_rewrite(const struct patterns *pt, const struct sp_buf *v, size_t
 		sp_upto = v->p + v->n;
 	}
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
-	                        .spellings = SER_SET(SER_SQL) | SER_SET(SER_SQLRAW) };
+	                        .spellings = SER_SET(SER_SQL) | SER_SET(SER_SQLRAW) | SER_SET(SER_SQLJSON) };
 	if (json)
 		o = (struct value_opts){ .mode = MATCH_VALUE, .surface = SURFACE_JSON_STRING, .entities = true, .json = true,
 		                         .spellings = SER_SET_DEFAULT };
