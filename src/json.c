@@ -342,40 +342,46 @@ static void after_value(struct json *j)
 }
 
 /* The closing quote has been put: rewrite the whole token as a value. */
+/* A string held in the file is complete: rewritten where the file is
+ * mapped, its pages given back as the pipeline reads on (§11.2). Apart
+ * from string_done, which the lexer's loop takes inline. */
+static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
+{
+	j->spilling = false;
+	const unsigned char *t = spill_map(&j->spill);
+	if (!t) spill_failed(j);
+	size_t len = (size_t)j->spill.len;
+	if (key) path_key(j, t + 1, len - 2);
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
+	                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
+	j->vp.path = j->paths ? j->path : NULL;
+	j->vp.path_len = j->paths ? j->path_len : 0;
+	j->vp.release = give_back;
+	j->vp.release_ctx = j;
+	value_write(&j->vp, t, len, j->tok_start, &o, &j->w, false);
+	j->vp.release = NULL;
+	spill_end(&j->spill);
+}
+
 static void string_done(struct json *j)
 {
 	bool key = j->is_key;
 	const unsigned char *t = tok_data(j);
-	size_t len = j->tok_len;
-	bool spilled = j->spilling;
-	if (spilled) {
-		/* held in the file: rewritten where it is mapped, its pages
-		 * given back as the pipeline reads on (§11.2) */
-		j->spilling = false;
-		if (!(t = spill_map(&j->spill))) spill_failed(j);
-		len = (size_t)j->spill.len;
-	}
-	if (key) path_key(j, t + 1, len - 2);
-	if (spilled) {
-		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
-		                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
-		j->vp.path = j->paths ? j->path : NULL;
-		j->vp.path_len = j->paths ? j->path_len : 0;
-		j->vp.release = give_back;
-		j->vp.release_ctx = j;
-		value_write(&j->vp, t, len, j->tok_start, &o, &j->w, false);
-		j->vp.release = NULL;
-		spill_end(&j->spill);
-	} else if (j->oversize) {
-		if (!j->over_untouched) window_end(&j->w);
-		j->w.path = NULL;
-		j->w.path_len = 0;
+	if (j->spilling) {
+		spilled_done(j, key);
 	} else {
-		struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
-		                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
-		j->vp.path = j->paths ? j->path : NULL;
-		j->vp.path_len = j->paths ? j->path_len : 0;
-		value_write(&j->vp, t, j->tok_len, j->tok_start, &o, &j->w, j->tok_src != NULL);
+		if (key) path_key(j, t + 1, j->tok_len - 2);
+		if (j->oversize) {
+			if (!j->over_untouched) window_end(&j->w);
+			j->w.path = NULL;
+			j->w.path_len = 0;
+		} else {
+			struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
+			                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
+			j->vp.path = j->paths ? j->path : NULL;
+			j->vp.path_len = j->paths ? j->path_len : 0;
+			value_write(&j->vp, t, j->tok_len, j->tok_start, &o, &j->w, j->tok_src != NULL);
+		}
 	}
 	j->state = JSON_BETWEEN;
 	if (key) j->expect = EXPECT_COLON;

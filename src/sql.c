@@ -413,7 +413,7 @@ static void give_back(void *ctx, const unsigned char *upto)
 
 /* A body held in the temporary file is complete: rewritten where the file
  * is mapped, its pages given back as the pipeline reads on (§11.2). */
-static void spilled_done(struct sql *q, const struct value_opts *o)
+static __attribute__((noinline)) void spilled_done(struct sql *q, const struct value_opts *o)
 {
 	q->spilling = false;
 	const unsigned char *b = spill_map(&q->spill);
