@@ -157,19 +157,10 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 static const unsigned char *tok_data(const struct json *j) { return j->tok_src ? j->tok_src : j->tok; }
 
 
-/* The temporary file failed under a string already given to it: its bytes
- * cannot be written out as they were, so the run stops here. */
-static void spill_failed(struct json *j)
+/* The temporary file failed under a string already given to it. */
+static _Noreturn void spill_failed(const struct json *j)
 {
-	fprintf(stderr, "hostshift: %s: cannot hold the JSON string at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
-	        j->report ? j->report->file : "-", (unsigned long long)j->tok_start, strerror(j->spill.err));
-	exit(3);
-}
-
-static void give_back(void *ctx, const unsigned char *upto)
-{
-	struct json *j = ctx;
-	spill_release(&j->spill, upto);
+	spill_fail(&j->spill, j->report ? j->report->file : "-", "JSON string", j->tok_start);
 }
 
 /* A string held in the file that malformed input cut: its bytes pass as
@@ -356,8 +347,8 @@ static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
 	                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
 	j->vp.path = j->paths ? j->path : NULL;
 	j->vp.path_len = j->paths ? j->path_len : 0;
-	j->vp.release = give_back;
-	j->vp.release_ctx = j;
+	j->vp.release = spill_release_cb;
+	j->vp.release_ctx = &j->spill;
 	value_write(&j->vp, t, len, j->tok_start, &o, &j->w, false);
 	j->vp.release = NULL;
 	spill_end(&j->spill);

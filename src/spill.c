@@ -100,3 +100,12 @@ void spill_end(struct spill *s)
 	}
 	s->len = 0;
 }
+
+void spill_release_cb(void *ctx, const unsigned char *upto) { spill_release(ctx, upto); }
+
+_Noreturn void spill_fail(const struct spill *s, const char *file, const char *what, uint64_t off)
+{
+	fprintf(stderr, "hostshift: %s: cannot hold the %s at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
+	        file, what, (unsigned long long)off, strerror(s->err));
+	exit(3);
+}

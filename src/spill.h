@@ -40,5 +40,11 @@ const unsigned char *spill_map(struct spill *s);
 void spill_release(struct spill *s, const unsigned char *upto);
 /* The value is done: unmapped, the file emptied for the next. */
 void spill_end(struct spill *s);
+/* spill_release as the value pipeline's release callback (ctx: the spill). */
+void spill_release_cb(void *ctx, const unsigned char *upto);
+/* The file failed under a value it already holds (s->err): its bytes cannot
+ * be written out as they were, so the run stops: says so, naming the input,
+ * what the value is and its offset, and how to go on, and exits 3. */
+_Noreturn void spill_fail(const struct spill *s, const char *file, const char *what, uint64_t off);
 
 #endif

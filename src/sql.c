@@ -292,13 +292,10 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->state = SQL_LITERAL;
 }
 
-/* The temporary file failed under a body already given to it: the bytes
- * cannot be written out as they were, so the run stops here. */
-static void spill_failed(struct sql *q)
+/* The temporary file failed under a body already given to it. */
+static _Noreturn void spill_failed(const struct sql *q)
 {
-	fprintf(stderr, "hostshift: %s: cannot hold the string literal at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
-	        q->report ? q->report->file : "-", (unsigned long long)q->body_start, strerror(q->spill.err));
-	exit(3);
+	spill_fail(&q->spill, q->report ? q->report->file : "-", "string literal", q->body_start);
 }
 
 /* A body over the cap streams through as prose, counted once (§8.1, §11.2).
@@ -405,12 +402,6 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 	q->body_len += n;
 }
 
-static void give_back(void *ctx, const unsigned char *upto)
-{
-	struct sql *q = ctx;
-	spill_release(&q->spill, upto);
-}
-
 /* A body held in the temporary file is complete: rewritten where the file
  * is mapped, its pages given back as the pipeline reads on (§11.2). */
 static __attribute__((noinline)) void spilled_done(struct sql *q, const struct value_opts *o)
@@ -419,8 +410,8 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 	const unsigned char *b = spill_map(&q->spill);
 	if (!b) spill_failed(q);
 	q->spilled = b;
-	q->vp.release = give_back;
-	q->vp.release_ctx = q;
+	q->vp.release = spill_release_cb;
+	q->vp.release_ctx = &q->spill;
 	value_write(&q->vp, b, (size_t)q->spill.len, q->body_start, o, &q->w, false);
 	q->vp.release = NULL;
 	q->spilled = NULL;
