@@ -1029,7 +1029,12 @@ if [ -n "$HELPERS" ]; then
 	rc_is "100 MiB serialized string" 0
 	same "100 MiB serialized string: repaired" "$T/bigval.out" "$T/bigval.want"
 	rss=$(cat "$T/rss")
-	if [ "$rss" -lt 4096 ]; then pass; else fail "100 MiB serialized string: peak RSS ${rss} KiB, not under 4096"; fi
+	# the bound holds for the plain binary (under valgrind or with the
+	# sanitizers' shadow memory it cannot: they are not measured)
+	if [ -n "${VALGRIND:-}" ] || [ -n "${HOSTSHIFT_NO_RSS:-}" ] || grep -qa __asan_init "$H"; then
+		SKIPPED="$SKIPPED big-value-rss"
+		echo "e2e: SKIPPED: the 100 MiB string's peak RSS (${rss} KiB) is not held to 4096 KiB under valgrind or sanitizers"
+	elif [ "$rss" -lt 4096 ]; then pass; else fail "100 MiB serialized string: peak RSS ${rss} KiB, not under 4096"; fi
 	if [ -z "$(ls -A "$T/bigtmp")" ]; then pass; else fail "100 MiB serialized string: left in TMPDIR: $(ls -A "$T/bigtmp")"; fi
 	rm -rf "$T/bigtmp" "$T/bigval.sql" "$T/bigval.want" "$T/bigval.out"
 fi
