@@ -26,6 +26,9 @@ enum filetype filetype_from_path(const char *path)
 	if (!strcasecmp(dot, ".html") || !strcasecmp(dot, ".htm") || !strcasecmp(dot, ".xhtml")) return FILETYPE_HTML;
 	if (!strcasecmp(dot, ".sql")) return FILETYPE_SQL;
 	if (!strcasecmp(dot, ".json")) return FILETYPE_JSON;
+	/* XML (a WordPress WXR export) is text: its CDATA sections hold `>`
+	 * and serialized data that html's tokenizer would cut (§13.1) */
+	if (!strcasecmp(dot, ".xml")) return FILETYPE_TEXT;
 	return FILETYPE_AUTO;
 }
 
@@ -48,6 +51,7 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	if (starts_ci(p, n, "INSERT INTO") || starts_ci(p, n, "CREATE TABLE") || starts_ci(p, n, "SET "))
 		return FILETYPE_SQL;
 	if (p[0] == '{' || p[0] == '[') return FILETYPE_JSON;
+	if (starts_ci(p, n, "<?xml")) return FILETYPE_TEXT;
 	if (p[0] == '<' && n > 1 && (p[1] == '!' || p[1] == '?' || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'z')))
 		return FILETYPE_HTML;
 	return FILETYPE_TEXT;

@@ -821,6 +821,22 @@ fi
 
 # ---------------------------------------------------------------- dumps and compressed input (rules.md §13.2)
 
+# A WordPress WXR export is XML, read as text (from stdin by `<?xml`, from
+# a file by `.xml`): post meta in CDATA, serialized, one string holding a
+# newline and a `>`, is repaired (the html tokenizer would end the CDATA at
+# the `>` and leave the length stale).
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8" ?>' '<rss><channel><item>' \
+	'<wp:meta_value><![CDATA[a:1:{s:1:"u";s:26:"<b>' 'https://www.example.fi";}]]></wp:meta_value>' \
+	'</item></channel></rss>' >"$T/wxr.xml"
+printf '%s\n' '<?xml version="1.0" encoding="UTF-8" ?>' '<rss><channel><item>' \
+	'<wp:meta_value><![CDATA[a:1:{s:1:"u";s:35:"<b>' 'https://wt-a--example.ddev.site";}]]></wp:meta_value>' \
+	'</item></channel></rss>' >"$T/wxr.want"
+run -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/wxr.xml"
+rc_is "wxr from stdin" 0
+same "wxr from stdin: sniffed as text, repaired" "$T/out" "$T/wxr.want"
+run -s -p https://www.example.fi=https://wt-a--example.ddev.site "$T/wxr.xml"
+same "wxr.xml: text by its extension, repaired" "$T/out" "$T/wxr.want"
+
 # Current MariaDB dumps open with the sandbox-mode comment: still sql, so a
 # JSON column dumped with `\\/` is rewritten, and --check finds it before.
 printf '%s\n' '/*M!999999\- enable the sandbox mode */' \
