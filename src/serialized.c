@@ -1,6 +1,7 @@
 /* serialized.c — PHP serialize() length repair (§7; the sql, sqlraw and
  * sqljson spellings of §7.3, for the string literals of the sql type,
- * §8.1).
+ * §8.1, and the csv spelling, for quoted CSV fields of the text type,
+ * §13.1).
  *
  * The walk runs twice over the same bytes. The first pass parses and
  * decides (NONE, DECLINED, or which top-level values to repair) without
@@ -303,6 +304,9 @@ static inline __attribute__((always_inline)) size_t match(const unsigned char *b
 	case SER_SQLJSON:   /* `\\\"`: JSON's `\"`, each byte escaped for MySQL */
 		if (c == '"') return (hi - i >= 4 && memcmp(b + i, "\\\\\\\"", 4) == 0) ? 4 : 0;
 		break;
+	case SER_CSV:   /* `""`: a quote doubled in a quoted CSV field */
+		if (c == '"') return (i + 1 < hi && b[i] == '"' && b[i + 1] == '"') ? 2 : 0;
+		break;
 	default:
 		break;
 	}
@@ -496,16 +500,21 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 			return 2;
 		}
 		return 1;
+	case SER_CSV:
+		/* a quoted CSV field (§7.3): `""` is one quote; a lone `"`
+		 * ends the field, no data: not measured */
+		if (b[i] == '"') return i + 1 < hi && b[i + 1] == '"' ? 2 : 0;
+		return 1;
 	default:
 		return 0;
 	}
 }
 
-/* The escape of a measured spelling (json, percent, sql, sqlraw, sqljson)
- * at p[i], its lead byte, below n: its source width; *saved grows by the
- * source bytes it takes beyond the bytes it counts, and *bad is set where
- * it cannot be measured (sqljson; it then counts its lead as one byte). It
- * looks at no byte past p[i + esc_max(s) - 1] (a surrogate pair is the
+/* The escape of a measured spelling (json, percent, sql, sqlraw, sqljson,
+ * csv) at p[i], its lead byte, below n: its source width; *saved grows by
+ * the source bytes it takes beyond the bytes it counts, and *bad is set
+ * where it cannot be measured (sqljson; csv's lone `"`; it then counts its
+ * lead as one byte). It looks at no byte past p[i + esc_max(s) - 1] (a surrogate pair is the
  * longest: MEASURE_ESC_MAX bytes in json, SQLJSON_ESC_MAX in sqljson), so
  * with that many bytes before n it decides as it would over any longer
  * buffer. */
@@ -524,6 +533,9 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 			src = dec = 1;
 			*bad = true;
 		}
+	} else if (s == SER_CSV) {   /* `""` counts one; a lone `"` no byte of data */
+		if (i + 1 < n && p[i + 1] == '"') src = 2;
+		else *bad = true;
 	} else if (i + 1 < n) {
 		src = 2;
 		if (s == SER_JSON) {
@@ -545,7 +557,7 @@ static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s =
 static inline __attribute__((always_inline)) size_t measure_scan(enum ser_spelling s, const unsigned char *p,
                                                                  size_t n, bool final, size_t *saved, bool *bad)
 {
-	const unsigned char lead = s == SER_PERCENT ? '%' : '\\';
+	const unsigned char lead = s == SER_PERCENT ? '%' : s == SER_CSV ? '"' : '\\';
 	const size_t reach = esc_max(s);
 	for (size_t i = 0; i < n;) {
 		if (s == SER_SQLRAW) {   /* two leads: `\\` and `'` */
@@ -565,11 +577,12 @@ static inline __attribute__((always_inline)) size_t measure_scan(enum ser_spelli
 /* How a spelling measures data it has written (the new data of a string):
  * the length re-emitted is old LEN + measure(new) − measure(old). Where the
  * spelling has one reading, measure(old) == old LEN and this is the measured
- * decoded length of the new data (literal, percent, json, sql, sqlraw); for
- * html and jsonHTML measure is the source length, the delta rule of §7.3.
+ * decoded length of the new data (literal, percent, json, sql, sqlraw,
+ * csv); for html and jsonHTML measure is the source length, the delta rule
+ * of §7.3.
  * For sql and sqljson a `''` counts 2 here (the delta does not depend on
  * that convention); for sqlraw, whose literal is single-quoted, it counts
- * 1. *bad is set where an escape cannot be measured (sqljson). */
+ * 1. *bad is set where an escape cannot be measured (sqljson, csv). */
 static inline __attribute__((always_inline)) size_t measure_bad(enum ser_spelling s, const unsigned char *p,
                                                                  size_t n, bool *bad)
 {
@@ -689,8 +702,8 @@ size_t ser_measure_end(struct ser_measure *m)
 /* An escape decides from at most its lead and the `reach` bytes after it
  * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
  * other JSON or a MySQL escape, 2 for a percent escape, 13 for a sqljson
- * `\\u` (a surrogate pair) and 3 for any other (`\\\"`). Where no escape
- * reads across an edge, in the old data or the new, the bytes on each side
+ * `\\u` (a surrogate pair) and 3 for any other (`\\\"`), 1 for csv's `""`.
+ * Where no escape reads across an edge, in the old data or the new, the bytes on each side
  * measure as they would alone. A byte taken for a lead that is the second
  * byte of an escape only makes an edge look reached that is not. */
 void ser_delta_init(struct ser_delta *d, enum ser_spelling s)
@@ -737,6 +750,8 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
 		k = p[n - 1] == '%' ? 2 : n >= 2 && p[n - 2] == '%';
 	} else if (s == SER_SQLJSON) {
 		k = sqljson_reads_past(p, n);
+	} else if (s == SER_CSV) {   /* the first `"` of `""` reads one on */
+		k = p[n - 1] == '"';
 	} else if (p[n - 1] == '\\') {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
 		k = MEASURE_ESC_MAX - 1;
 	} else {
@@ -825,6 +840,7 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	else if (s == SER_JSONHTML) l1 = l2 = '&';
 	else if (s == SER_SQL || s == SER_SQLJSON) l1 = '\'', l2 = '"';
 	else if (s == SER_SQLRAW) l1 = l2 = '\'';
+	else if (s == SER_CSV) l0 = l1 = l2 = '"';
 	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
 	for (; lim - run >= 16; run += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
@@ -1201,9 +1217,9 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 			}
 			goto measured;
 		}
-		/* one reading (json, percent): the old data measures its declared
-		 * length, as the span walk found it (not measured again) */
-		mold = s == SER_JSON || s == SER_PERCENT ? old : measure(s, w->b + at, e - at);
+		/* one reading (json, percent, csv): the old data measures its
+		 * declared length, as the span walk found it (not measured again) */
+		mold = s == SER_JSON || s == SER_PERCENT || s == SER_CSV ? old : measure(s, w->b + at, e - at);
 	}
 measured:
 	if (!new_length(old, mnew, mold, &len)) {
@@ -1590,10 +1606,11 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 /* A top-level value [start, end) fills its field: the opener on its left
  * (past white space) chooses the closer on its right (past white space).
  * The fields of text: a TSV column (a TAB right before the value: a TAB
- * or the line's end after it), a CSV column (`,`: a `,` or the end) and
- * `key: value` or `key=value` (the end, or `&`). In a SQL literal (the
- * sql and sqljson spellings) a `\"` is the quote it stands for: a JSON
- * string in the literal, `\"…\"`, is a field. */
+ * or the line's end after it), a CSV column (`,`: a `,` or the end), a
+ * quoted CSV field (below) and `key: value` or `key=value` (the end, or
+ * `&`). In a SQL literal (the sql and sqljson spellings) a `\"` is the
+ * quote it stands for: a JSON string in the literal, `\"…\"`, is a
+ * field. */
 /* b[i] follows an odd run of backslashes: MySQL reads it escaped. */
 static bool escaped(const unsigned char *b, size_t i)
 {
@@ -1602,9 +1619,35 @@ static bool escaped(const unsigned char *b, size_t i)
 	return (i - k) % 2 == 1;
 }
 
+/* The `"` right before start opens a quoted CSV field: it starts the
+ * buffer or a line, or follows a `,` or a TAB (§13.1). */
+static inline __attribute__((always_inline)) bool csv_opens(const unsigned char *b, size_t start)
+{
+	if (start == 0 || b[start - 1] != '"') return false;
+	if (start == 1) return true;
+	unsigned char c = b[start - 2];
+	return c == ',' || c == '\t' || c == '\n';
+}
+
+/* A quoted CSV field holds exactly [start, end): opened by csv_opens,
+ * closed by a lone `"` right at end (a `""` there is a quote of the data)
+ * that ends the field: `,`, TAB, CR, LF or the end after it. */
+static bool csv_field(const unsigned char *b, size_t n, size_t start, size_t end)
+{
+	if (!csv_opens(b, start) || end >= n || b[end] != '"') return false;
+	if (end + 1 == n) return true;
+	unsigned char c = b[end + 1];
+	return c == ',' || c == '\t' || c == '\r' || c == '\n';
+}
+
 static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end, enum ser_spelling s)
 {
 	enum { OWN, DQ, SQ, TEXT, CDATA, QUOT, TAB, COMMA, ESC_DQ } open = OWN;
+	/* the csv spelling's only field; a value in another spelling that a
+	 * CSV field's `"` opens is closed by a lone `"`, not the first of a
+	 * `""` (which is data of the field: the value would not fill it) */
+	if (s == SER_CSV) return csv_field(b, n, start, end);
+	bool csv = csv_opens(b, start);
 	if (start > 0 && b[start - 1] == '\t') {
 		size_t i = end;
 		while (i < n && b[i] == ' ') i++;
@@ -1626,7 +1669,7 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end,
 		if (is_space(b[i])) continue;
 		switch (open) {
 		case OWN: return b[i] == '&';
-		case DQ: return b[i] == '"';
+		case DQ: return b[i] == '"' && !(csv && i + 1 < n && b[i + 1] == '"');
 		case ESC_DQ: return b[i] == '\\' && i + 1 < n && b[i + 1] == '"';
 		case SQ: return b[i] == '\'';
 		case TEXT: return b[i] == '<';
@@ -1713,6 +1756,23 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 			}
 			take_back(w, attempt);
 			any_committed |= c;
+		}
+		/* A quoted CSV field's data may parse in an earlier spelling
+		 * too, read from the wrong quotes (its `""` taken for a quote
+		 * and a byte): a reading that does not fill its field gives
+		 * way to the csv spelling's, where that fills it (§7.2). */
+		if (ok && win < SER_CSV && i > 0 && b[i - 1] == '"' && (spellings & SER_SET(SER_CSV)) && csv_opens(b, i) &&
+		    !occupies(b, n, i, e, win)) {
+			size_t ce;
+			take_back(w, attempt);
+			if (parse_value(w, SER_CSV, i, 0, n, 0, &ce, &c) && csv_field(b, n, i, ce)) {
+				win = SER_CSV;
+				e = ce;
+			} else {
+				take_back(w, attempt);
+				/* the other reading's steps are not kept: it is
+				 * declined or passed over below */
+			}
 		}
 		w->emit = emit;
 		if (!ok) {

@@ -1,6 +1,7 @@
 /* serialized.h — owns PHP serialize() length repair (§7): the gate, the
  * start positions, the grammar in its spellings (literal, percent, html,
- * json, jsonHTML, and this project's sql, sqlraw and sqljson spellings),
+ * json, jsonHTML, and this project's sql, sqlraw, sqljson and csv
+ * spellings),
  * byte lengths as each spelling measures them, nesting to depth 32,
  * committed-header declines, the "occupies its field" check, and keeping
  * unchanged data byte-identical.
@@ -32,9 +33,14 @@
  * inside a MySQL string literal (a JSON column as mysqldump writes it): the
  * quote is `\\\"` (the JSON-escaped quote, SQL-escaped) and a length
  * counts the bytes left once both layers are undone, the MySQL escapes
- * first, then the JSON escapes of what they leave (§7.3). */
+ * first, then the JSON escapes of what they leave (§7.3). SER_CSV is for
+ * a quoted CSV field of the text type (§13.1): the quote is `""`, a `""`
+ * in data is one byte, a lone `"` is no data (that reading fails) and a
+ * backslash is one plain byte; the value fills the field, from right
+ * after its opening `"` to right before its closing one (§7.2). */
 enum ser_spelling {
-	SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SQLJSON, SER_SPELLING_COUNT
+	SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SQLJSON, SER_CSV,
+	SER_SPELLING_COUNT
 };
 
 #define SER_SET(s) (1u << (s))
@@ -133,10 +139,10 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings);
  * count the new length is worked out from), over bytes given in pieces of
  * any size: the same count for any split. Literal, html and jsonHTML count
  * bytes; json, percent, sql and sqljson count an escape as the bytes it
- * decodes to (MySQL's `\%` and `\_` as two; sqlraw's `''` as one).
- * sqljson data may hold an escape that cannot be measured (a lone
- * surrogate, a JSON escape of no byte): `bad` is then set, and the count
- * is not to be used (§7.5). */
+ * decodes to (MySQL's `\%` and `\_` as two; sqlraw's `''` and csv's `""`
+ * as one). sqljson data may hold an escape that cannot be measured (a lone
+ * surrogate, a JSON escape of no byte), csv data a lone `"`: `bad` is then
+ * set, and the count is not to be used (§7.5). */
 struct ser_measure {
 	unsigned char spelling;
 	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */
@@ -169,7 +175,7 @@ bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, si
  * where that may not hold, and the data must be measured whole. */
 struct ser_delta {
 	unsigned char spelling;
-	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql, sqljson) */
+	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql, sqljson, csv) */
 	bool edge;                       /* a change ended with the last piece */
 	bool clean;                      /* no edge so far may be read across */
 	size_t reads_old, reads_new;     /* bytes past the last piece the escapes read */

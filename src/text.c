@@ -55,7 +55,8 @@ void text_init(struct text_stage *t, const struct patterns *pt, struct sink out,
 	value_init(&t->vp, pt, rep);
 	t->vp.pos = text_position;
 	t->vp.pos_ctx = t;
-	t->spellings = spellings;
+	/* and a quoted CSV field's spelling (§13.1), after the others */
+	t->spellings = spellings ? spellings | SER_SET(SER_CSV) : 0;
 }
 
 void text_free(struct text_stage *t)

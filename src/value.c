@@ -544,12 +544,14 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 	if ((s == SER_HTML || s == SER_JSONHTML) && splices_over_refs(vp, k)) return refs_delta(vp, s, at, e, old, k, delta);
 	const unsigned char *v = vp->val;
 	unsigned char dig[VALUE_DIGITS_MAX];
-	if (s == SER_SQLRAW) {
-		/* a `'` written into a single-quoted literal would pair with its
-		 * neighbour or end the literal: not measured (§7.3, §7.5) */
+	if (s == SER_SQLRAW || s == SER_CSV) {
+		/* a `'` written into a single-quoted literal, or a `"` into a
+		 * quoted CSV field, would pair with its neighbour or end the
+		 * literal or field: not measured (§7.3, §7.5) */
+		const unsigned char q = s == SER_CSV ? '"' : '\'';
 		for (size_t i = k; i < vp->nsplices; i++) {
 			struct slice r = repl_of(vp, &vp->splices[i], dig);
-			if (memchr(r.p, '\'', r.n)) return -1;
+			if (memchr(r.p, q, r.n)) return -1;
 		}
 	}
 	struct ser_delta d;

@@ -469,6 +469,93 @@ END_TEST
 START_TEST(html_segment_over_cap_untouched) { html_segment_case(HTML_TAG_CAP + 100000, true); }
 END_TEST
 
+/* §13.1, §7.3: a quoted CSV field of the text type (the csv spelling):
+ * its quotes doubled, `""` counts one byte of data, a backslash one. */
+START_TEST(csv_field_plain)
+{
+	repro(FILETYPE_TEXT, "1,\"a:1:{s:1:\"\"u\"\";s:22:\"\"https://www.example.fi\"\";}\"\n",
+	      "1,\"a:1:{s:1:\"\"u\"\";s:31:\"\"https://wt-a--example.ddev.site\"\";}\"\n", 0, 0);
+}
+END_TEST
+
+/* §7.4: nested arrays, and serialized data in a string of a CSV field. */
+START_TEST(csv_field_nested)
+{
+	repro(FILETYPE_TEXT,
+	      "1,\"a:2:{s:4:\"\"home\"\";s:22:\"\"https://www.example.fi\"\";s:4:\"\"list\"\";a:2:{i:0;s:26:\"\"https://www.example.fi/a/b\"\";i:1;a:1:{s:4:\"\"deep\"\";s:26:\"\"x https://www.example.fi y\"\";}}}\"\n"
+	      "1,\"s:40:\"\"a:1:{i:0;s:22:\"\"https://www.example.fi\"\";}\"\";\"\n",
+	      "1,\"a:2:{s:4:\"\"home\"\";s:31:\"\"https://wt-a--example.ddev.site\"\";s:4:\"\"list\"\";a:2:{i:0;s:35:\"\"https://wt-a--example.ddev.site/a/b\"\";i:1;a:1:{s:4:\"\"deep\"\";s:35:\"\"x https://wt-a--example.ddev.site y\"\";}}}\"\n"
+	      "1,\"s:49:\"\"a:1:{i:0;s:31:\"\"https://wt-a--example.ddev.site\"\";}\"\";\"\n",
+	      0, 0);
+}
+END_TEST
+
+/* Data holding quotes (`""` one byte each), `";}` text and backslashes. */
+START_TEST(csv_field_quotes_and_backslashes)
+{
+	repro(FILETYPE_TEXT,
+	      "1,\"a:2:{s:1:\"\"t\"\";s:47:\"\"say \"\"hi\"\";} and \"\"\"\" to https://www.example.fi/\"\";}\"\";s:1:\"\"q\"\";s:1:\"\"\"\"\"\";}\"\n"
+	      "1,\"a:1:{s:1:\"\"p\"\";s:33:\"\"C:\\dir\\\"\"x\"\" https://www.example.fi\"\";}\"\n",
+	      "1,\"a:2:{s:1:\"\"t\"\";s:56:\"\"say \"\"hi\"\";} and \"\"\"\" to https://wt-a--example.ddev.site/\"\";}\"\";s:1:\"\"q\"\";s:1:\"\"\"\"\"\";}\"\n"
+	      "1,\"a:1:{s:1:\"\"p\"\";s:42:\"\"C:\\dir\\\"\"x\"\" https://wt-a--example.ddev.site\"\";}\"\n",
+	      0, 0);
+}
+END_TEST
+
+/* A field followed by more fields, CRLF line ends, a TAB-separated
+ * record: the field ends at its lone closing `"` (§7.2); the prose field
+ * beside it is rewritten as text. */
+START_TEST(csv_field_among_fields_crlf)
+{
+	repro(FILETYPE_TEXT,
+	      "7,\"a:1:{s:1:\"\"u\"\";s:22:\"\"https://www.example.fi\"\";}\",next,\"plain \"\"q\"\" https://www.example.fi\"\r\n"
+	      "8\t\"s:22:\"\"https://www.example.fi\"\";\"\tz\r\n",
+	      "7,\"a:1:{s:1:\"\"u\"\";s:31:\"\"https://wt-a--example.ddev.site\"\";}\",next,\"plain \"\"q\"\" https://wt-a--example.ddev.site\"\r\n"
+	      "8\t\"s:31:\"\"https://wt-a--example.ddev.site\"\";\"\tz\r\n",
+	      0, 0);
+}
+END_TEST
+
+/* §7.2: a CSV field's data that also parses in the literal spelling, read
+ * from the wrong quotes: the string of 23 quotes, `";`, `"` and the origin
+ * reads in the literal spelling as s:48 closed inside the data, before a
+ * `""`, which would leave the origin after it outside any string. That
+ * reading does not fill the field; the csv reading does. */
+START_TEST(csv_field_literal_lookalike)
+{
+	repro(FILETYPE_TEXT,
+	      "1,\"s:48:\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\";\"\"https://www.example.fi\"\";\"\n",
+	      "1,\"s:57:\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\"\";\"\"https://wt-a--example.ddev.site\"\";\"\n",
+	      0, 0);
+}
+END_TEST
+
+/* §7.5: a stale length in a CSV field: the line is left untouched. */
+START_TEST(csv_field_stale_length_untouched)
+{
+	const char *in = "1,x\n2,\"a:1:{s:1:\"\"u\"\";s:23:\"\"https://www.example.fi\"\";}\"\n";
+	repro(FILETYPE_TEXT, in, in, 1, 4);
+}
+END_TEST
+
+/* §13.1: a string holding newlines (LF, CRLF) makes a CSV field of several
+ * lines, held and repaired as one unit. */
+START_TEST(csv_field_multiline)
+{
+	repro(FILETYPE_TEXT,
+	      "1,\"a:1:{s:1:\"\"t\"\";s:31:\"\"x\nhttps://www.example.fi\r\ny \"\"q\"\"\"\";}\",z\n",
+	      "1,\"a:1:{s:1:\"\"t\"\";s:40:\"\"x\nhttps://wt-a--example.ddev.site\r\ny \"\"q\"\"\"\";}\",z\n", 0, 0);
+}
+END_TEST
+
+/* §7.5: a field of several lines that the end of the stream cuts. */
+START_TEST(csv_field_cut_by_end_untouched)
+{
+	const char *in = "1,\"a:1:{s:1:\"\"t\"\";s:40:\"\"x\nhttps://www.example.fi\n";
+	repro(FILETYPE_TEXT, in, in, 1, 0);
+}
+END_TEST
+
 Suite *repro_suite(void)
 {
 	Suite *s = suite_create("repro");
@@ -508,6 +595,14 @@ Suite *repro_suite(void)
 	tcase_add_test(tc, r9_text_cut_by_end_untouched);
 	tcase_add_test(tc, r9_text_stale_length_across_lines_untouched);
 	tcase_add_test(tc, r9_text_fields);
+	tcase_add_test(tc, csv_field_plain);
+	tcase_add_test(tc, csv_field_nested);
+	tcase_add_test(tc, csv_field_quotes_and_backslashes);
+	tcase_add_test(tc, csv_field_among_fields_crlf);
+	tcase_add_test(tc, csv_field_literal_lookalike);
+	tcase_add_test(tc, csv_field_stale_length_untouched);
+	tcase_add_test(tc, csv_field_multiline);
+	tcase_add_test(tc, csv_field_cut_by_end_untouched);
 	tcase_add_test(tc, r3_sql_string_over_the_cap_repaired);
 	tcase_add_test(tc, html_segment_under_cap_repaired);
 	tcase_add_test(tc, html_segment_over_cap_untouched);

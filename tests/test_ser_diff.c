@@ -11,7 +11,8 @@
  * `<input value="…">` attributes (-t html), json_encode'd as JSON
  * strings (-t json: one array, or NDJSON lines) and as the string of a
  * JSON object in a mysqldump literal (a JSON column, -t sql: the sqljson
- * spelling, `/` escaped or not a batch), and the output must be
+ * spelling, `/` escaped or not a batch), as quoted CSV fields with every
+ * `"` doubled (-t text: the csv spelling), and the output must be
  * the same tree with its origins replaced, serialized and escaped the same
  * way (in html, a value with two readings byte-identical and reported).
  * HOSTSHIFT_SER_TREES sets how many trees a context (default 3000). */
@@ -451,10 +452,20 @@ static size_t sd_trees(void)
  * mysqldump literal, an html attribute value (`<input value="…">` a
  * line), a JSON string (the elements of one array, or NDJSON lines), a
  * single-quoted SQL literal with raw `"`, the string of a JSON object in
- * a mysqldump literal. */
-enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON };
+ * a mysqldump literal, a quoted CSV field (`N,"…"` a record). */
+enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON, CTX_CSV };
 
-static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson" };
+static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson", "csv" };
+
+/* A CSV field's quoting: every `"` doubled, every other byte (CR, LF, NUL,
+ * `\`, `,`) as it is. */
+static void sd_csv_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '"') sd_puts(o, "\"\"");
+		else sd_put(o, p + i, 1);
+	}
+}
 
 /* Record t of n (serialized bytes v) in context ctx, framing included. */
 static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, size_t t, size_t n)
@@ -502,12 +513,17 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 		free(j.p);
 		break;
 	}
+	case CTX_CSV:
+		sd_putf(o, "%llu,\"", t);
+		sd_csv_escape(o, v->p, v->n);
+		sd_puts(o, "\"\n");
+		break;
 	}
 }
 
 static enum filetype sd_type(enum sd_ctx ctx)
 {
-	return ctx == CTX_SQL || ctx == CTX_SQLRAW || ctx == CTX_SQLJSON ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT ? FILETYPE_TEXT
+	return ctx == CTX_SQL || ctx == CTX_SQLRAW || ctx == CTX_SQLJSON ? FILETYPE_SQL : ctx == CTX_HTML ? FILETYPE_HTML : ctx == CTX_TEXT || ctx == CTX_CSV ? FILETYPE_TEXT
 	                                                                                        : FILETYPE_JSON;
 }
 
@@ -757,6 +773,16 @@ START_TEST(random_trees_in_sql_json_columns)
 }
 END_TEST
 
+/* rules.md §13.1, §7.2, §7.3: the trees as quoted CSV fields of the text
+ * type (the csv spelling): every `"` doubled, a `""` counts one byte, a
+ * string holding a newline makes a field of several lines; every value
+ * repaired, none reported. */
+START_TEST(random_trees_in_csv_fields)
+{
+	sd_run(CTX_CSV, 7);
+}
+END_TEST
+
 Suite *ser_diff_suite(void)
 {
 	Suite *s = suite_create("ser_diff");
@@ -767,6 +793,7 @@ Suite *ser_diff_suite(void)
 	tcase_add_loop_test(tc, random_trees_in_json_strings, 0, 2);
 	tcase_add_test(tc, random_trees_in_sql_raw_quotes);
 	tcase_add_test(tc, random_trees_in_sql_json_columns);
+	tcase_add_test(tc, random_trees_in_csv_fields);
 	suite_add_tcase(s, tc);
 	return s;
 }

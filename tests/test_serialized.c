@@ -1402,7 +1402,8 @@ static size_t measure_cut(enum ser_spelling s, const char *p, size_t n, const si
  * UTF-8 bytes cut after its first half, a lone half counts `\u` as one
  * byte and its digits as four; a percent escape its one byte whichever
  * piece its digits come in; MySQL's `\%` two bytes; a backslash at the
- * very end one; sqlraw's `''` one, a raw `"` one. */
+ * very end one; sqlraw's `''` one, a raw `"` one; csv's `""` one, a
+ * backslash one. */
 START_TEST(measure_escapes_cut)
 {
 	static const struct { enum ser_spelling s; const char *p; size_t want; } cases[] = {
@@ -1414,6 +1415,7 @@ START_TEST(measure_escapes_cut)
 		{ SER_SQLRAW, "it''s", 4 },            { SER_SQLRAW, "''''\\n\\%", 5 }, { SER_SQLRAW, "\\\\''\\\"\"", 4 },
 		{ SER_SQLJSON, "\\\\ud83d\\\\ude00", 4 }, { SER_SQLJSON, "a\\\\u00e4b\\\\\\\"", 5 },
 		{ SER_SQLJSON, "\\\\\\\\n\\n\\\\/", 4 }, { SER_SQLJSON, "\\\\\\%x", 3 },
+		{ SER_CSV, "say \"\"hi\"\"", 8 },     { SER_CSV, "\"\"\"\"\\n", 4 },   { SER_CSV, "C:\\\"\"x", 5 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const char *p = cases[k].p;
