@@ -22,16 +22,23 @@ static void text_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	*column = (size_t)(off - ls) + 1;
 }
 
-/* n bytes p at input offset off passed as they are, protected from the
- * sweep, the line count kept. */
-static void passed(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
+/* Check mode: the newlines of p[0..n), at input offset off, counted into
+ * the window's line position. */
+static void count_lines(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
 {
-	window_protected(&t->w, p, n);
 	if (!t->w.track_lines) return;
 	const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
 	size_t k = 0;
 	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; lastq = r; q = r + 1; }
 	if (lastq) window_set_lines(&t->w, t->w.lines + k, off + (uint64_t)(lastq - p) + 1);
+}
+
+/* n bytes p at input offset off passed as they are, protected from the
+ * sweep, the line count kept. */
+static void passed(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
+{
+	window_protected(&t->w, p, n);
+	count_lines(t, p, n, off);
 }
 
 /* A serialized value left untouched from input offset off on (§7.5): the
@@ -96,13 +103,7 @@ static void unit_done(struct text_stage *t, const unsigned char *l, size_t len, 
 	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->spellings };
 	value_write(&t->vp, l, body, off, &o, &t->w, false);
 	t->unit_len = 0;
-	if (t->w.track_lines) {
-		/* the newlines inside a unit of several lines */
-		const unsigned char *q = l, *end = l + body, *r, *lastq = NULL;
-		size_t k = 0;
-		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; lastq = r; q = r + 1; }
-		if (lastq) window_set_lines(&t->w, t->w.lines + k, off + (uint64_t)(lastq - l) + 1);
-	}
+	count_lines(t, l, body, off);   /* the newlines inside a unit of several lines */
 	if (nl) window_verbatim(&t->w, l + body, 1);
 	window_begin(&t->w, SURFACE_TEXT, off + len);
 	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);

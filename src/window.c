@@ -231,14 +231,20 @@ static void advance_lines(struct window *w, size_t consumed)
 	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
 }
 
+/* Check mode: the newlines of p[0..n), at w->base, that pass outside the
+ * buffer. */
+static void count_lines(struct window *w, const unsigned char *p, size_t n)
+{
+	if (!w->track_lines) return;
+	const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
+	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { w->lines++; lastq = r; q = r + 1; }
+	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
+}
+
 void window_skip(struct window *w, const unsigned char *p, size_t n)
 {
 	emit_out(w, p, n);
-	if (w->track_lines) {
-		const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
-		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { w->lines++; lastq = r; q = r + 1; }
-		if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
-	}
+	count_lines(w, p, n);
 	w->base += n;
 	w->prev = n ? p[n - 1] : w->prev;
 }
@@ -278,11 +284,7 @@ static void process(struct window *w, bool eof)
 static void pass_untouched(struct window *w, const unsigned char *p, size_t n)
 {
 	window_protected(w, p, n);
-	if (w->track_lines) {
-		const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
-		while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { w->lines++; lastq = r; q = r + 1; }
-		if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
-	}
+	count_lines(w, p, n);
 	w->prev = p[n - 1];
 	w->base += n;
 }
