@@ -1,7 +1,8 @@
 /* serialized.c — PHP serialize() length repair (§7; the sql, sqlraw and
  * sqljson spellings of §7.3, for the string literals of the sql type,
- * §8.1, and the csv spelling, for quoted CSV fields of the text type,
- * §13.1).
+ * §8.1, the csv spelling, for quoted CSV fields of the text type, §13.1,
+ * and the sqlstd and copy spellings of §7.3, for PostgreSQL's and
+ * SQLite's literals and COPY fields).
  *
  * The walk runs twice over the same bytes. The first pass parses and
  * decides (NONE, DECLINED, or which top-level values to repair) without
@@ -431,6 +432,25 @@ static bool sqljson_esc(const unsigned char *b, size_t i, size_t hi, size_t *src
 	return false;
 }
 
+/* A unit of the PostgreSQL spellings (sqlstd, copy, §7.3) at b[i], a `'`
+ * (sqlstd) or a backslash (copy): its source width, the byte it counts
+ * in *dec; 0 where it cannot be measured (a lone `'`; a backslash at the
+ * end). It looks at no byte past b[i + 3]. */
+static size_t pg_unit(const unsigned char *b, size_t i, size_t hi, size_t *dec)
+{
+	*dec = 1;
+	if (i + 1 >= hi) return 0;
+	unsigned char c = b[i + 1];
+	if (b[i] == '\'') return c == '\'' ? 2 : 0;   /* `''` is one quote */
+	size_t k = i + 2;
+	if (c >= '0' && c <= '7') {   /* 1 to 3 octal digits */
+		while (k < hi && k < i + 4 && b[k] >= '0' && b[k] <= '7') k++;
+	} else if (c == 'x') {   /* 1 or 2 hex digits; none: the byte `x` */
+		while (k < hi && k < i + 4 && hexval(b[k]) >= 0) k++;
+	}
+	return k - i;   /* `\\`, `\n`..., and `\` with any other byte: one byte */
+}
+
 /* One unit of string data at i: returns its source width (0: cannot be
  * measured, the reading stops), the decoded bytes it counts, and in *alt a
  * second count where the spelling is ambiguous (0 where it is not). */
@@ -505,6 +525,15 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 		 * ends the field, no data: not measured */
 		if (b[i] == '"') return i + 1 < hi && b[i + 1] == '"' ? 2 : 0;
 		return 1;
+	case SER_SQLSTD:
+		/* a standard-strings literal (§7.3): `''` is one quote, a lone
+		 * `'` no body the lexer reads; a backslash is a plain byte */
+		if (b[i] != '\'') return 1;
+		return pg_unit(b, i, hi, dec);
+	case SER_COPY:
+		/* a COPY text field (§7.3): every backslash escape one byte */
+		if (b[i] != '\\') return 1;
+		return pg_unit(b, i, hi, dec);
 	default:
 		return 0;
 	}
@@ -550,6 +579,29 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 
 static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
 
+/* measure_scan of the PostgreSQL spellings (sqlstd: the lead `'`; copy:
+ * the backslash), apart and not inlined: the other spellings' scan stays
+ * as it was. */
+static __attribute__((noinline)) size_t pg_scan(enum ser_spelling s, const unsigned char *p, size_t n, bool final,
+                                                size_t *saved, bool *bad)
+{
+	const unsigned char lead = s == SER_SQLSTD ? '\'' : '\\';
+	for (size_t i = 0; i < n;) {
+		const unsigned char *q = memchr(p + i, lead, n - i);
+		if (!q) break;
+		i = (size_t)(q - p);
+		if (!final && n - i < MEASURE_ESC_MAX) return i;
+		size_t dec, src = pg_unit(p, i, n, &dec);
+		if (!src) {   /* a lone `'`, a backslash at the end */
+			src = dec = 1;
+			*bad = true;
+		}
+		*saved += src - dec;
+		i += src;
+	}
+	return n;
+}
+
 /* The escapes of p[0..n) in spelling s taken into a count (*saved, *bad
  * as measured_escape): returns where it stopped, n, or (unless final) at a
  * lead byte with fewer than esc_max bytes after it, which the next bytes
@@ -557,6 +609,7 @@ static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s =
 static inline __attribute__((always_inline)) size_t measure_scan(enum ser_spelling s, const unsigned char *p,
                                                                  size_t n, bool final, size_t *saved, bool *bad)
 {
+	if (s >= SER_SQLSTD) return pg_scan(s, p, n, final, saved, bad);
 	const unsigned char lead = s == SER_PERCENT ? '%' : s == SER_CSV ? '"' : '\\';
 	const size_t reach = esc_max(s);
 	for (size_t i = 0; i < n;) {
@@ -702,7 +755,8 @@ size_t ser_measure_end(struct ser_measure *m)
 /* An escape decides from at most its lead and the `reach` bytes after it
  * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
  * other JSON or a MySQL escape, 2 for a percent escape, 13 for a sqljson
- * `\\u` (a surrogate pair) and 3 for any other (`\\\"`), 1 for csv's `""`.
+ * `\\u` (a surrogate pair) and 3 for any other (`\\\"`), 1 for csv's `""`
+ * and sqlstd's `''`, 3 for a copy escape (`\377`, `\xff`).
  * Where no escape reads across an edge, in the old data or the new, the bytes on each side
  * measure as they would alone. A byte taken for a lead that is the second
  * byte of an escape only makes an edge look reached that is not. */
@@ -727,11 +781,37 @@ static __attribute__((noinline)) size_t sqljson_reads_past(const unsigned char *
 	return k;
 }
 
-/* sqljson: p[0..n) measures alone (every escape in it can be measured). */
-static __attribute__((noinline)) bool sqljson_alone(const unsigned char *p, size_t n)
+/* sqljson, sqlstd, copy: p[0..n) measures alone (every escape in it can
+ * be measured). */
+static __attribute__((noinline)) bool measures_alone(enum ser_spelling s, const unsigned char *p, size_t n)
 {
 	size_t m;
-	return serialized_measure_ok(SER_SQLJSON, p, n, &m);
+	return serialized_measure_ok(s, p, n, &m);
+}
+
+/* copy: how many bytes past p[n) the escapes of p[0..n) may read: a
+ * backslash among the last 3 bytes reads on where its escape may go on
+ * (its byte after not seen, 1 or 2 of 3 octal digits, `\x` and 0 or 1 of
+ * 2 hex digits). Apart, not inlined, as sqljson's. */
+static __attribute__((noinline)) size_t copy_reads_past(const unsigned char *p, size_t n)
+{
+	size_t k = 0, from = n > 3 ? n - 3 : 0;
+	for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, '\\', (size_t)(p + n - q))) != NULL; q++) {
+		size_t j = (size_t)(q - p), on = 0;
+		if (j + 1 >= n) {
+			on = 3;
+		} else if (p[j + 1] >= '0' && p[j + 1] <= '7') {
+			size_t d = 1;
+			while (j + 1 + d < n && d < 3 && p[j + 1 + d] >= '0' && p[j + 1 + d] <= '7') d++;
+			if (j + 1 + d == n) on = 3 - d;
+		} else if (p[j + 1] == 'x') {
+			size_t d = 0;
+			while (j + 2 + d < n && d < 2 && hexval(p[j + 2 + d]) >= 0) d++;
+			if (j + 2 + d == n) on = 2 - d;
+		}
+		if (on > k) k = on;
+	}
+	return k;
 }
 
 /* How many bytes past p[n) the escapes read, once p[0..n) (n > 0) follows
@@ -752,6 +832,8 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
 		k = sqljson_reads_past(p, n);
 	} else if (s == SER_CSV) {   /* the first `"` of `""` reads one on */
 		k = p[n - 1] == '"';
+	} else if (s >= SER_SQLSTD) {   /* sqlstd: the first `'` of `''` reads one on */
+		k = s == SER_COPY ? copy_reads_past(p, n) : p[n - 1] == '\'';
 	} else if (p[n - 1] == '\\') {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
 		k = MEASURE_ESC_MAX - 1;
 	} else {
@@ -783,8 +865,9 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
 	}
 	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
 	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
-	/* a change that does not measure alone (sqljson) is measured whole */
-	if (s == SER_SQLJSON) d->clean &= sqljson_alone(old, old_n) && sqljson_alone(now, now_n);
+	/* a change that does not measure alone (sqljson; sqlstd's lone `'`,
+	 * copy's backslash at its end) is measured whole */
+	if (s == SER_SQLJSON || s >= SER_SQLSTD) d->clean &= measures_alone(s, old, old_n) && measures_alone(s, now, now_n);
 	/* either side may be empty (an insertion; a long span's later pieces) */
 	if (old_n) d->reads_old = reads_past(s, old, old_n, d->reads_old);
 	if (now_n) d->reads_new = reads_past(s, now, now_n, d->reads_new);
@@ -841,6 +924,7 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	else if (s == SER_SQL || s == SER_SQLJSON) l1 = '\'', l2 = '"';
 	else if (s == SER_SQLRAW) l1 = l2 = '\'';
 	else if (s == SER_CSV) l0 = l1 = l2 = '"';
+	else if (s == SER_SQLSTD) l0 = l1 = l2 = '\'';   /* copy: the backslash */
 	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
 	for (; lim - run >= 16; run += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
@@ -1217,9 +1301,10 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 			}
 			goto measured;
 		}
-		/* one reading (json, percent, csv): the old data measures its
-		 * declared length, as the span walk found it (not measured again) */
-		mold = s == SER_JSON || s == SER_PERCENT || s == SER_CSV ? old : measure(s, w->b + at, e - at);
+		/* one reading (json, percent, csv, sqlstd, copy): the old data
+		 * measures its declared length, as the span walk found it (not
+		 * measured again) */
+		mold = s == SER_JSON || s == SER_PERCENT || s >= SER_CSV ? old : measure(s, w->b + at, e - at);
 	}
 measured:
 	if (!new_length(old, mnew, mold, &len)) {

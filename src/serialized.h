@@ -1,7 +1,7 @@
 /* serialized.h — owns PHP serialize() length repair (§7): the gate, the
  * start positions, the grammar in its spellings (literal, percent, html,
- * json, jsonHTML, and this project's sql, sqlraw, sqljson and csv
- * spellings),
+ * json, jsonHTML, and this project's sql, sqlraw, sqljson, csv, sqlstd
+ * and copy spellings),
  * byte lengths as each spelling measures them, nesting to depth 32,
  * committed-header declines, the "occupies its field" check, and keeping
  * unchanged data byte-identical.
@@ -37,9 +37,20 @@
  * a quoted CSV field of the text type (§13.1): the quote is `""`, a `""`
  * in data is one byte, a lone `"` is no data (that reading fails) and a
  * backslash is one plain byte; the value fills the field, from right
- * after its opening `"` to right before its closing one (§7.2). */
+ * after its opening `"` to right before its closing one (§7.2).
+ * SER_SQLSTD is for a single-quoted literal with standard strings
+ * (PostgreSQL's with standard_conforming_strings on, SQLite's; §7.3):
+ * the quote is a raw `"`, a `''` in data is one byte, a lone `'` is no
+ * data (that reading fails) and a backslash is one plain byte. SER_COPY
+ * is for one field of a PostgreSQL COPY text-format row, between its
+ * TABs (§7.3): the quote is a raw `"`, a `'` is a plain byte, and a
+ * backslash escape counts as the one byte it stands for (`\\`, `\b`
+ * `\f` `\n` `\r` `\t` `\v`, `\` and 1 to 3 octal digits, `\x` and 1 or
+ * 2 hex digits, `\x` with no hex digit the byte `x`, `\` and any other
+ * byte that byte); a lone backslash at the end cannot be measured. */
 enum ser_spelling {
 	SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SQLJSON, SER_CSV,
+	SER_SQLSTD, SER_COPY,
 	SER_SPELLING_COUNT
 };
 
@@ -139,10 +150,12 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings);
  * count the new length is worked out from), over bytes given in pieces of
  * any size: the same count for any split. Literal, html and jsonHTML count
  * bytes; json, percent, sql and sqljson count an escape as the bytes it
- * decodes to (MySQL's `\%` and `\_` as two; sqlraw's `''` and csv's `""`
- * as one). sqljson data may hold an escape that cannot be measured (a lone
- * surrogate, a JSON escape of no byte), csv data a lone `"`: `bad` is then
- * set, and the count is not to be used (§7.5). */
+ * decodes to (MySQL's `\%` and `\_` as two; sqlraw's, sqlstd's `''` and
+ * csv's `""` as one; copy's escapes as one). sqljson data may hold an
+ * escape that cannot be measured (a lone surrogate, a JSON escape of no
+ * byte), csv data a lone `"`, sqlstd data a lone `'`, copy data a lone
+ * backslash at its end: `bad` is then set, and the count is not to be
+ * used (§7.5). */
 struct ser_measure {
 	unsigned char spelling;
 	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */
@@ -175,7 +188,7 @@ bool serialized_measure_refs_one(enum ser_spelling s, const unsigned char *p, si
  * where that may not hold, and the data must be measured whole. */
 struct ser_delta {
 	unsigned char spelling;
-	bool measured;                   /* escapes count as their bytes decoded (json, percent, sql, sqljson, csv) */
+	bool measured;                   /* escapes count as their bytes decoded (all but literal, html, jsonHTML) */
 	bool edge;                       /* a change ended with the last piece */
 	bool clean;                      /* no edge so far may be read across */
 	size_t reads_old, reads_new;     /* bytes past the last piece the escapes read */

@@ -838,6 +838,160 @@ START_TEST(sqljson_spelling)
 }
 END_TEST
 
+/* New data that cannot be measured, found in the second pass at the
+ * string's close: the walk, the reparsed walk and the plan decline (the
+ * runs before it have been through the rewrite, as serialized.h allows). */
+static void declined_at_close(int line, const char *from, const char *to, unsigned sp, const char *in)
+{
+	const char *f[1] = { from }, *t[1] = { to };
+	size_t n = strlen(in);
+	struct rwctx c = { f, t, 1, { { 0 } }, 0 };
+	struct ser_buf out = { 0 };
+	ck_assert_msg(serialized_walk((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d", line);
+	ck_assert_msg(serialized_walk_reparsed((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d",
+	              line);
+	struct planctx pc = { .rw = { f, t, 1, { { 0 } }, 0 }, .b = (const unsigned char *)in };
+	ck_assert_msg(serialized_plan((const unsigned char *)in, n, sp, &plan_calls, &pc) == DEC, "line %d", line);
+	free(pc.e);
+	free(pc.data);
+	free(out.p);
+}
+#define DECLINED_AT_CLOSE(from, to, sp, in) declined_at_close(__LINE__, from, to, sp, in)
+
+/* The sqlstd spelling (rules.md §7.3): a single-quoted literal with
+ * standard strings (PostgreSQL's `pg_dump --inserts`, SQLite's `.dump`):
+ * the serialized quote is a raw `"`, `''` counts one byte, a lone `'` is
+ * no data, and a backslash is one plain byte that escapes nothing. */
+#define SSTD SER_SET(SER_SQLSTD)
+START_TEST(sqlstd_spelling)
+{
+	CASE(SSTD, REP, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}", "a:1:{s:1:\"u\";s:31:\"" V31 "\";}");
+	/* PHP's `it's` is `it''s`, 4 bytes; with a space and the origin 27 */
+	CASE(SSTD, REP, "s:4:\"it''s\";", "s:4:\"it''s\";");
+	CASE(SSTD, REP, "s:27:\"it''s " C22 "\";", "s:36:\"it''s " V31 "\";");
+	CASE(SSTD, REP, "s:2:\"''''\";", "s:2:\"''''\";");
+	/* a backslash is a byte: `a\nb` is 4 bytes, `\"` a backslash and the
+	 * quote, `\\` two bytes */
+	CASE(SSTD, REP, "s:4:\"a\\nb\";", "s:4:\"a\\nb\";");
+	CASE(SSTD, REP, "s:27:\"a\\nb " C22 "\";", "s:36:\"a\\nb " V31 "\";");
+	CASE(SSTD, REP, "s:23:\"" C22 "\\\";", "s:32:\"" V31 "\\\";");
+	CASE(SSTD, REP, "s:25:\"\\\\''" C22 "\";", "s:34:\"\\\\''" V31 "\";");
+	/* nested arrays, and serialized data in a string (44 bytes: 53) */
+	CASE(SSTD, REP,
+	     "a:2:{i:0;s:44:\"a:1:{s:1:\"u\";s:22:\"" C22 "\";}\";i:1;a:1:{s:1:\"k\";s:27:\"it''s " C22 "\";}}",
+	     "a:2:{i:0;s:53:\"a:1:{s:1:\"u\";s:31:\"" V31 "\";}\";i:1;a:1:{s:1:\"k\";s:36:\"it''s " V31 "\";}}");
+	/* a length that does not fit: `''` counted as two, a backslash
+	 * escape counted as one, a stale length, a lone `'`: declined */
+	NOPE(SSTD, DEC, "s:28:\"it''s " C22 "\";");
+	NOPE(SSTD, DEC, "s:26:\"a\\nb " C22 "\";");
+	NOPE(SSTD, DEC, "s:21:\"" C22 "\";");
+	NOPE(SSTD, DEC, "s:3:\"x'y\";");
+	/* a replacement that puts a lone `'` into the data is not measured */
+	DECLINED_AT_CLOSE("x", "'", SSTD, "s:1:\"x\";");
+	PAIR("x", "''", SSTD, REP, "s:1:\"x\";", "s:1:\"''\";");
+	/* the sqlraw spelling reads the backslash as an escape */
+	NOPE(SER_SET(SER_SQLRAW), DEC, "s:27:\"a\\nb " C22 "\";");
+}
+END_TEST
+
+/* The copy spelling (rules.md §7.3): one field of a PostgreSQL COPY text
+ * row. The serialized quote is a raw `"`, a `'` is a plain byte, and a
+ * backslash escape counts as the one byte it decodes to. */
+#define SCOPY SER_SET(SER_COPY)
+START_TEST(copy_spelling)
+{
+	CASE(SCOPY, REP, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}", "a:1:{s:1:\"u\";s:31:\"" V31 "\";}");
+	CASE(SCOPY, REP, "s:27:\"it's " C22 "\";", "s:36:\"it's " V31 "\";");
+	/* `\\` `\b` `\f` `\n` `\r` `\t` `\v` one byte each: 7 + 22 */
+	CASE(SCOPY, REP, "s:29:\"\\\\\\b\\f\\n\\r\\t\\v" C22 "\";", "s:38:\"\\\\\\b\\f\\n\\r\\t\\v" V31 "\";");
+	/* `\` and any other byte: that byte (`\N` inside a field, `\'`, `\q`) */
+	CASE(SCOPY, REP, "s:25:\"\\N\\'\\q" C22 "\";", "s:34:\"\\N\\'\\q" V31 "\";");
+	/* octal, 1 to 3 digits: `\101` `\7` `\12` one each, `\1234` the
+	 * byte of `\123` and `4`, `\8` the byte `8`, `\777` one: 7 + 22 */
+	CASE(SCOPY, REP, "s:29:\"\\101\\7\\12\\1234\\8\\777" C22 "\";", "s:38:\"\\101\\7\\12\\1234\\8\\777" V31 "\";");
+	/* hex, 1 or 2 digits: `\x41` `\x4` one, `\x4g` two, `\xg` (the byte
+	 * `x`, then `g`) two, `\x414` two: 8 + 22 */
+	CASE(SCOPY, REP, "s:30:\"\\x41\\x4\\x4g\\xg\\x414" C22 "\";", "s:39:\"\\x41\\x4\\x4g\\xg\\x414" V31 "\";");
+	/* `\"` is the byte `"`, not the quote; PHP's backslash is `\\` */
+	CASE(SCOPY, REP, "s:1:\"\\\"\";", "s:1:\"\\\"\";");
+	CASE(SCOPY, REP, "s:2:\"a\\\"\";", "s:2:\"a\\\"\";");
+	CASE(SCOPY, REP, "s:1:\"\\\\\";", "s:1:\"\\\\\";");
+	NOPE(SCOPY, DEC, "s:1:\"\\\";");
+	/* nested: escapes inside the inner string (3 + 22 = 25), the inner
+	 * value 47 bytes decoded */
+	CASE(SCOPY, REP, "a:1:{i:0;s:47:\"a:1:{s:1:\"u\";s:25:\"\\t\\101\\x41" C22 "\";}\";}",
+	     "a:1:{i:0;s:56:\"a:1:{s:1:\"u\";s:34:\"\\t\\101\\x41" V31 "\";}\";}");
+	/* a nested value followed by an escaped newline: white space */
+	CASE(SCOPY, REP, "s:31:\"s:22:\"" C22 "\";\\n\";", "s:40:\"s:31:\"" V31 "\";\\n\";");
+	/* lengths that do not fit: `\101` counted as four bytes, a stale
+	 * length: declined */
+	NOPE(SCOPY, DEC, "s:26:\"\\101" C22 "\";");
+	NOPE(SCOPY, DEC, "s:21:\"" C22 "\";");
+	/* a replacement that makes an escape with the byte after it is
+	 * measured whole (`\n`, `\1`: one byte); one that leaves a backslash
+	 * at the data's end (it would escape the quote) is not measured */
+	PAIR("x", "\\", SCOPY, REP, "s:2:\"xn\";", "s:1:\"\\n\";");
+	PAIR("x", "\\", SCOPY, REP, "s:2:\"x1\";", "s:1:\"\\1\";");
+	DECLINED_AT_CLOSE("x", "\\", SCOPY, "s:1:\"x\";");
+	PAIR("x", "'", SCOPY, REP, "s:1:\"x\";", "s:1:\"'\";");
+}
+END_TEST
+
+/* serialized_measure_ok in the sqlstd and copy spellings: a lone `'`
+ * (sqlstd) and a backslash at the end (copy) cannot be measured, whole
+ * or fed in pieces. */
+START_TEST(pg_measure_ok)
+{
+	static const struct { enum ser_spelling s; const char *p; bool ok; size_t want; } cases[] = {
+		{ SER_SQLSTD, "it''s", true, 4 },    { SER_SQLSTD, "a\\'", false, 0 },   { SER_SQLSTD, "'", false, 0 },
+		{ SER_SQLSTD, "a\\", true, 2 },      { SER_SQLSTD, "''''x", true, 3 },   { SER_SQLSTD, "x'''", false, 0 },
+		{ SER_COPY, "a\\\\", true, 2 },      { SER_COPY, "a\\", false, 0 },      { SER_COPY, "\\\\\\", false, 0 },
+		{ SER_COPY, "\\101\\x4g", true, 3 }, { SER_COPY, "\\x", true, 1 },       { SER_COPY, "\\0", true, 1 },
+		{ SER_COPY, "'\"\\'", true, 3 },
+	};
+	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+		const unsigned char *p = (const unsigned char *)cases[k].p;
+		size_t n = strlen(cases[k].p), len;
+		bool ok = serialized_measure_ok(cases[k].s, p, n, &len);
+		ck_assert_msg(ok == cases[k].ok, "case %zu: %s", k, show(p, n));
+		if (ok) ck_assert_msg(len == cases[k].want, "case %zu: %zu, want %zu", k, len, cases[k].want);
+		for (size_t i = 0; i <= n; i++) {
+			struct ser_measure m;
+			ser_measure_init(&m, cases[k].s);
+			ser_measure_feed(&m, p, i);
+			ser_measure_feed(&m, p + i, n - i);
+			size_t c = ser_measure_end(&m);
+			ck_assert_msg(m.bad == !cases[k].ok, "case %zu cut at %zu", k, i);
+			if (cases[k].ok) ck_assert_uint_eq(c, cases[k].want);
+		}
+	}
+	/* a change that leaves a backslash at the end, or whose byte an
+	 * escape before it reads, is measured whole */
+	struct ser_delta d;
+	ptrdiff_t delta;
+	ser_delta_init(&d, SER_COPY);
+	ser_delta_keep(&d, (const unsigned char *)"ab ", 3);
+	ser_delta_change(&d, (const unsigned char *)"x", 1, (const unsigned char *)"\\", 1);
+	ck_assert(!ser_delta_end(&d, &delta));
+	ser_delta_init(&d, SER_COPY);
+	ser_delta_keep(&d, (const unsigned char *)"a\\1", 3);
+	ser_delta_change(&d, (const unsigned char *)"x", 1, (const unsigned char *)"2", 1);
+	ser_delta_keep(&d, (const unsigned char *)" cd", 3);
+	ck_assert(!ser_delta_end(&d, &delta));
+	/* one after a whole escape is measured from the change */
+	ser_delta_init(&d, SER_COPY);
+	ser_delta_keep(&d, (const unsigned char *)"a\\123", 5);
+	ser_delta_change(&d, (const unsigned char *)"x", 1, (const unsigned char *)"yz", 2);
+	ser_delta_keep(&d, (const unsigned char *)"\\n", 2);
+	ck_assert(ser_delta_end(&d, &delta));
+	ck_assert_int_eq(delta, 1);
+	ser_delta_init(&d, SER_SQLSTD);
+	ser_delta_keep(&d, (const unsigned char *)"it'", 3);
+	ser_delta_change(&d, (const unsigned char *)"x", 1, (const unsigned char *)"y", 1);
+	ck_assert(!ser_delta_end(&d, &delta));
+}
+END_TEST
+
 /* serialized_measure_ok: false where sqljson data holds an escape that
  * cannot be measured; the other spellings measure any bytes. */
 START_TEST(sqljson_measure_ok)
@@ -1416,6 +1570,9 @@ START_TEST(measure_escapes_cut)
 		{ SER_SQLJSON, "\\\\ud83d\\\\ude00", 4 }, { SER_SQLJSON, "a\\\\u00e4b\\\\\\\"", 5 },
 		{ SER_SQLJSON, "\\\\\\\\n\\n\\\\/", 4 }, { SER_SQLJSON, "\\\\\\%x", 3 },
 		{ SER_CSV, "say \"\"hi\"\"", 8 },     { SER_CSV, "\"\"\"\"\\n", 4 },   { SER_CSV, "C:\\\"\"x", 5 },
+		{ SER_SQLSTD, "it''s", 4 },           { SER_SQLSTD, "a\\nb''", 5 },    { SER_SQLSTD, "''''\\\"", 4 },
+		{ SER_COPY, "\\101\\x4g\\\\", 4 },    { SER_COPY, "\\1234\\xg'", 5 },  { SER_COPY, "\\x41\\777\\8", 3 },
+		{ SER_COPY, "a\\N\\t\\x\"", 5 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const char *p = cases[k].p;
@@ -1440,7 +1597,7 @@ START_TEST(measure_pieces_equal_whole)
 	static const char *const atoms[] = {
 		"\\", "u", "%", "0", "4", "1", "D", "8", "C", "E", "F", "x", "_", "\\u", "\\uD83D", "\\uDE00", "\\ud83d",
 		"%4", "%2F", "%2f", "\\\\", "\\%", "\\_", "\\u00e4", "\\n", "\\\"", "&quot;", "'", "''",
-		"\\\\u00e4", "\\\\uD83D", "\\\\uDE00", "\\\\\\\"", "\\\\/",
+		"\\\\u00e4", "\\\\uD83D", "\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4",
 	};
 	uint32_t x = 2024u + (uint32_t)_i;
 	char p[256];
@@ -1486,7 +1643,7 @@ START_TEST(delta_equals_whole_measures)
 {
 	static const char *const atoms[] = {
 		"https://www.example.fi", "x", " ", "\\", "\\\\", "\\n", "\\u00e4", "\\uD83D", "\\uDE00", "%", "%2F", "%4",
-		"_", "''", "abcdefghijkl", "123", "\\\\u00e4", "\\\\uD83D\\\\uDE00", "\\\\\\\"", "\\\\/",
+		"_", "''", "abcdefghijkl", "123", "\\\\u00e4", "\\\\uD83D\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4",
 	};
 	static const char *const repls[] = {
 		"https://wt-a--example.ddev.site", "", "1234", "\\", "%", "\\/\\/", "%2F%2F", "\\uDE00", "u00e4", "9",
@@ -1588,6 +1745,9 @@ Suite *serialized_suite(void)
 	tcase_add_test(tc, sqlraw_spelling);
 	tcase_add_test(tc, sqljson_spelling);
 	tcase_add_test(tc, sqljson_measure_ok);
+	tcase_add_test(tc, sqlstd_spelling);
+	tcase_add_test(tc, copy_spelling);
+	tcase_add_test(tc, pg_measure_ok);
 	tcase_add_test(tc, sql_nul_property_names);
 	tcase_add_test(tc, sql_doubled_quotes);
 	tcase_add_test(tc, sql_double_serialized);
