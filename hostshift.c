@@ -46,6 +46,7 @@ static const char usage_text[] =
 	"      --progress           progress on stderr (default: when stderr is a terminal\n"
 	"                           and the input is over 64 MiB); --no-progress: never\n"
 	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
+	"      --dialect=DIALECT    sql: mysql, postgres or sqlite (default: sniffed)\n"
 	"      --skip-column=T.C    sql: values of column C of table T pass through untouched\n"
 	"  -h, --help               this help\n"
 	"  -V, --version            version\n"
@@ -61,7 +62,7 @@ static void usage_error(const char *fmt, const char *arg)
 	exit(EXIT_USAGE);
 }
 
-enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS, OPT_SKIP_COLUMN };
+enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS, OPT_SKIP_COLUMN, OPT_DIALECT };
 
 struct map_source { bool is_file; const char *arg; };
 
@@ -69,6 +70,7 @@ struct options {
 	struct map_source *maps;
 	size_t nmaps;
 	enum filetype type;
+	enum sql_dialect dialect;
 	bool reverse, dry_run, check, in_place, stats, explain, json, no_sweep, no_serialized, quiet, progress, no_progress, headers;
 	const char *suffix;
 	struct sql_skip *skips;
@@ -95,6 +97,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "headers", no_argument, NULL, OPT_HEADERS },
 		{ "skip-column", required_argument, NULL, OPT_SKIP_COLUMN },
+		{ "dialect", required_argument, NULL, OPT_DIALECT },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -125,6 +128,10 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case OPT_PROGRESS: o->progress = true; o->no_progress = false; break;
 		case OPT_NO_PROGRESS: o->no_progress = true; o->progress = false; break;
 		case OPT_HEADERS: o->headers = true; break;
+		case OPT_DIALECT:
+			if (!filetype_parse_dialect(optarg, &o->dialect))
+				usage_error("unknown dialect '%s' (mysql, postgres, sqlite)", optarg);
+			break;
 		case OPT_SKIP_COLUMN: {
 			/* TABLE.COLUMN: the table is everything before the last dot */
 			const char *dot = strrchr(optarg, '.');
@@ -229,7 +236,7 @@ int main(int argc, char **argv)
 	struct report rep;
 	report_init(&rep, &ropt);
 	struct pipeline_config cfg = {
-		.pt = &pt, .type = o.type, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
+		.pt = &pt, .type = o.type, .dialect = o.dialect, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
 		.progress = o.progress ? PROGRESS_ON : o.no_progress ? PROGRESS_OFF : PROGRESS_AUTO, .quiet = o.quiet, .no_serialized = o.no_serialized,
 		.headers = o.headers, .skips = o.skips, .nskips = o.nskips,
 	};
@@ -253,6 +260,7 @@ int main(int argc, char **argv)
 			if (o.in_place) io_writer_retarget(&out, STDOUT_FILENO);
 		}
 	}
+	pipeline_warn_unmet(&pl);
 	if (o.check) {
 		if (fflush(stdout) != 0 && !status) status = EXIT_IO;
 		if (!status && rep.findings) status = EXIT_FOUND;

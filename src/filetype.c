@@ -18,6 +18,19 @@ bool filetype_parse(const char *name, enum filetype *t)
 
 const char *filetype_name(enum filetype t) { return names[t]; }
 
+static const char *const dialects[] = {
+	[DIALECT_AUTO] = "auto", [DIALECT_MYSQL] = "mysql", [DIALECT_POSTGRES] = "postgres", [DIALECT_SQLITE] = "sqlite",
+};
+
+bool filetype_parse_dialect(const char *name, enum sql_dialect *d)
+{
+	for (int i = DIALECT_MYSQL; i <= DIALECT_SQLITE; i++)
+		if (strcmp(name, dialects[i]) == 0) { *d = (enum sql_dialect)i; return true; }
+	return false;
+}
+
+const char *filetype_dialect_name(enum sql_dialect d) { return dialects[d]; }
+
 enum filetype filetype_from_path(const char *path)
 {
 	const char *slash = strrchr(path, '/');
@@ -38,6 +51,52 @@ static bool starts_ci(const unsigned char *p, size_t n, const char *lit)
 	return n >= k && strncasecmp((const char *)p, lit, k) == 0;
 }
 
+static bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+/* Past white space and `--` comment lines (pg_dump opens with a block of
+ * them): where the first statement starts, or n. */
+static size_t first_statement(const unsigned char *p, size_t n)
+{
+	size_t i = 0;
+	for (;;) {
+		while (i < n && is_blank(p[i])) i++;
+		if (n - i < 2 || p[i] != '-' || p[i + 1] != '-') return i;
+		const unsigned char *nl = memchr(p + i, '\n', n - i);
+		if (!nl) return n;
+		i = (size_t)(nl - p) + 1;
+	}
+}
+
+static bool contains(const unsigned char *p, size_t n, const char *lit)
+{
+	size_t k = strlen(lit);
+	for (size_t i = 0; i + k <= n; i++)
+		if (p[i] == (unsigned char)lit[0] && memcmp(p + i, lit, k) == 0) return true;
+	return false;
+}
+
+/* The first word of a statement that dumps open with (§13.2). */
+static bool dump_statement(const unsigned char *p, size_t n)
+{
+	static const char *const words[] = { "INSERT INTO", "CREATE TABLE", "SET ", "PRAGMA ", "BEGIN TRANSACTION;",
+	                                     "COPY ", "DROP TABLE", "LOCK TABLES", "SELECT pg_catalog." };
+	for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+		if (starts_ci(p, n, words[i])) return true;
+	return false;
+}
+
+enum sql_dialect filetype_sniff_dialect(const unsigned char *p, size_t n)
+{
+	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
+	if (contains(p, n, "-- PostgreSQL database dump") || contains(p, n, "SET standard_conforming_strings") ||
+	    contains(p, n, "SELECT pg_catalog.") || contains(p, n, "FROM stdin;"))
+		return DIALECT_POSTGRES;
+	size_t i = first_statement(p, n);
+	if (starts_ci(p + i, n - i, "PRAGMA ") || starts_ci(p + i, n - i, "BEGIN TRANSACTION;"))
+		return DIALECT_SQLITE;
+	return DIALECT_MYSQL;
+}
+
 enum filetype filetype_sniff(const unsigned char *p, size_t n)
 {
 	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
@@ -46,10 +105,11 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!") ||
 	    starts_ci(p, n, "/*M!"))
 		return FILETYPE_SQL;
-	while (n && (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r' || *p == '\f')) { p++; n--; }
+	/* a statement dumps open with, after `--` comment lines (pg_dump) */
+	size_t st = first_statement(p, n);
+	if (st < n && dump_statement(p + st, n - st)) return FILETYPE_SQL;
+	while (n && is_blank(*p)) { p++; n--; }
 	if (!n) return FILETYPE_TEXT;
-	if (starts_ci(p, n, "INSERT INTO") || starts_ci(p, n, "CREATE TABLE") || starts_ci(p, n, "SET "))
-		return FILETYPE_SQL;
 	if (p[0] == '{' || p[0] == '[') return FILETYPE_JSON;
 	if (starts_ci(p, n, "<?xml")) return FILETYPE_TEXT;
 	if (p[0] == '<' && n > 1 && (p[1] == '!' || p[1] == '?' || ((p[1] | 0x20) >= 'a' && (p[1] | 0x20) <= 'z')))

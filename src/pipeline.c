@@ -159,16 +159,39 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	}
 	const char *packed = passthrough ? NULL : filetype_compressed(p->inbuf, have);
 	if (packed) {
-		static const char *const tool[] = { "gzip", "gzip -dc", "xz", "xz -dc", "zstd", "zstd -dc", "bzip2", "bzip2 -dc" };
+		static const char *const tool[] = { "gzip", "zcat", "xz", "xzcat", "zstd", "zstdcat", "bzip2", "bzcat" };
 		const char *how = "";
 		for (size_t i = 0; i < sizeof tool / sizeof *tool; i += 2)
 			if (!strcmp(tool[i], packed)) how = tool[i + 1];
-		fprintf(stderr, "hostshift: %s: %s-compressed input, not rewritten; decompress it first: %s FILE | hostshift ...\n",
-		        name, packed, how);
+		fprintf(stderr, "hostshift: %s: input is %s-compressed; decompress it first (%s %s | hostshift ...)\n", name, packed,
+		        how, path ? name : "FILE");
 		return 3;
 	}
-	if (type == FILETYPE_AUTO && path && !cfg->headers) type = filetype_from_path(path);
-	if (type == FILETYPE_AUTO) type = filetype_sniff(p->inbuf, have);
+	const char *by = type != FILETYPE_AUTO ? (cfg->headers && cfg->type == FILETYPE_AUTO ? "headers" : "option") : NULL;
+	if (type == FILETYPE_AUTO && path && !cfg->headers) {
+		type = filetype_from_path(path);
+		if (type != FILETYPE_AUTO) by = "extension";
+	}
+	if (type == FILETYPE_AUTO) {
+		type = filetype_sniff(p->inbuf, have);
+		by = "sniffed";
+	}
+	enum sql_dialect dialect = cfg->dialect;
+	if (type == FILETYPE_SQL && dialect == DIALECT_AUTO) dialect = filetype_sniff_dialect(p->inbuf, have);
+	p->report->type = filetype_name(type);
+	p->report->dialect = type == FILETYPE_SQL ? filetype_dialect_name(dialect) : NULL;
+	p->report->chosen_by = by;
+	p->report->dialect_by = cfg->dialect == DIALECT_AUTO ? "sniffed" : "option";
+	if (type == FILETYPE_SQL) p->sql_inputs++;
+	else if (!cfg->quiet && !passthrough) {
+		/* options of the sql type do nothing here: said, not ignored silently */
+		if (cfg->nskips)
+			fprintf(stderr, "hostshift: %s: --skip-column applies to the sql type only; this input is read as %s\n", name,
+			        filetype_name(type));
+		if (cfg->dialect != DIALECT_AUTO)
+			fprintf(stderr, "hostshift: %s: --dialect applies to the sql type only; this input is read as %s\n", name,
+			        filetype_name(type));
+	}
 	if (passthrough) {
 		/* not ours to change: byte for byte, no sweep */
 		for (;;) {
@@ -206,7 +229,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	p->sweep.w.json = type == FILETYPE_JSON;
 	switch (type) {
 	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
-	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks); break;
+	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks, dialect); break;
 	case FILETYPE_JSON: json_reset(&p->json, framed, marks); break;
 	default: text_reset(&p->text, framed, marks); break;
 	}
@@ -257,4 +280,13 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		return 3;
 	}
 	return 0;
+}
+
+void pipeline_warn_unmet(const struct pipeline *p)
+{
+	if (p->cfg.quiet || !p->sql_inputs) return;
+	for (size_t k = 0; k < p->cfg.nskips; k++)
+		if (!sql_skip_met(&p->sql, k))
+			fprintf(stderr, "hostshift: --skip-column=%s.%s: no input had that table and column; nothing was skipped for it\n",
+			        p->cfg.skips[k].table, p->cfg.skips[k].column);
 }

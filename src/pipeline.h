@@ -23,6 +23,7 @@
 struct pipeline_config {
 	const struct patterns *pt;
 	enum filetype type;       /* FILETYPE_AUTO: by extension, then sniffed */
+	enum sql_dialect dialect; /* DIALECT_AUTO: sniffed (sql) */
 	bool dry_run;             /* output equals input; no sweep */
 	bool no_sweep;
 	bool no_serialized;        /* --no-serialized: no PHP serialized-length repair */
@@ -49,6 +50,7 @@ struct pipeline {
 	/* the last stage: the writer, or nothing (check mode), counted */
 	struct io_writer *out;
 	uint64_t out_bytes;
+	unsigned long sql_inputs;     /* inputs read as sql so far */
 };
 
 void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct report *rep);
@@ -59,6 +61,11 @@ void pipeline_free(struct pipeline *p);
  * (check mode). Returns 0, or 3 after an I/O error (a message is printed,
  * except for a broken pipe). */
 int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out);
+
+/* At the end of the run: a warning for each --skip-column that met its
+ * table and column in no sql input (none if no input was sql: each of
+ * those was warned about already). */
+void pipeline_warn_unmet(const struct pipeline *p);
 
 /* The sweep runs unless --dry-run or --no-sweep (§6.1). */
 bool pipeline_sweeps(const struct pipeline_config *cfg);

@@ -36,6 +36,7 @@ void report_begin(struct report *r, const char *file, bool sweep_ran)
 	r->bytes_in = r->bytes_out = 0;
 	r->sweep_ran = sweep_ran;
 	r->warn_stragglers = false;
+	r->type = r->dialect = r->chosen_by = r->dialect_by = NULL;
 	r->offset_base = 0;
 	r->line_base = 0;
 	r->ntrace = r->dropped = 0;
@@ -191,6 +192,11 @@ void report_print_text(const struct report *r, FILE *f)
 	sorted_surfaces(ss);
 	sorted_reasons(rs);
 	if (r->opt.stats) {
+		if (r->type) {
+			fprintf(f, "type: %s (%s)", r->type, r->chosen_by ? r->chosen_by : "option");
+			if (r->dialect) fprintf(f, ", dialect: %s (%s)", r->dialect, r->dialect_by ? r->dialect_by : "option");
+			fputc('\n', f);
+		}
 		if (any(r->rewrites, SURFACE_COUNT, 0)) {
 			fputs("rewrites by surface:\n", f);
 			for (int i = 0; i < SURFACE_COUNT; i++)
@@ -264,6 +270,14 @@ void report_print_json(const struct report *r, FILE *f)
 	fputs("{\n  \"file\": ", f);
 	json_string(f, (const unsigned char *)r->file, strlen(r->file));
 	fputs(",\n", f);
+	if (r->type) {
+		fprintf(f, "  \"type\": \"%s\",\n", r->type);
+		fprintf(f, "  \"type_by\": \"%s\",\n", r->chosen_by ? r->chosen_by : "option");
+		if (r->dialect) {
+			fprintf(f, "  \"dialect\": \"%s\",\n", r->dialect);
+			fprintf(f, "  \"dialect_by\": \"%s\",\n", r->dialect_by ? r->dialect_by : "option");
+		}
+	}
 	json_counts(f, "rewrites", r->rewrites, surface_name_i, so, SURFACE_COUNT);
 	fputs(",\n", f);
 	json_counts(f, "candidates", r->candidates, surface_name_i, so, SURFACE_COUNT);

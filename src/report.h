@@ -58,6 +58,9 @@ struct report {
 	uint64_t structured[ATTR_COUNT];
 	uint64_t bytes_in, bytes_out;
 	bool sweep_ran;
+	const char *type, *dialect;  /* the type used and, for sql, the dialect (NULL: none) */
+	const char *chosen_by;       /* how the type was chosen: "option", "extension", "sniffed", "headers" */
+	const char *dialect_by;      /* and the dialect: "option", "sniffed" */
 	bool warn_stragglers;        /* this input's type has a structured pass (html) */
 	uint64_t offset_base;        /* added to every event's offset (the body after --headers) */
 	size_t line_base;            /* and to its line */

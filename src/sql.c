@@ -13,6 +13,7 @@
 #include <strings.h>
 
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column);
+static void capture_write(void *ctx, const unsigned char *p, size_t n);
 
 void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
               unsigned spellings)
@@ -29,6 +30,9 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 	spill_init(&q->spill);
 	q->vp.pos = body_position;
 	q->vp.pos_ctx = q;
+	struct sink cs = { capture_write, q, capture_write };
+	window_init(&q->cw, pt, SURFACE_SQL_STRING, cs, rep);
+	q->cw.sql = true;
 }
 
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
@@ -39,6 +43,9 @@ void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
 	q->tables = calloc(n ? n : 1, sizeof *q->tables);
 	if (!q->tables) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 	q->ntables = 0;
+	free(q->skip_met);
+	q->skip_met = calloc(n ? n : 1, sizeof *q->skip_met);
+	if (!q->skip_met) { fputs("hostshift: out of memory\n", stderr); exit(3); }
 	for (size_t i = 0; i < n; i++) {
 		size_t t = 0;
 		while (t < q->ntables && strcmp(q->tables[t].name, skips[i].table)) t++;
@@ -49,15 +56,30 @@ void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
 void sql_free(struct sql *q)
 {
 	free(q->tables);
+	free(q->skip_met);
 	window_free(&q->w);
+	window_free(&q->cw);
+	free(q->cap.p);
+	free(q->dec.p);
+	free(q->enc.p);
 	value_free(&q->vp);
 	spill_free(&q->spill);
 	free(q->body);
 	memset(q, 0, sizeof *q);
 }
 
-void sql_reset(struct sql *q, struct sink out, struct offmap *marks)
+bool sql_skip_met(const struct sql *q, size_t k) { return q->skip_met && k < q->nskips && q->skip_met[k]; }
+
+void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect)
 {
+	q->dialect = dialect == DIALECT_AUTO ? DIALECT_MYSQL : dialect;
+	q->track = q->nskips || q->dialect == DIALECT_POSTGRES;
+	q->comment_depth = 0;
+	q->copy_stdin = q->copy_rows = false;
+	q->tail_len = 0;
+	q->wrap_depth = 0;
+	q->wrap_len = 0;
+	q->dot = false;
 	window_reset(&q->w);
 	q->w.out = out;
 	q->w.out_marks = marks;
@@ -126,15 +148,54 @@ static void mark_skips(struct sql *q, const struct sql_table *t, char (*cols)[SQ
 	if (!t) return;
 	for (size_t c = 0; c < ncols; c++)
 		for (size_t k = 0; k < q->nskips; k++)
-			if (!strcmp(q->skips[k].table, t->name) && word_is(cols[c], q->skips[k].column)) q->skipcol[c] = 1;
+			if (!strcmp(q->skips[k].table, t->name) && word_is(cols[c], q->skips[k].column)) {
+				q->skipcol[c] = 1;
+				q->skip_met[k] = true;
+			}
+}
+
+/* A column named in an explicit list (INSERT's or COPY's): it, not the
+ * table's order, counts. */
+static void list_column(struct sql *q, const char *w)
+{
+	if (!q->table || q->ncols >= SQL_COLS_MAX) return;
+	q->skipcol[q->ncols] = 0;
+	for (size_t k = 0; k < q->nskips; k++)
+		if (!strcmp(q->skips[k].table, q->table->name) && word_is(w, q->skips[k].column)) {
+			q->skipcol[q->ncols] = 1;
+			q->skip_met[k] = true;
+		}
+	q->ncols++;
 }
 
 static void stmt_word(struct sql *q, const char *w)
 {
+	bool dot = q->dot;   /* `schema.table`: the name goes on */
+	q->dot = false;
 	switch (q->stmt) {
 	case STMT_NONE:
 		if (word_is(w, "create")) q->stmt = STMT_CREATE;
 		else if (word_is(w, "insert") || word_is(w, "replace")) q->stmt = STMT_INSERT;
+		else if (word_is(w, "copy") && q->dialect == DIALECT_POSTGRES) { q->stmt = STMT_COPY; q->copy_stdin = false; }
+		break;
+	case STMT_CREATE_NAME:
+		if (dot) {
+			q->table = table_named(q, w);
+			if (q->table) q->table->ncols = 0;
+		}
+		break;
+	case STMT_COPY:
+		q->table = table_named(q, w);
+		q->ncols = 0;
+		memset(q->skipcol, 0, sizeof q->skipcol);
+		q->stmt = STMT_COPY_NAME;
+		break;
+	case STMT_COPY_NAME:
+		if (dot) q->table = table_named(q, w);
+		else if (word_is(w, "stdin")) q->copy_stdin = true;
+		break;
+	case STMT_COPY_COLS:
+		list_column(q, w);
 		break;
 	case STMT_CREATE:
 		if (word_is(w, "table")) q->stmt = STMT_CREATE_TABLE;
@@ -167,16 +228,17 @@ static void stmt_word(struct sql *q, const char *w)
 		q->stmt = STMT_INSERT_NAME;
 		break;
 	case STMT_INSERT_NAME:
-		if (word_is(w, "values") || word_is(w, "value")) { q->stmt = STMT_VALUES; q->depth = 0; }
+		if (dot) {
+			q->table = table_named(q, w);
+			if (q->table) mark_skips(q, q->table, q->table->cols, q->table->ncols);
+			else q->ncols = 0;
+		} else if (word_is(w, "values") || word_is(w, "value")) {
+			q->stmt = STMT_VALUES;
+			q->depth = 0;
+		}
 		break;
 	case STMT_INSERT_COLS:
-		/* an explicit column list: it, not the table's order, counts */
-		if (q->table && q->ncols < SQL_COLS_MAX) {
-			q->skipcol[q->ncols] = 0;
-			for (size_t k = 0; k < q->nskips; k++)
-				if (!strcmp(q->skips[k].table, q->table->name) && word_is(w, q->skips[k].column)) q->skipcol[q->ncols] = 1;
-			q->ncols++;
-		}
+		list_column(q, w);
 		break;
 	default:
 		break;
@@ -185,8 +247,19 @@ static void stmt_word(struct sql *q, const char *w)
 
 static void stmt_punct(struct sql *q, unsigned char c)
 {
-	if (c == ';') { q->stmt = STMT_NONE; return; }
+	if (c == ';') {
+		/* COPY … FROM stdin: its rows start on the next line */
+		q->copy_rows = q->stmt == STMT_COPY_NAME && q->copy_stdin;
+		q->stmt = STMT_NONE;
+		return;
+	}
 	switch (q->stmt) {
+	case STMT_COPY_NAME:
+		if (c == '(') { q->stmt = STMT_COPY_COLS; q->ncols = 0; memset(q->skipcol, 0, sizeof q->skipcol); }
+		break;
+	case STMT_COPY_COLS:
+		if (c == ')') q->stmt = STMT_COPY_NAME;
+		break;
 	case STMT_CREATE_NAME:
 		if (c == '(') { q->stmt = STMT_CREATE_COLS; q->depth = 1; q->item_start = true; }
 		break;
@@ -232,7 +305,19 @@ static void ident_put(struct sql *q, unsigned char c)
  * with --skip-column, the statement's words and punctuation. */
 static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 {
-	if (!q->nskips) {
+	if (q->dialect == DIALECT_SQLITE) {
+		/* the bytes before a literal: a replace( or unistr( wrapper */
+		if (n >= sizeof q->tail) {
+			memcpy(q->tail, p + n - sizeof q->tail, sizeof q->tail);
+			q->tail_len = sizeof q->tail;
+		} else {
+			size_t keep = q->tail_len + n > sizeof q->tail ? sizeof q->tail - n : q->tail_len;
+			memmove(q->tail, q->tail + q->tail_len - keep, keep);
+			memcpy(q->tail + keep, p, n);
+			q->tail_len = keep + n;
+		}
+	}
+	if (!q->track) {
 		/* without --skip-column only the word before a quote is
 		 * followed, and a byte that is neither a word byte nor white space
 		 * ends it whatever came before (word_len 0, after_binary false):
@@ -252,34 +337,36 @@ static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 			if (q->word_len < sizeof q->word - 1) q->word[q->word_len] = (char)((c >= 'A' && c <= 'Z') ? c + 32 : c);
 			q->word_len++;
 			q->after_binary = false;
-			if (q->nskips) ident_put(q, c);
+			if (q->track) ident_put(q, c);
 		} else {
 			if (q->word_len) {
 				q->after_binary = q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0;
 				q->word_len = 0;
 			}
 			if (!is_space(c)) q->after_binary = false;
-			if (q->nskips) {
+			if (q->track) {
 				ident_done(q);
 				if (c == '(' || c == ')' || c == ',' || c == ';') stmt_punct(q, c);
+				/* `schema`.`name`: the quote opening the name keeps the dot */
+				if (!is_space(c) && c != '"' && c != '`') q->dot = c == '.';
 			}
 		}
 	}
 }
 
-static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
+static bool tail_ends(const struct sql *q, const char *lit)
 {
-	/* `_binary'x'` has no space: the word ends at the quote itself. */
-	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0);
-	if (q->nskips) {
-		ident_done(q);
-		/* a value of a --skip-column column passes through like binary data */
-		if (q->stmt == STMT_VALUES && q->depth == 1 && q->col < q->ncols && q->skipcol[q->col]) binary = true;
-	}
+	size_t k = strlen(lit);
+	return q->tail_len >= k && strncasecmp((const char *)q->tail + q->tail_len - k, lit, k) == 0;
+}
+
+static void body_begin(struct sql *q, unsigned char quote, uint64_t body_off, bool binary)
+{
 	q->word_len = 0;
 	q->after_binary = false;
 	q->quote = quote;
 	q->binary = binary;
+	q->body_src = NULL;
 	q->oversize = false;
 	q->body_len = 0;
 	q->pos_at = q->pos_count = q->pos_lastnl = 0;
@@ -289,7 +376,44 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 		q->body_lines = q->lp.lines;
 		q->body_line_start = q->lp.line_start;
 	}
+}
+
+static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
+{
+	/* `_binary'x'` has no space: the word ends at the quote itself; so
+	 * do X'…' and B'…' (hex and bit strings: SQLite blobs) and E'…'. */
+	bool word1 = q->word_len == 1 && !q->after_binary;
+	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0) ||
+	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
+	q->lit = q->dialect == DIALECT_MYSQL ? LIT_MYSQL
+	         : q->dialect == DIALECT_POSTGRES && word1 && q->word[0] == 'e' ? LIT_ESCAPE : LIT_STD;
+	q->wrap_depth = 0;
+	if (q->dialect == DIALECT_SQLITE) {
+		/* sqlite3 writes a string holding CR or LF as
+		 * replace('…','\n',char(10)), nested for both (§8.5) */
+		if (tail_ends(q, "replace(replace(")) q->wrap_depth = 2;
+		else if (tail_ends(q, "replace(")) q->wrap_depth = 1;
+		else if (tail_ends(q, "unistr(")) q->wrap_depth = -1;
+			q->tail_len = 0;
+	}
+	if (q->track) {
+		ident_done(q);
+		/* a value of a --skip-column column passes through like binary data */
+		if (q->stmt == STMT_VALUES && q->depth == 1 && q->col < q->ncols && q->skipcol[q->col]) binary = true;
+	}
+	body_begin(q, quote, body_off, binary);
 	q->state = SQL_LITERAL;
+}
+
+/* A field of a COPY row starts (§8.5), read in place from src where
+ * it lies in the chunk being fed (else NULL). */
+static void field_begin(struct sql *q, uint64_t body_off, const unsigned char *src)
+{
+	q->lit = LIT_COPY;
+	q->wrap_depth = 0;
+	bool binary = q->col < q->ncols && q->skipcol[q->col];
+	body_begin(q, 0, body_off, binary);
+	if (!binary) q->body_src = src;
 }
 
 /* The temporary file failed under a body already given to it. */
@@ -308,7 +432,9 @@ static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
 	q->over_untouched = q->spellings && serialized_gate(body_data(q), q->body_len);
-	if (q->over_untouched && spill_begin(&q->spill)) {
+	/* a body inside sqlite3's replace( is decoded whole (§8.5): not
+	 * from the file */
+	if (q->over_untouched && q->wrap_depth == 0 && q->lit != LIT_ESCAPE && spill_begin(&q->spill)) {
 		/* held in the temporary file instead, and repaired at its end */
 		if (!spill_put(&q->spill, body_data(q), q->body_len)) spill_failed(q);
 		q->spilling = true;
@@ -418,53 +544,282 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 	spill_end(&q->spill);
 }
 
+/* The serialized spellings of the literal's escaping (§7.3, §8.5). */
+static unsigned lit_spellings(const struct sql *q)
+{
+	if (!q->spellings) return 0;
+	switch (q->lit) {
+	case LIT_STD: return SER_SET(SER_SQLSTD);
+	case LIT_COPY: return SER_SET(SER_COPY);
+	case LIT_ESCAPE: return 0;   /* not measured: such a value passes untouched (literal_done) */
+	default:
+		/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
+		 * single-quoted literal, or `\\\"` in a JSON string in the
+		 * literal (a JSON column, §7.3) */
+		return SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0) | SER_SET(SER_SQLJSON);
+	}
+}
+
+/* A held body that passes untouched (no origin in it rewritten, by this
+ * pass or the sweep) and is reported, with why (§7.5). */
+static void body_untouched(struct sql *q, const unsigned char *b, size_t n, const char *why)
+{
+	if (q->report) {
+		if (!q->quiet)
+			fprintf(stderr, "hostshift: %s: the string literal at offset %llu %s; it passes untouched\n",
+			        q->report->file, (unsigned long long)q->body_start, why);
+		struct report_event re = { .offset = q->body_start, .action = ACTION_SKIPPED,
+		                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
+		                           .text = b, .text_len = n < 64 ? n : 64 };
+		if (q->lp.on) { re.line = q->body_lines + 1; re.column = (size_t)(q->body_start - q->body_line_start) + 1; }
+		report_add(q->report, &re);
+	}
+	window_protected(&q->w, b, n);
+}
+
 /* The body is complete (its closing quote, or the end of input). */
 static void literal_done(struct sql *q)
 {
 	if (q->binary) return;
-	/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
-	 * single-quoted literal, or `\\\"` in a JSON string in the literal
-	 * (a JSON column, §7.3) */
-	unsigned sp = SER_SET(SER_SQL) | (q->quote == '\'' ? SER_SET(SER_SQLRAW) : 0) | SER_SET(SER_SQLJSON);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
-	                        .spellings = q->spellings ? sp : 0 };
+	                        .spellings = lit_spellings(q) };
 	if (q->oversize) {
 		if (q->spilling) spilled_done(q, &o);
 		else if (!q->over_untouched) window_end(&q->w);
 		return;
 	}
 	const unsigned char *b = body_data(q);
+	if (q->lit == LIT_ESCAPE && q->spellings && serialized_gate(b, q->body_len)) {
+		body_untouched(q, b, q->body_len, "may hold serialized data in an E'' string, whose escapes are not measured");
+		return;
+	}
+	if (q->wrap_depth < 0 && o.spellings && serialized_gate(b, q->body_len)) {
+		body_untouched(q, b, q->body_len, "may hold serialized data inside unistr(), whose escapes are not measured");
+		return;
+	}
 	if (q->body_len) value_write(&q->vp, b, q->body_len, q->body_start, &o, &q->w, q->body_src != NULL);
+}
+
+/* ---- SQLite's replace('…','\n',char(10)) (§8.5) ------------------------ */
+
+static void put_or_die(struct ser_buf *b, const void *p, size_t n)
+{
+	if (!ser_buf_put(b, p, n)) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+}
+
+static void capture_write(void *ctx, const unsigned char *p, size_t n) { put_or_die(&((struct sql *)ctx)->cap, p, n); }
+
+/* The first tok[0..tl) in b[0..n), or NULL (tl > 0). */
+static const unsigned char *find(const unsigned char *b, size_t n, const unsigned char *tok, size_t tl)
+{
+	for (size_t i = 0; tl <= n && i <= n - tl; i++) {
+		const unsigned char *f = memchr(b + i, tok[0], n - tl + 1 - i);
+		if (!f) return NULL;
+		i = (size_t)(f - b);
+		if (memcmp(f, tok, tl) == 0) return f;
+	}
+	return NULL;
+}
+
+/* Every `tok` in b[0..n) replaced by the byte c, as replace() reads it:
+ * left to right, the occurrences not overlapping. */
+static void replace_all(struct ser_buf *out, const unsigned char *b, size_t n, const unsigned char *tok, size_t tl,
+                        const unsigned char *with, size_t wl)
+{
+	out->len = 0;
+	size_t i = 0;
+	while (i < n) {
+		const unsigned char *f = find(b + i, n - i, tok, tl);
+		size_t e = f ? (size_t)(f - b) : n;
+		put_or_die(out, b + i, e - i);
+		if (!f) break;
+		put_or_die(out, with, wl);
+		i = e + tl;
+	}
+}
+
+/* Where a byte of the decoded body lies in the body as written (check
+ * mode's positions): the decoded bytes before it, each token counted as
+ * its source. */
+static void wrapped_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+{
+	struct sql *q = ctx;
+	size_t d = (size_t)(off - q->body_start), src = 0;
+	const unsigned char *b = q->dec.p;
+	for (size_t i = 0; i < d && i < q->dec.len; i++) {
+		src++;
+		for (int k = 0; k < q->wrap_depth; k++)
+			if (b[i] == q->wrap_char[k]) src += q->wrap_toklen[k] - 1;
+	}
+	*line = q->body_lines + 1;
+	*column = (size_t)(q->body_start + src - q->body_line_start) + 1;
+}
+
+/* The body and its wrapper are complete: the body decoded (each token the
+ * byte it stands for), rewritten as a value, and the tokens put back. */
+static void wrapped_done(struct sql *q)
+{
+	const unsigned char *b = body_data(q);
+	size_t n = q->body_len;
+	const unsigned char *tok[2];
+	size_t tl[2];
+	for (int k = 0; k < q->wrap_depth; k++) { tok[k] = q->wrap + q->wrap_tokat[k]; tl[k] = q->wrap_toklen[k]; }
+	/* decoded as the SQL reads it: the inner replace( first */
+	replace_all(&q->dec, b, n, tok[0], tl[0], &q->wrap_char[0], 1);
+	if (q->wrap_depth == 2) {
+		replace_all(&q->enc, q->dec.p, q->dec.len, tok[1], tl[1], &q->wrap_char[1], 1);
+		q->dec.len = 0;
+		put_or_die(&q->dec, q->enc.p, q->enc.len);
+	}
+	/* it must come back to the very bytes written (sqlite3 picks tokens
+	 * the string does not hold), else it is not the wrapper we know */
+	bool ok = true;
+	for (size_t i = 0; i < n && ok; i++) ok = b[i] != q->wrap_char[0] && (q->wrap_depth < 2 || b[i] != q->wrap_char[1]);
+	unsigned sp = lit_spellings(q);
+	if (!ok) {
+		if (sp && serialized_gate(b, n)) body_untouched(q, b, n, "holds the byte its replace() stands for");
+		else window_verbatim(&q->w, b, n);
+		return;
+	}
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true, .spellings = sp };
+	q->cap.len = 0;
+	window_reset(&q->cw);
+	q->vp.pos = wrapped_position;
+	value_write(&q->vp, q->dec.p, q->dec.len, q->body_start, &o, &q->cw, false);
+	window_flush(&q->cw);
+	q->vp.pos = body_position;
+	if (q->cap.len == q->dec.len && memcmp(q->cap.p, q->dec.p, q->dec.len) == 0) {
+		window_protected(&q->w, b, n);   /* unchanged: as written */
+		return;
+	}
+	/* the tokens back; a token the rewrite made would read as a newline */
+	for (int k = 0; k < q->wrap_depth; k++)
+		if (find(q->cap.p, q->cap.len, tok[k], tl[k])) {
+			body_untouched(q, b, n, "would hold its replace() token once rewritten");
+			return;
+		}
+	const unsigned char *src = q->cap.p;
+	size_t sn = q->cap.len;
+	for (int k = q->wrap_depth - 1; k >= 0; k--) {
+		struct ser_buf *to = k == q->wrap_depth - 1 ? &q->enc : &q->dec;
+		replace_all(to, src, sn, &q->wrap_char[k], 1, tok[k], tl[k]);
+		src = to->p;
+		sn = to->len;
+	}
+	window_protected_replace(&q->w, src, sn, q->body_start + n, n);
+}
+
+/* The bytes held after a body inside replace(: `,'TOK',char(N))` once
+ * per replace(, parsed again as each byte comes (the last held byte is the
+ * new one). Returns 1 when complete, 0 for more, -1 where they are not
+ * sqlite3's wrapper, at the new byte; then *lit_at is where the body of a
+ * literal the held bytes have opened starts (0: none, the new byte is
+ * read again as normal text). */
+static int wrap_parse(struct sql *q, size_t *lit_at)
+{
+	static const char shape[] = ",'?',char(#))";
+	const unsigned char *w = q->wrap;
+	size_t n = q->wrap_len, i = 1;   /* wrap[0] is the body's closing quote */
+	*lit_at = 0;
+	for (int level = 0; level < q->wrap_depth; level++) {
+		for (const char *s = shape; *s; s++) {
+			if (i >= n) return 0;
+			if (*s == '?') {
+				/* the token: a short literal with no quote in it */
+				size_t st = i;
+				while (i < n && w[i] != '\'' && i - st <= 24) i++;
+				if (i - st > 24) { *lit_at = st; return -1; }
+				if (i + 1 >= n) return 0;   /* a quote, doubled or not */
+				if (w[i + 1] == '\'' || i == st) {
+					*lit_at = st;   /* a doubled quote, or an empty literal */
+					return i == st && w[i + 1] != '\'' ? (*lit_at = 0, -1) : -1;
+				}
+				q->wrap_tokat[level] = st;
+				q->wrap_toklen[level] = i - st;   /* its closing quote is the shape's next */
+			} else if (*s == '#') {
+				size_t st = i;
+				unsigned v = 0;
+				while (i < n && w[i] >= '0' && w[i] <= '9' && i - st < 3) v = v * 10 + (unsigned)(w[i++] - '0');
+				if (i >= n) return 0;
+				if (i == st || (v != 10 && v != 13)) return -1;
+				q->wrap_char[level] = (unsigned char)v;
+			} else {
+				bool letter = *s >= 'a' && *s <= 'z';
+				if (w[i] != (unsigned char)*s && !(letter && (w[i] | 0x20) == (unsigned char)*s)) return -1;
+				i++;
+			}
+		}
+	}
+	return 1;
 }
 
 /* ---- the main loop ------------------------------------------------------ */
 
-/* Bytes that end a verbatim run of normal text. */
-static const unsigned char special_byte[256] = { ['\''] = 1, ['"'] = 1, ['`'] = 1, ['#'] = 1, ['-'] = 1, ['/'] = 1 };
+/* Bytes that end a verbatim run of normal text, by dialect: MySQL's
+ * quotes, backticks and comments; PostgreSQL's (no `#` comments, `"` an
+ * identifier), its dollar quotes and the `;` that may end a COPY
+ * statement; SQLite's. */
+static const unsigned char special_mysql[256] = { ['\''] = 1, ['"'] = 1, ['`'] = 1, ['#'] = 1, ['-'] = 1, ['/'] = 1 };
+static const unsigned char special_pg[256] = { ['\''] = 1, ['"'] = 1, ['-'] = 1, ['/'] = 1, ['$'] = 1, [';'] = 1 };
+static const unsigned char special_sqlite[256] = { ['\''] = 1, ['"'] = 1, ['`'] = 1, ['-'] = 1, ['/'] = 1 };
+
+static bool tag_byte(unsigned char c, bool first)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80 || (!first && c >= '0' && c <= '9');
+}
+
+/* The wrapper's held bytes wrap[0..upto) go out after the body,
+ * verbatim; the statement tracking is told of them but the tokens. */
+static void wrap_flush(struct sql *q, size_t upto)
+{
+	window_verbatim(&q->w, q->wrap, upto);
+	for (size_t j = 1; j < upto; j++) {
+		bool tok = false;
+		for (int k = 0; k < 2; k++)
+			tok |= q->wrap_toklen[k] && j + 1 >= q->wrap_tokat[k] && j <= q->wrap_tokat[k] + q->wrap_toklen[k];
+		if (!tok) note_normal(q, q->wrap + j, 1);
+	}
+}
 
 void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&q->lp, p, q->in_off);
+	const unsigned char *special = q->dialect == DIALECT_POSTGRES ? special_pg
+	                               : q->dialect == DIALECT_SQLITE ? special_sqlite : special_mysql;
 	size_t i = 0;
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (q->state) {
 		case SQL_NORMAL: {
 			size_t k = i;
-			while (k < n && !special_byte[p[k]]) k++;
+			while (k < n && !special[p[k]]) k++;
 			window_verbatim_ref(&q->w, p + i, k - i);
 			note_normal(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
-			if (c == '\'' || c == '"') {
+			if (c == '\'' || (c == '"' && q->dialect == DIALECT_MYSQL)) {
 				window_verbatim_ref(&q->w, p + i, 1);
 				literal_begin(q, c, q->lp.chunk_off + i + 1);
 				if (!q->binary) q->body_src = p + i + 1;   /* read in place */
+			} else if (c == '$' && q->word_len) {
+				/* `$` inside a name (`a$b`): part of it */
+				window_verbatim_ref(&q->w, p + i, 1);
+				note_normal(q, p + i, 1);
 			} else {
 				window_verbatim_ref(&q->w, p + i, 1);
 				note_normal(q, p + i, 1);
-				q->state = c == '`' ? SQL_BACKTICK : c == '#' ? SQL_LINE_COMMENT : c == '-' ? SQL_DASH : SQL_SLASH;
+				switch (c) {
+				case '`': case '"': q->quote = c; q->state = SQL_BACKTICK; break;
+				case '#': q->state = SQL_LINE_COMMENT; break;
+				case '-': q->state = SQL_DASH; break;
+				case '/': q->state = SQL_SLASH; break;
+				case '$': q->dtag_len = 0; q->state = SQL_DOLLAR_OPEN; break;
+				case ';':
+					if (q->copy_rows) { q->copy_rows = false; q->state = SQL_COPY_HEAD; }
+					break;
+				default: break;
+				}
 			}
 			i++;
 			break;
@@ -474,12 +829,19 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			else q->state = SQL_NORMAL;
 			break;
 		case SQL_DASH_DASH:
-			/* MySQL: `--` starts a comment only before white space or a control. */
-			q->state = (c <= ' ') ? SQL_LINE_COMMENT : SQL_NORMAL;
+			/* MySQL: `--` starts a comment only before white space or a
+			 * control; elsewhere always */
+			q->state = (c <= ' ' || q->dialect != DIALECT_MYSQL) ? SQL_LINE_COMMENT : SQL_NORMAL;
 			break;
 		case SQL_SLASH:
-			if (c == '*') { window_verbatim_ref(&q->w, p + i, 1); q->state = SQL_BLOCK_COMMENT; i++; }
-			else q->state = SQL_NORMAL;
+			if (c == '*') {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->comment_depth = 1;
+				q->state = SQL_BLOCK_COMMENT;
+				i++;
+			} else {
+				q->state = SQL_NORMAL;
+			}
 			break;
 		case SQL_LINE_COMMENT: {
 			const unsigned char *nl = memchr(p + i, '\n', n - i);
@@ -490,37 +852,104 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_BLOCK_COMMENT: {
-			const unsigned char *st = memchr(p + i, '*', n - i);
-			size_t end = st ? (size_t)(st - p) + 1 : n;
+			/* PostgreSQL's block comments nest: a '/' may open one */
+			size_t end;
+			if (q->dialect == DIALECT_POSTGRES) {
+				end = bytescan_any3(p, i, n, '*', '/', '*');
+			} else {
+				const unsigned char *st = memchr(p + i, '*', n - i);
+				end = st ? (size_t)(st - p) : n;
+			}
+			if (end < n) {
+				q->state = p[end] == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_SLASH;
+				end++;
+			}
 			window_verbatim_ref(&q->w, p + i, end - i);
 			i = end;
-			if (st) q->state = SQL_BLOCK_STAR;
 			break;
 		}
 		case SQL_BLOCK_STAR:
 			window_verbatim_ref(&q->w, p + i, 1);
-			q->state = c == '/' ? SQL_NORMAL : c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
+			if (c == '/') q->state = --q->comment_depth > 0 ? SQL_BLOCK_COMMENT : SQL_NORMAL;
+			else q->state = c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
+			i++;
+			break;
+		case SQL_BLOCK_SLASH:
+			window_verbatim_ref(&q->w, p + i, 1);
+			if (c == '*') { q->comment_depth++; q->state = SQL_BLOCK_COMMENT; }
+			else q->state = c == '/' ? SQL_BLOCK_SLASH : SQL_BLOCK_COMMENT;
 			i++;
 			break;
 		case SQL_BACKTICK: {
-			/* A doubled backtick inside is two of these in a row: same result. */
-			const unsigned char *bt = memchr(p + i, '`', n - i);
+			/* A doubled quote inside is two of these in a row: same result. */
+			const unsigned char *bt = memchr(p + i, q->quote, n - i);
 			size_t end = bt ? (size_t)(bt - p) + 1 : n;
 			window_verbatim_ref(&q->w, p + i, end - i);
-			if (q->nskips) for (size_t k = i; k < (bt ? end - 1 : end); k++) ident_put(q, p[k]);
+			if (q->track) for (size_t k = i; k < (bt ? end - 1 : end); k++) ident_put(q, p[k]);
 			i = end;
 			if (bt) {
-				if (q->nskips) ident_done(q);   /* a `quoted` name is one word */
+				if (q->track) ident_done(q);   /* a `quoted` name is one word */
 				q->state = SQL_NORMAL;
 			}
 			break;
 		}
+		case SQL_DOLLAR_OPEN:
+			/* $tag$: a tag is a name (not starting with a digit: `$1` is
+			 * a parameter) */
+			if (c == '$') {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->dmatch = 0;
+				q->state = SQL_DOLLAR_BODY;
+				i++;
+			} else if (tag_byte(c, q->dtag_len == 0) && q->dtag_len < SQL_NAME_MAX) {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->dtag[q->dtag_len++] = (char)c;
+				i++;
+			} else {
+				q->word_len = 0;
+				q->state = SQL_NORMAL;   /* not a dollar quote: read c again */
+			}
+			break;
+		case SQL_DOLLAR_BODY: {
+			const unsigned char *d = memchr(p + i, '$', n - i);
+			size_t end = d ? (size_t)(d - p) + 1 : n;
+			window_verbatim_ref(&q->w, p + i, end - i);
+			i = end;
+			if (d) { q->dmatch = 0; q->state = SQL_DOLLAR_CLOSE; }
+			break;
+		}
+		case SQL_DOLLAR_CLOSE:
+			if (q->dmatch == q->dtag_len && c == '$') {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->word_len = 0;
+				q->after_binary = false;
+				q->state = SQL_NORMAL;
+				i++;
+			} else if (q->dmatch < q->dtag_len && c == (unsigned char)q->dtag[q->dmatch]) {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->dmatch++;
+				i++;
+			} else if (c == '$') {
+				window_verbatim_ref(&q->w, p + i, 1);
+				q->dmatch = 0;   /* this '$' may open the closing tag */
+				i++;
+			} else {
+				q->state = SQL_DOLLAR_BODY;
+			}
+			break;
 		case SQL_LITERAL: {
 			/* To the next unescaped quote, each backslash taking the byte
 			 * after it, in one vector scan (a search per backslash would
-			 * cost a call every few bytes of serialized data). */
+			 * cost a call every few bytes of serialized data); a standard
+			 * string has no escapes. */
 			bool escaped = false;
-			size_t k = bytescan_unescaped(p, i, n, q->quote, '\\', &escaped);
+			size_t k;
+			if (q->lit == LIT_STD) {
+				const unsigned char *e = memchr(p + i, q->quote, n - i);
+				k = e ? (size_t)(e - p) : n;
+			} else {
+				k = bytescan_unescaped(p, i, n, q->quote, '\\', &escaped);
+			}
 			body_put(q, p + i, k - i);
 			i = k;
 			if (i == n) {
@@ -544,6 +973,12 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 				body_put(q, i ? p + i - 1 : two, 2);
 				q->state = SQL_LITERAL;
 				i++;
+			} else if (q->wrap_depth > 0 && !q->binary && !q->oversize) {
+				/* inside sqlite3's replace(: its arguments first */
+				q->wrap[0] = q->quote;
+				q->wrap_len = 1;
+				memset(q->wrap_toklen, 0, sizeof q->wrap_toklen);
+				q->state = SQL_WRAP;
 			} else {
 				literal_done(q);
 				if (i) window_verbatim_ref(&q->w, p + i - 1, 1);   /* the closing quote */
@@ -551,9 +986,105 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 				q->state = SQL_NORMAL;
 			}
 			break;
+		case SQL_WRAP: {
+			q->wrap[q->wrap_len++] = c;
+			size_t lit_at;
+			int r = wrap_parse(q, &lit_at);
+			if (r == 0 && q->wrap_len < SQL_WRAP_MAX) { i++; break; }
+			if (r == 1) {
+				wrapped_done(q);
+				wrap_flush(q, q->wrap_len);
+				q->state = SQL_NORMAL;
+				i++;
+				break;
+			}
+			/* not the wrapper: the body is a plain literal, and the held
+			 * bytes are read as they are */
+			q->wrap_depth = 0;
+			literal_done(q);
+			if (lit_at) {
+				/* they opened a literal: it goes on */
+				wrap_flush(q, lit_at);
+				uint64_t at = q->body_start + q->body_len + lit_at;
+				size_t k = q->wrap_len - lit_at;
+				literal_begin(q, '\'', at);
+				body_put(q, q->wrap + lit_at, k);
+				q->state = SQL_LITERAL;
+				i++;
+			} else {
+				wrap_flush(q, q->wrap_len - 1);
+				q->state = SQL_NORMAL;   /* c is read again */
+			}
+			break;
+		}
+		case SQL_COPY_HEAD: {
+			const unsigned char *nl = memchr(p + i, '\n', n - i);
+			size_t end = nl ? (size_t)(nl - p) + 1 : n;
+			window_verbatim_ref(&q->w, p + i, end - i);
+			i = end;
+			if (nl) q->state = SQL_COPY_BOL;
+			break;
+		}
+		case SQL_COPY_BOL:
+			q->col = 0;
+			if (c == '\\') {
+				q->state = SQL_COPY_END1;   /* held: `\.` ends the rows */
+				i++;
+			} else {
+				field_begin(q, q->lp.chunk_off + i, p + i);
+				q->state = SQL_COPY_FIELD;
+			}
+			break;
+		case SQL_COPY_END1:
+			if (c == '.') { q->state = SQL_COPY_END2; i++; break; }
+			field_begin(q, q->lp.chunk_off + i - 1, NULL);
+			body_put(q, (const unsigned char *)"\\", 1);
+			q->state = SQL_COPY_FIELD_ESC;
+			break;
+		case SQL_COPY_END2:
+			if (c == '\n') {
+				window_verbatim(&q->w, (const unsigned char *)"\\.\n", 3);
+				q->state = SQL_NORMAL;
+				i++;
+				break;
+			}
+			field_begin(q, q->lp.chunk_off + i - 2, NULL);
+			body_put(q, (const unsigned char *)"\\.", 2);
+			q->state = SQL_COPY_FIELD;
+			break;
+		case SQL_COPY_FIELD: {
+			/* to a tab or a line end that no backslash escapes */
+			size_t k = bytescan_any3(p, i, n, '\t', '\n', '\\');
+			if (k > i) body_put(q, p + i, k - i);
+			i = k;
+			if (i == n) break;
+			c = p[i];
+			if (c == '\\') {
+				body_put(q, p + i, 1);
+				q->state = SQL_COPY_FIELD_ESC;
+				i++;
+				break;
+			}
+			literal_done(q);
+			window_verbatim_ref(&q->w, p + i, 1);
+			i++;
+			if (c == '\t') {
+				q->col++;
+				field_begin(q, q->lp.chunk_off + i, p + i);
+			} else {
+				q->state = SQL_COPY_BOL;
+			}
+			break;
+		}
+		case SQL_COPY_FIELD_ESC:
+			body_put(q, p + i, 1);
+			q->state = SQL_COPY_FIELD;
+			i++;
+			break;
 		}
 	}
-	if (q->body_src && (q->state == SQL_LITERAL || q->state == SQL_LITERAL_ESC || q->state == SQL_LITERAL_QUOTE))
+	if (q->body_src && (q->state == SQL_LITERAL || q->state == SQL_LITERAL_ESC || q->state == SQL_LITERAL_QUOTE ||
+	                    q->state == SQL_WRAP || q->state == SQL_COPY_FIELD || q->state == SQL_COPY_FIELD_ESC))
 		body_hold(q);
 	q->in_off += n;
 	linepos_upto(&q->lp, q->in_off);
@@ -565,11 +1096,25 @@ void sql_finish(struct sql *q)
 	switch (q->state) {
 	case SQL_LITERAL:
 	case SQL_LITERAL_ESC:
+	case SQL_COPY_FIELD:
+	case SQL_COPY_FIELD_ESC:
 		literal_done(q);   /* unterminated at the end of input: rewritten all the same */
 		break;
 	case SQL_LITERAL_QUOTE:
 		literal_done(q);
 		window_verbatim(&q->w, &q->quote, 1);
+		break;
+	case SQL_WRAP:
+		/* the wrapper is cut by the end: the body as a plain literal */
+		q->wrap_depth = 0;
+		literal_done(q);
+		wrap_flush(q, q->wrap_len);
+		break;
+	case SQL_COPY_END1:
+		window_verbatim(&q->w, (const unsigned char *)"\\", 1);
+		break;
+	case SQL_COPY_END2:
+		window_verbatim(&q->w, (const unsigned char *)"\\.", 2);
 		break;
 	default:
 		break;

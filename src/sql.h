@@ -1,12 +1,17 @@
-/* sql.h — owns the sql type (§8.1, §7): a streaming lexer for
- * mysqldump / mariadb-dump / mydumper output. Single- and double-quoted
- * literals (backslash escapes, doubled quotes) are values: each body is
- * held, up to the value cap, and goes through the value pipeline on
- * surface `sql-string` (the byte matcher with the double-escaped JSON
- * separator of dumps, and the serialized walk in its sql spelling). `--`,
- * `#` and block comments, backtick identifiers, `_binary` literals and the
- * rest pass through verbatim (the sweep still sees them). A literal over the
- * cap streams through as prose, counted once. */
+/* sql.h — owns the sql type (§8.1, §8.5, §7): a streaming lexer for
+ * dumps in three dialects. MySQL / MariaDB (mysqldump, mariadb-dump,
+ * mydumper): single- and double-quoted literals with backslash escapes and
+ * doubled quotes. PostgreSQL (pg_dump): `'…'` standard strings (only `''`),
+ * `E'…'` escape strings, `"…"` identifiers, dollar-quoted bodies, nested
+ * block comments, and `COPY … FROM stdin` rows, whose tab-separated fields
+ * are values in COPY's backslash escaping. SQLite (`.dump`): standard
+ * strings, `X'…'` blobs, and the `replace('…','\n',char(10))` wrapper
+ * sqlite3 writes around a string holding a newline. Each literal body (or
+ * COPY field) is held, up to the value cap, and goes through the value
+ * pipeline on surface `sql-string` with its dialect's serialized spelling.
+ * Comments, identifiers, binary literals and the rest pass through
+ * verbatim (the sweep still sees them). A literal over the cap streams
+ * through as prose, counted once, or is held in the temporary file. */
 #ifndef HOSTSHIFT_SQL_H
 #define HOSTSHIFT_SQL_H
 
@@ -14,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "filetype.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -31,7 +37,11 @@ struct sql_skip { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
 
 /* Where a statement is, as far as --skip-column needs to know. */
 enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STMT_CREATE_COLS,
-                STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES };
+                STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES,
+                STMT_COPY, STMT_COPY_NAME, STMT_COPY_COLS };
+
+/* How a literal's body is escaped (§8.5). */
+enum sql_lit { LIT_MYSQL, LIT_STD, LIT_ESCAPE, LIT_COPY };
 
 /* The columns of a table named in a --skip-column, from its CREATE TABLE. */
 struct sql_table { char name[SQL_NAME_MAX + 1]; size_t ncols; char cols[SQL_COLS_MAX][SQL_NAME_MAX + 1]; };
@@ -44,11 +54,24 @@ enum sql_state {
 	SQL_LINE_COMMENT,     /* `-- ` or `#` to the end of the line */
 	SQL_BLOCK_COMMENT,    /* to the closing star-slash */
 	SQL_BLOCK_STAR,       /* a '*' inside a block comment */
-	SQL_BACKTICK,         /* a `quoted` identifier */
+	SQL_BACKTICK,         /* a `quoted` identifier (or "quoted": PostgreSQL, SQLite) */
 	SQL_LITERAL,          /* inside '…' or "…" */
 	SQL_LITERAL_ESC,      /* after a backslash inside a literal */
-	SQL_LITERAL_QUOTE     /* a quote inside a literal: doubled, or the end */
+	SQL_LITERAL_QUOTE,    /* a quote inside a literal: doubled, or the end */
+	SQL_BLOCK_SLASH,      /* PostgreSQL: a '/' inside a block comment (a nested one if '*' follows) */
+	SQL_DOLLAR_OPEN,      /* PostgreSQL: after '$': a dollar quote's tag, if '$' ends it */
+	SQL_DOLLAR_BODY,      /* inside $tag$…$tag$ */
+	SQL_DOLLAR_CLOSE,     /* a '$' inside it: the closing tag, if the tag and '$' follow */
+	SQL_COPY_HEAD,        /* the rest of the `COPY … FROM stdin;` line */
+	SQL_COPY_BOL,         /* the start of a COPY row */
+	SQL_COPY_END1,        /* a row starting with a backslash: `\.` ends the rows */
+	SQL_COPY_END2,        /* `\.`: the end if the line ends */
+	SQL_COPY_FIELD,       /* inside a COPY field */
+	SQL_COPY_FIELD_ESC,   /* after a backslash inside a COPY field */
+	SQL_WRAP              /* SQLite: after a literal inside replace(: its arguments */
 };
+
+#define SQL_WRAP_MAX 96   /* `,'(\n123)',char(10))` twice, with room */
 
 struct sql {
 	const struct patterns *pt;
@@ -58,7 +81,24 @@ struct sql {
 	bool quiet;
 	unsigned spellings;           /* 0: --no-serialized */
 
+	enum sql_dialect dialect;
+	bool track;                   /* statements are followed: --skip-column, or PostgreSQL's COPY */
 	enum sql_state state;
+	enum sql_lit lit;             /* the literal's escaping */
+	int comment_depth;            /* PostgreSQL block comments nest */
+	char dtag[SQL_NAME_MAX + 1];  /* a dollar quote's tag */
+	size_t dtag_len, dmatch;
+	bool copy_stdin, copy_rows;   /* a COPY … FROM stdin statement; its rows follow its line */
+	unsigned char tail[16];       /* SQLite: the last bytes of normal text (a literal's wrapper) */
+	size_t tail_len;
+	int wrap_depth;               /* the literal is inside this many replace( (or -1: unistr() */
+	unsigned char wrap[SQL_WRAP_MAX];   /* the body's closing quote and the wrapper's arguments, held */
+	size_t wrap_len;
+	size_t wrap_tokat[2], wrap_toklen[2];   /* each replace('s token, in wrap */
+	unsigned char wrap_char[2];   /* and the byte it stands for */
+	struct window cw;             /* a wrapped body's rewrite, captured (cap) */
+	struct ser_buf cap, dec, enc; /* its output; the body decoded; a step between */
+	bool *skip_met;               /* --skip-column: which ones met their table and column */
 	uint64_t in_off;              /* input offset of the next byte */
 	unsigned char quote;          /* the literal's quote */
 	bool binary;                  /* a `_binary` literal: passed through */
@@ -92,6 +132,7 @@ struct sql {
 	unsigned char skipcol[SQL_COLS_MAX];
 	char ident[SQL_NAME_MAX + 1];
 	size_t ident_len;             /* > SQL_NAME_MAX: too long to be a name */
+	bool dot;                     /* a '.' after the last name: a schema-qualified name goes on */
 
 	struct linepos lp;            /* check mode: input line positions */
 	size_t body_lines;            /* and those of the literal's body */
@@ -103,7 +144,9 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 void sql_free(struct sql *q);
 /* The --skip-column list (kept by the caller). */
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n);
-void sql_reset(struct sql *q, struct sink out, struct offmap *marks);
+void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect);
+/* Whether --skip-column k has met its table and column in any input so far. */
+bool sql_skip_met(const struct sql *q, size_t k);
 void sql_feed(struct sql *q, const unsigned char *p, size_t n);
 void sql_finish(struct sql *q);
 

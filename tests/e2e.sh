@@ -853,6 +853,38 @@ run -p https://www.example.fi=https://wt-a--example.ddev.site --check <"$T/maria
 rc_is "mariadb sandbox line: --check finds the escaped origin" 1
 has "mariadb sandbox line: --check" "$T/out" '-:3:37: https:\\/\\/www.example.fi (sql-string)'
 
+# Dialects (rules.md §8.5): sniffed from the dump's first lines, named by
+# -s and --json, forced by --dialect. A pg_dump (COPY rows) and a SQLite
+# .dump from stdin are read as sql in their own dialect.
+printf '%s\n' '--' '-- PostgreSQL database dump' '--' '' 'SET standard_conforming_strings = on;' \
+	'COPY public.t (a, b) FROM stdin;' "1	https://www.example.fi/it's" '\.' '' >"$T/pg.sql"
+sed 's,www\.example\.fi,wt-a--example.ddev.site,' "$T/pg.sql" >"$T/pg.want"
+run -s -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/pg.sql"
+same "pg_dump from stdin: rewritten" "$T/out" "$T/pg.want"
+has "pg_dump from stdin: -s names type and dialect" "$T/err" "type: sql (sniffed), dialect: postgres (sniffed)"
+printf '%s\n' 'PRAGMA foreign_keys=OFF;' 'BEGIN TRANSACTION;' 'CREATE TABLE t(u);' \
+	"INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\nhttps://www.example.fi\";}','\\n',char(10)));" 'COMMIT;' >"$T/lite.sql"
+printf '%s\n' 'PRAGMA foreign_keys=OFF;' 'BEGIN TRANSACTION;' 'CREATE TABLE t(u);' \
+	"INSERT INTO t VALUES(replace('a:1:{i:0;s:33:\"x\\nhttps://wt-a--example.ddev.site\";}','\\n',char(10)));" 'COMMIT;' >"$T/lite.want"
+run -s --json -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/lite.sql"
+same "sqlite .dump from stdin: rewritten, the length counting the newline once" "$T/out" "$T/lite.want"
+has "sqlite .dump: --json names the dialect" "$T/err" '"dialect": "sqlite"'
+has "sqlite .dump: --json names how" "$T/err" '"dialect_by": "sniffed"'
+run -s --dialect=sqlite -p https://www.example.fi=https://wt-a--example.ddev.site "$T/maria.sql"
+has "--dialect forces it" "$T/err" "type: sql (extension), dialect: sqlite (option)"
+usage_err "--dialect=oracle" "unknown dialect 'oracle' (mysql, postgres, sqlite)" --dialect=oracle -p a.fi=b.fi
+# Options of the sql type on another type are warned about, as is a
+# --skip-column that never met its table and column.
+run --skip-column=t.c --dialect=mysql -p https://www.example.fi=https://wt-a--example.ddev.site -t html </dev/null
+rc_is "--skip-column on html" 0
+has "--skip-column on html: warned" "$T/err" "hostshift: -: --skip-column applies to the sql type only; this input is read as html"
+has "--dialect on html: warned" "$T/err" "hostshift: -: --dialect applies to the sql type only; this input is read as html"
+run --skip-column=wp_options.nothere -p https://www.example.fi=https://wt-a--example.ddev.site "$T/pg.sql"
+has "--skip-column never met: warned at the end" "$T/err" "hostshift: --skip-column=wp_options.nothere: no input had that table and column; nothing was skipped for it"
+run --skip-column=t.b -p https://www.example.fi=https://wt-a--example.ddev.site "$T/pg.sql"
+same "--skip-column=t.b: COPY field b untouched" "$T/out" "$T/pg.sql"
+empty "--skip-column=t.b: met (a schema-qualified name)" "$T/err" stderr
+
 # Compressed input is refused (exit 3, nothing on stdout), never passed
 # through unexamined; --check does not call it clean.
 printf 'x https://www.example.fi/\n' >"$T/plain.txt"
@@ -862,7 +894,11 @@ for z in gzip xz zstd bzip2; do
 	run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/packed"
 	rc_is "$z input refused" 3
 	empty "$z input refused" "$T/out" stdout
-	has "$z input refused: says how" "$T/err" "$z-compressed input, not rewritten; decompress it first: $z -dc FILE"
+	case $z in gzip) cat=zcat ;; xz) cat=xzcat ;; zstd) cat=zstdcat ;; bzip2) cat=bzcat ;; esac
+	has "$z input refused: says how" "$T/err" "hostshift: $T/packed: input is $z-compressed; decompress it first ($cat $T/packed | hostshift ...)"
+	run -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/packed"
+	rc_is "$z input from stdin refused" 3
+	has "$z input from stdin: says how" "$T/err" "hostshift: -: input is $z-compressed; decompress it first ($cat FILE | hostshift ...)"
 	run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/packed"
 	rc_is "$z input: --check is not clean" 3
 done

@@ -13,6 +13,7 @@
 #include <check.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "pipeline_fixture.h"
 #include "sql.h"
@@ -88,9 +89,12 @@ static void same(const struct pf_result *a, const struct pf_result *b, bool expl
  * output, counters and explain must not depend on the read size, and the
  * padded output is the pad followed by the plain output. Returns the
  * 64 KiB plain run. */
+/* The dialect the pieces are read in (0: sniffed, which is MySQL for them). */
+static enum sql_dialect cur_dialect;
+
 static void run_sizes(const char *map, const void *in, size_t len, const size_t *rs, size_t nrs, struct pf_result *r)
 {
-	struct pf_options o = { .type = FILETYPE_SQL, .read_size = 65536 };
+	struct pf_options o = { .type = FILETYPE_SQL, .read_size = 65536, .dialect = cur_dialect };
 	pf_run(map, in, len, &o, r);
 	ck_assert_int_eq(r->rc, 0);
 	unsigned char *padded = malloc(PAD_LEN + len + 1);
@@ -901,6 +905,146 @@ START_TEST(sql_skip_column)
 }
 END_TEST
 
+/* --skip-column in a pg_dump: COPY's column list, and INSERTs with
+ * schema-qualified, quoted names (§8.4, §8.5). */
+START_TEST(sql_skip_column_pg)
+{
+	static const char in[] =
+		"CREATE TABLE public.wp_posts (\n    \"ID\" bigint NOT NULL,\n    post_content text,\n    guid text\n);\n"
+		"COPY public.wp_posts (\"ID\", post_content, guid) FROM stdin;\n"
+		"1\tsee https://www.example.fi/a\thttps://www.example.fi/?p=1\n"
+		"2\t\\N\thttps://www.example.fi/?p=2\n\\.\n"
+		"INSERT INTO \"public\".\"wp_posts\" VALUES (3, 'https://www.example.fi/c', 'https://www.example.fi/?p=3');\n"
+		"COPY public.wp_other (a, guid) FROM stdin;\nhttps://www.example.fi/a\thttps://www.example.fi/b\n\\.\n";
+	static const char want[] =
+		"CREATE TABLE public.wp_posts (\n    \"ID\" bigint NOT NULL,\n    post_content text,\n    guid text\n);\n"
+		"COPY public.wp_posts (\"ID\", post_content, guid) FROM stdin;\n"
+		"1\tsee https://wt-a--example.ddev.site/a\thttps://www.example.fi/?p=1\n"
+		"2\t\\N\thttps://www.example.fi/?p=2\n\\.\n"
+		"INSERT INTO \"public\".\"wp_posts\" VALUES (3, 'https://wt-a--example.ddev.site/c', 'https://www.example.fi/?p=3');\n"
+		"COPY public.wp_other (a, guid) FROM stdin;\nhttps://wt-a--example.ddev.site/a\thttps://wt-a--example.ddev.site/b\n\\.\n";
+	static const struct sql_skip skip[] = { { "wp_posts", "guid" } };
+	static const size_t rs[] = { 1, 2, 3, 7, 4096 };
+	for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
+		struct pf_options o = { .type = FILETYPE_SQL, .read_size = rs[i], .skips = skip, .nskips = 1,
+		                        .dialect = DIALECT_POSTGRES };
+		struct pf_result r;
+		pf_run(MAP1, in, sizeof in - 1, &o, &r);
+		ck_assert_msg(r.out_len == sizeof want - 1 && memcmp(r.out, want, r.out_len) == 0, "read size %zu:\n%s", rs[i], r.out);
+		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 0);
+		pf_free(&r);
+	}
+}
+END_TEST
+
+/* ------------------------------------------------------------ dialects (§8.5) */
+
+/* PostgreSQL: where its literals, identifiers, dollar quotes, comments and
+ * COPY rows begin and end. An origin planted right after a construct is a
+ * straggler (statement text) or a value (a literal, a COPY field) only if
+ * the construct ended where PostgreSQL ends it. */
+static const struct piece pg_framing[] = {
+	P("§8.5 pg: a backslash is a plain byte in '…'", "SELECT 'a\\', '" HC "/x';\n", "SELECT 'a\\', '" HV "/x';\n", 1, 0),
+	P("§8.5 pg: '' inside '…'", "SELECT 'it''s " HC "', " HC "/x;\n", "SELECT 'it''s " HV "', " HV "/x;\n", 1, 1),
+	P("§8.5 pg: E'…' has escapes: \\' does not end it", "SELECT E'it\\'s " HC "', " HC "/x;\n",
+	  "SELECT E'it\\'s " HV "', " HV "/x;\n", 1, 1),
+	P("§8.5 pg: \"…\" is an identifier, a backslash in it plain", "SELECT \"a\\\", '" HC "/x';\n",
+	  "SELECT \"a\\\", '" HV "/x';\n", 1, 0),
+	P("§8.5 pg: an identifier holding a quote", "SELECT \"it's\" FROM t WHERE u = '" HC "';\n",
+	  "SELECT \"it's\" FROM t WHERE u = '" HV "';\n", 1, 0),
+	P("§8.5 pg: $$…$$ passes as statement text", "AS $$select 'it''s " HC "$$, '" HC "/y';\n",
+	  "AS $$select 'it''s " HV "$$, '" HV "/y';\n", 1, 1),
+	P("§8.5 pg: $tag$ ends only at its own tag", "AS $_$ 'x $$ $a$ $_x$ " HC " $_$ '" HC "/y';\n",
+	  "AS $_$ 'x $$ $a$ $_x$ " HV " $_$ '" HV "/y';\n", 1, 1),
+	P("§8.5 pg: $1 and a$b are no dollar quotes", "SELECT $1, a$b, '" HC "/y';\n", "SELECT $1, a$b, '" HV "/y';\n", 1, 0),
+	P("§8.5 pg: block comments nest", "/* a /* b */ '" HC "' */ '" HC "/z';\n", "/* a /* b */ '" HV "' */ '" HV "/z';\n",
+	  1, 1),
+	P("§8.5 pg: -- needs no space", "--'" HC "/ x\nSELECT '" HC "/z';\n", "--'" HV "/ x\nSELECT '" HV "/z';\n", 1, 1),
+	P("§8.5 pg: # is no comment", "SELECT 1 # 2, '" HC "/z';\n", "SELECT 1 # 2, '" HV "/z';\n", 1, 0),
+	P("§8.5 pg: serialized data in a standard string: '' one byte, a backslash one",
+	  "SELECT 'a:1:{i:0;s:30:\"" HC " \\n it''s\";}';\n", "SELECT 'a:1:{i:0;s:39:\"" HV " \\n it''s\";}';\n", 1, 0),
+	PX("§8.5 pg: serialized data in E'…' passes untouched",
+	   "SELECT E'a:1:{i:0;s:22:\"" HC "\";}';\n", "SELECT E'a:1:{i:0;s:22:\"" HC "\";}';\n", 0, 0, 1, 0, 0, true),
+	PX("§8.5 pg: X'…' and B'…' are binary", "SELECT X'" HC "', B'" HC "', '" HC "';\n",
+	   "SELECT X'" HC "', B'" HC "', '" HV "';\n", 1, 0, 0, 0, 0, false),
+};
+
+/* COPY … FROM stdin: each tab-separated field of a row is a value, to
+ * the `\.` line; what follows is statements again. */
+#define COPYH "COPY public.t (a, b, c) FROM stdin;\n"
+static const struct piece pg_copy[] = {
+	P("§8.5 COPY fields are values", COPYH "1\t" HC "/a\t\\N\n2\t'" HC "\t" HC "\n\\.\nSELECT 'x';\n",
+	  COPYH "1\t" HV "/a\t\\N\n2\t'" HV "\t" HV "\n\\.\nSELECT 'x';\n", 3, 0),
+	P("§8.5 COPY: after \\. a quote opens a literal again", COPYH "1\n\\.\nSELECT '" HC "', " HC "/x;\n",
+	  COPYH "1\n\\.\nSELECT '" HV "', " HV "/x;\n", 1, 1),
+	P("§8.5 COPY: a quote in a row opens nothing", COPYH "it's\t" HC "\n\\.\n" HC "/x 'y';\n",
+	  COPYH "it's\t" HV "\n\\.\n" HV "/x 'y';\n", 1, 1),
+	P("§8.5 COPY: escapes in a field; a backslash ends a host", COPYH "a\\t" HC "\\n" HC "\\\\x\n\\.\n",
+	  COPYH "a\\t" HV "\\n" HV "\\\\x\n\\.\n", 2, 0),
+	P("§8.5 COPY: a JSON column's \\\\/", COPYH "{\"u\":\"https:\\\\/\\\\/" C "\\\\/a\"}\n\\.\n",
+	  COPYH "{\"u\":\"https:\\\\/\\\\/" V "\\\\/a\"}\n\\.\n", 1, 0),
+	P("§8.5 COPY: a row starting \\.x is data", COPYH "\\.x " HC "\n\\N\t" HC "\n\\.\n",
+	  COPYH "\\.x " HV "\n\\N\t" HV "\n\\.\n", 2, 0),
+	P("§8.5 COPY: serialized data, each escape one byte",
+	  COPYH "1\ta:1:{i:0;s:26:\"" HC "\\tx\\\\y\";}\tz\n2\ta:1:{i:0;s:23:\"" HC "\\011\";}\n\\.\n",
+	  COPYH "1\ta:1:{i:0;s:35:\"" HV "\\tx\\\\y\";}\tz\n2\ta:1:{i:0;s:32:\"" HV "\\011\";}\n\\.\n", 2, 0),
+	PX("§8.5 COPY: a length that does not fit COPY's escapes: untouched",
+	   COPYH "a:1:{i:0;s:24:\"" HC "\\t\";}\n\\.\n", COPYH "a:1:{i:0;s:24:\"" HC "\\t\";}\n\\.\n", 0, 0, 1, 0, 0, true),
+	P("§8.5 COPY to stdout or from a file has no rows", "COPY t TO stdout;\nSELECT '" HC "', " HC ";\n",
+	  "COPY t TO stdout;\nSELECT '" HV "', " HV ";\n", 1, 1),
+};
+
+/* SQLite `.dump`: standard strings, X'…' blobs, identifiers, and the
+ * replace() wrapper sqlite3 writes around a string holding CR or LF. */
+static const struct piece sqlite_framing[] = {
+	P("§8.5 sqlite: a backslash is a plain byte", "INSERT INTO t VALUES('a\\','" HC "/x');\n",
+	  "INSERT INTO t VALUES('a\\','" HV "/x');\n", 1, 0),
+	PX("§8.5 sqlite: X'…' is binary", "INSERT INTO t VALUES(X'" HC "','" HC "');\n",
+	   "INSERT INTO t VALUES(X'" HC "','" HV "');\n", 1, 0, 0, 0, 0, false),
+	P("§8.5 sqlite: \"…\" is an identifier", "CREATE TABLE \"it's\"(u);\nINSERT INTO \"it's\" VALUES('" HC "');\n",
+	  "CREATE TABLE \"it's\"(u);\nINSERT INTO \"it's\" VALUES('" HV "');\n", 1, 0),
+	P("§8.5 sqlite: replace('…','\\n',char(10))",
+	  "INSERT INTO t VALUES(1,replace('a\\n" HC "/x','\\n',char(10)),'" HC "');\n",
+	  "INSERT INTO t VALUES(1,replace('a\\n" HV "/x','\\n',char(10)),'" HV "');\n", 2, 0),
+	P("§8.5 sqlite: CR and LF, nested",
+	  "INSERT INTO t VALUES(replace(replace('" HC "\\r\\n" HC "','\\r',char(13)),'\\n',char(10)));\n",
+	  "INSERT INTO t VALUES(replace(replace('" HV "\\r\\n" HV "','\\r',char(13)),'\\n',char(10)));\n", 2, 0),
+	P("§8.5 sqlite: replace() that is not the wrapper",
+	  "SELECT replace('" HC "','a','" HC "'), replace('x','a very long token that is not one " HC "');\n",
+	  "SELECT replace('" HV "','a','" HV "'), replace('x','a very long token that is not one " HV "');\n", 3, 0),
+	P("§8.5 sqlite: serialized data in the wrapper, the newline counted once",
+	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(10)));\n",
+	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:33:\"x\\n" HV "\";}','\\n',char(10)));\n", 1, 0),
+	P("§8.5 sqlite: serialized data with CR LF and a quote",
+	  "INSERT INTO t VALUES(replace(replace('a:1:{i:0;s:29:\"it''s " HC "\\r\\n\";}','\\r',char(13)),'\\n',char(10)));\n",
+	  "INSERT INTO t VALUES(replace(replace('a:1:{i:0;s:38:\"it''s " HV "\\r\\n\";}','\\r',char(13)),'\\n',char(10)));\n", 1, 0),
+	P("§8.5 sqlite: the token \\012 where the string holds \\n",
+	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:27:\"a\\nb\\012" HC "\";}','\\012',char(10)));\n",
+	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:36:\"a\\nb\\012" HV "\";}','\\012',char(10)));\n", 1, 0),
+	PX("§8.5 sqlite: not the wrapper (char(11)): the escape is two bytes, the length fails, untouched",
+	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n",
+	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n", 0, 0, 1, 0, 0, true),
+	P("§8.5 sqlite: a doubled quote after replace('…',",
+	  "SELECT replace('x','''" HC "'), '" HC "';\n", "SELECT replace('x','''" HV "'), '" HV "';\n", 2, 0),
+};
+
+static void check_dialect_pieces(enum sql_dialect d, const struct piece *ps, size_t n)
+{
+	cur_dialect = d;
+	check_pieces(ps, n);
+	cur_dialect = DIALECT_AUTO;
+}
+
+START_TEST(sql_pg_framing) { check_dialect_pieces(DIALECT_POSTGRES, pg_framing, sizeof pg_framing / sizeof *pg_framing); }
+END_TEST
+START_TEST(sql_pg_copy) { check_dialect_pieces(DIALECT_POSTGRES, pg_copy, sizeof pg_copy / sizeof *pg_copy); }
+END_TEST
+START_TEST(sql_sqlite_framing)
+{
+	check_dialect_pieces(DIALECT_SQLITE, sqlite_framing, sizeof sqlite_framing / sizeof *sqlite_framing);
+}
+END_TEST
+
 Suite *sql_suite(void)
 {
 	pad_init();
@@ -917,6 +1061,10 @@ Suite *sql_suite(void)
 	tcase_add_test(tc, sql_binary_no_events);
 	tcase_add_test(tc, sql_no_serialized);
 	tcase_add_test(tc, sql_skip_column);
+	tcase_add_test(tc, sql_skip_column_pg);
+	tcase_add_test(tc, sql_pg_framing);
+	tcase_add_test(tc, sql_pg_copy);
+	tcase_add_test(tc, sql_sqlite_framing);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hostile");
