@@ -225,8 +225,9 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	}
 	p->report->warn_stragglers = type == FILETYPE_HTML;
 	/* the sweep knows the spellings of the stream it sweeps */
-	p->sweep.w.sql = type == FILETYPE_SQL;
-	p->sweep.w.json = type == FILETYPE_JSON;
+	/* the sweep knows every type's spellings whatever the type, so that
+	 * no spelling is left where --check would find it (§6.1, §9) */
+	p->sweep.w.sql = p->sweep.w.json = true;
 	switch (type) {
 	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
 	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks, dialect); break;

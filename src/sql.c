@@ -385,6 +385,9 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	bool word1 = q->word_len == 1 && !q->after_binary;
 	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0) ||
 	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
+	/* --check searches a binary literal as any other: a file is not
+	 * clean while an origin is left in one (§9) */
+	if (binary && q->lp.on) binary = false;
 	q->lit = q->dialect == DIALECT_MYSQL ? LIT_MYSQL
 	         : q->dialect == DIALECT_POSTGRES && word1 && q->word[0] == 'e' ? LIT_ESCAPE : LIT_STD;
 	q->wrap_depth = 0;

@@ -885,6 +885,30 @@ run --skip-column=t.b -p https://www.example.fi=https://wt-a--example.ddev.site 
 same "--skip-column=t.b: COPY field b untouched" "$T/out" "$T/pg.sql"
 empty "--skip-column=t.b: met (a schema-qualified name)" "$T/err" stderr
 
+# --check sees every type's spellings whatever the type, and searches
+# binary literals (rules.md §10.6): the double-escaped JSON of a dump in a
+# text file, `\u002F` in an html page, and a `_binary` literal are found;
+# the rewrite (its sweep) changes the first two, so the result is clean.
+printf '%s\n' 'a https:\\/\\/www.example.fi/x b' >"$T/u1.txt"
+printf '%s\n' '<p>a https:\u002F\u002Fwww.example.fi/x b</p>' >"$T/u2.html"
+printf '%s\n' "INSERT INTO t VALUES (_binary 'https://www.example.fi/a');" >"$T/u3.sql"
+for f in u1.txt u2.html u3.sql; do
+	run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/$f"
+	rc_is "--check $f: found" 1
+done
+run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/u1.txt"
+has "--check text: the sql spelling" "$T/out" 'u1.txt:1:3: https:\\/\\/www.example.fi (straggler)'
+run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/u3.sql"
+has "--check sql: inside _binary" "$T/out" 'u3.sql:1:32: https://www.example.fi (sql-string)'
+for f in u1.txt u2.html; do
+	run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/$f"
+	cp "$T/out" "$T/re-$f"
+	run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/re-$f"
+	rc_is "--check $f rewritten: clean" 0
+done
+run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/u3.sql"
+same "_binary literal: untouched by the rewrite" "$T/out" "$T/u3.sql"
+
 # Compressed input is refused (exit 3, nothing on stdout), never passed
 # through unexamined; --check does not call it clean.
 printf 'x https://www.example.fi/\n' >"$T/plain.txt"
