@@ -456,11 +456,13 @@ static size_t sd_trees(void)
  * single-quoted SQL literal with raw `"`, the string of a JSON object in
  * a mysqldump literal, a quoted CSV field (`N,"…"` a record); and, given
  * to the value pipeline as the sql lexer would hand them over (one body a
- * tree), a standard-strings literal's body and a COPY field. */
-enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON, CTX_CSV, CTX_SQLSTD, CTX_COPY };
+ * tree), a standard-strings literal's body, a COPY field and an E''
+ * literal's body. */
+enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON, CTX_CSV, CTX_SQLSTD, CTX_COPY,
+             CTX_PGESC };
 
 static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson", "csv", "sqlstd",
-                                            "copy" };
+                                            "copy",   "pgesc" };
 
 /* A CSV field's quoting: every `"` doubled, every other byte (CR, LF, NUL,
  * `\`, `,`) as it is. */
@@ -525,6 +527,7 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 		break;
 	case CTX_SQLSTD:
 	case CTX_COPY:
+	case CTX_PGESC:
 		break;   /* bodies alone, to the value pipeline (sd_values) */
 	}
 }
@@ -660,6 +663,57 @@ static void sd_copy_escape(struct sd_buf *o, const unsigned char *p, size_t n)
 	}
 }
 
+/* An E'' literal's body (rules.md §7.3, pgesc): the backslash and BS FF
+ * LF CR TAB escaped, `'` by turns doubled or after a backslash, `<` by
+ * turns after a backslash, NUL by turns as three octal or two hex digits,
+ * and a multibyte character by turns as it is, as `\u` and 4 hex digits
+ * (a surrogate pair above U+FFFF), as `\U` and 8, or each byte as three
+ * octal digits. The turns count only bytes no origin and no length
+ * holds, so a tree and its rewrite take the same ones. */
+static void sd_pgesc_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	unsigned turn = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = p[i];
+		switch (c) {
+		case '\\': sd_puts(o, "\\\\"); continue;
+		case '\b': sd_puts(o, "\\b"); continue;
+		case '\f': sd_puts(o, "\\f"); continue;
+		case '\n': sd_puts(o, "\\n"); continue;
+		case '\r': sd_puts(o, "\\r"); continue;
+		case '\t': sd_puts(o, "\\t"); continue;
+		case '\'': sd_puts(o, turn++ % 2 ? "\\'" : "''"); continue;
+		case '<': sd_puts(o, turn++ % 2 ? "\\<" : "<"); continue;
+		case 0: sd_puts(o, turn++ % 2 ? "\\x00" : "\\000"); continue;
+		default: break;
+		}
+		if (c < 0x80) {
+			sd_put(o, p + i, 1);
+			continue;
+		}
+		size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		ck_assert_uint_le(i + len, n);
+		unsigned long cp = c & (0x7f >> len);
+		for (size_t k = 1; k < len; k++) cp = cp << 6 | (p[i + k] & 0x3f);
+		switch (turn++ % 4) {
+		case 0: sd_put(o, p + i, len); break;
+		case 1:
+			if (cp >= 0x10000) {
+				sd_putf(o, "\\u%04llX", 0xd800 + ((cp - 0x10000) >> 10));
+				sd_putf(o, "\\u%04llx", 0xdc00 + ((cp - 0x10000) & 0x3ff));
+			} else {
+				sd_putf(o, "\\u%04llx", cp);
+			}
+			break;
+		case 2: sd_putf(o, "\\U%08llx", cp); break;
+		default:
+			for (size_t k = 0; k < len; k++) sd_putf(o, "\\%03llo", p[i + k]);
+			break;
+		}
+		i += len - 1;
+	}
+}
+
 static void sd_sink(void *ctx, const unsigned char *p, size_t n) { sd_put(ctx, p, n); }
 static void sd_release(void *ctx, const unsigned char *upto) { (void)ctx, (void)upto; }
 
@@ -700,16 +754,19 @@ static uint64_t sd_value(const struct patterns *pt, unsigned spellings, const st
 static void sd_values(const struct patterns *pt, enum sd_ctx ctx, const struct sd_buf *vin, const struct sd_buf *vwant,
                       size_t ntrees, const size_t *sizes, size_t nsizes, uint64_t seed)
 {
-	unsigned sp = SER_SET(ctx == CTX_SQLSTD ? SER_SQLSTD : SER_COPY);
+	unsigned sp = SER_SET(ctx == CTX_SQLSTD ? SER_SQLSTD : ctx == CTX_COPY ? SER_COPY : SER_PGESC);
 	struct sd_buf in = { 0 }, want = { 0 }, out = { 0 };
 	for (size_t t = 0; t < ntrees; t++) {
 		in.n = want.n = 0;
 		if (ctx == CTX_SQLSTD) {
 			sd_sqlstd_escape(&in, vin[t].p, vin[t].n);
 			sd_sqlstd_escape(&want, vwant[t].p, vwant[t].n);
-		} else {
+		} else if (ctx == CTX_COPY) {
 			sd_copy_escape(&in, vin[t].p, vin[t].n);
 			sd_copy_escape(&want, vwant[t].p, vwant[t].n);
+		} else {
+			sd_pgesc_escape(&in, vin[t].p, vin[t].n);
+			sd_pgesc_escape(&want, vwant[t].p, vwant[t].n);
 		}
 		for (size_t k = 0; k <= nsizes; k++) {
 			size_t piece = k ? sizes[k - 1] : 0;
@@ -919,12 +976,14 @@ END_TEST
 
 /* rules.md §7.2, §7.3: the trees as the bodies of single-quoted literals
  * with standard strings (the sqlstd spelling: `'` doubled, a backslash a
- * plain byte) and as COPY text fields (the copy spelling: every kind of
- * backslash escape), through the value pipeline in memory and read in
- * pieces; every value repaired, none reported. */
+ * plain byte), as COPY text fields (the copy spelling: every kind of
+ * backslash escape) and as the bodies of E'' literals (the pgesc
+ * spelling: copy's escapes, `\'`, `\u` and `\U`), through the value
+ * pipeline in memory and read in pieces; every value repaired, none
+ * reported. */
 START_TEST(random_trees_in_pg_literals_and_copy_fields)
 {
-	sd_run(_i == 0 ? CTX_SQLSTD : CTX_COPY, 8 + (uint64_t)_i);
+	sd_run(_i == 0 ? CTX_SQLSTD : _i == 1 ? CTX_COPY : CTX_PGESC, 8 + (uint64_t)_i);
 }
 END_TEST
 
@@ -939,7 +998,7 @@ Suite *ser_diff_suite(void)
 	tcase_add_test(tc, random_trees_in_sql_raw_quotes);
 	tcase_add_test(tc, random_trees_in_sql_json_columns);
 	tcase_add_test(tc, random_trees_in_csv_fields);
-	tcase_add_loop_test(tc, random_trees_in_pg_literals_and_copy_fields, 0, 2);
+	tcase_add_loop_test(tc, random_trees_in_pg_literals_and_copy_fields, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }
