@@ -1,8 +1,8 @@
 /* serialized.c — PHP serialize() length repair (§7; the sql, sqlraw and
  * sqljson spellings of §7.3, for the string literals of the sql type,
  * §8.1, the csv spelling, for quoted CSV fields of the text type, §13.1,
- * and the sqlstd and copy spellings of §7.3, for PostgreSQL's and
- * SQLite's literals and COPY fields).
+ * and the sqlstd, copy and pgesc spellings of §7.3, for PostgreSQL's and
+ * SQLite's literals, COPY fields and E'' literals).
  *
  * The walk runs twice over the same bytes. The first pass parses and
  * decides (NONE, DECLINED, or which top-level values to repair) without
@@ -432,16 +432,44 @@ static bool sqljson_esc(const unsigned char *b, size_t i, size_t hi, size_t *src
 	return false;
 }
 
-/* A unit of the PostgreSQL spellings (sqlstd, copy, §7.3) at b[i], a `'`
- * (sqlstd) or a backslash (copy): its source width, the byte it counts
- * in *dec; 0 where it cannot be measured (a lone `'`; a backslash at the
- * end). It looks at no byte past b[i + 3]. */
-static size_t pg_unit(const unsigned char *b, size_t i, size_t hi, size_t *dec)
+/* A pgesc `\u` + 4 or `\U` + 8 hex digits at b[i]: its source width, the
+ * UTF-8 length of its code point in *dec; 0 where PostgreSQL refuses it
+ * (fewer digits, zero, past U+10FFFF, a lone surrogate). A surrogate pair
+ * is taken in the `\uXXXX\uXXXX` form only (12 bytes, the longest unit
+ * measure_scan waits for); one with a `\U` half is not measured. */
+static size_t pg_uni(const unsigned char *b, size_t i, size_t hi, size_t *dec)
+{
+	size_t nd = b[i + 1] == 'u' ? 4 : 8;
+	if (hi - i < 2 + nd) return 0;
+	unsigned long r = 0;
+	for (size_t k = i + 2; k < i + 2 + nd; k++) {
+		int h = hexval(b[k]);
+		if (h < 0) return 0;
+		r = r << 4 | (unsigned)h;
+	}
+	if (r >= 0xD800 && r <= 0xDBFF) {
+		unsigned lo;
+		if (nd != 4 || !hex4(b, i + 6, hi, &lo) || lo < 0xDC00 || lo > 0xDFFF) return 0;
+		*dec = 4;
+		return 12;
+	}
+	if ((r >= 0xDC00 && r <= 0xDFFF) || r == 0 || r > 0x10FFFF) return 0;
+	*dec = r < 0x80 ? 1 : r < 0x800 ? 2 : r < 0x10000 ? 3 : 4;
+	return 2 + nd;
+}
+
+/* A unit of the PostgreSQL spellings (sqlstd, copy, pgesc, §7.3) at b[i],
+ * a `'` (sqlstd, pgesc) or a backslash (copy, pgesc): its source width,
+ * the bytes it counts in *dec; 0 where it cannot be measured (a lone `'`;
+ * a backslash at the end; pg_uni's). It looks at no byte past b[i + 11]
+ * (b[i + 3] but for pgesc's `\u`). */
+static size_t pg_unit(enum ser_spelling s, const unsigned char *b, size_t i, size_t hi, size_t *dec)
 {
 	*dec = 1;
 	if (i + 1 >= hi) return 0;
 	unsigned char c = b[i + 1];
 	if (b[i] == '\'') return c == '\'' ? 2 : 0;   /* `''` is one quote */
+	if (s == SER_PGESC && (c == 'u' || c == 'U')) return pg_uni(b, i, hi, dec);
 	size_t k = i + 2;
 	if (c >= '0' && c <= '7') {   /* 1 to 3 octal digits */
 		while (k < hi && k < i + 4 && b[k] >= '0' && b[k] <= '7') k++;
@@ -529,11 +557,16 @@ static size_t unit(const unsigned char *b, enum ser_spelling s, size_t i, size_t
 		/* a standard-strings literal (§7.3): `''` is one quote, a lone
 		 * `'` no body the lexer reads; a backslash is a plain byte */
 		if (b[i] != '\'') return 1;
-		return pg_unit(b, i, hi, dec);
+		return pg_unit(s, b, i, hi, dec);
 	case SER_COPY:
 		/* a COPY text field (§7.3): every backslash escape one byte */
 		if (b[i] != '\\') return 1;
-		return pg_unit(b, i, hi, dec);
+		return pg_unit(s, b, i, hi, dec);
+	case SER_PGESC:
+		/* an E'' literal (§7.3): copy's escapes, `''` and `\'` one
+		 * quote, `\u` and `\U` their code point's UTF-8 bytes */
+		if (b[i] != '\\' && b[i] != '\'') return 1;
+		return pg_unit(s, b, i, hi, dec);
 	default:
 		return 0;
 	}
@@ -580,18 +613,17 @@ static inline __attribute__((always_inline)) size_t measured_escape(enum ser_spe
 static bool measures_bytes(enum ser_spelling s) { return s == SER_LITERAL || s == SER_HTML || s == SER_JSONHTML; }
 
 /* measure_scan of the PostgreSQL spellings (sqlstd: the lead `'`; copy:
- * the backslash), apart and not inlined: the other spellings' scan stays
- * as it was. */
+ * the backslash; pgesc: both), apart and not inlined: the other
+ * spellings' scan stays as it was. */
 static __attribute__((noinline)) size_t pg_scan(enum ser_spelling s, const unsigned char *p, size_t n, bool final,
                                                 size_t *saved, bool *bad)
 {
-	const unsigned char lead = s == SER_SQLSTD ? '\'' : '\\';
+	const unsigned char l0 = s == SER_SQLSTD ? '\'' : '\\', l1 = s == SER_COPY ? '\\' : '\'';
 	for (size_t i = 0; i < n;) {
-		const unsigned char *q = memchr(p + i, lead, n - i);
-		if (!q) break;
-		i = (size_t)(q - p);
+		i = bytescan_any3(p, i, n, l0, l1, l1);
+		if (i >= n) break;
 		if (!final && n - i < MEASURE_ESC_MAX) return i;
-		size_t dec, src = pg_unit(p, i, n, &dec);
+		size_t dec, src = pg_unit(s, p, i, n, &dec);
 		if (!src) {   /* a lone `'`, a backslash at the end */
 			src = dec = 1;
 			*bad = true;
@@ -756,7 +788,8 @@ size_t ser_measure_end(struct ser_measure *m)
  * (measured_escape): 11 for a JSON `\\u` (a surrogate pair), 1 for any
  * other JSON or a MySQL escape, 2 for a percent escape, 13 for a sqljson
  * `\\u` (a surrogate pair) and 3 for any other (`\\\"`), 1 for csv's `""`
- * and sqlstd's `''`, 3 for a copy escape (`\377`, `\xff`).
+ * and sqlstd's `''`, 3 for a copy escape (`\377`, `\xff`), 11 for a pgesc
+ * `\u` (a surrogate pair).
  * Where no escape reads across an edge, in the old data or the new, the bytes on each side
  * measure as they would alone. A byte taken for a lead that is the second
  * byte of an escape only makes an edge look reached that is not. */
@@ -789,17 +822,26 @@ static __attribute__((noinline)) bool measures_alone(enum ser_spelling s, const 
 	return serialized_measure_ok(s, p, n, &m);
 }
 
-/* copy: how many bytes past p[n) the escapes of p[0..n) may read: a
- * backslash among the last 3 bytes reads on where its escape may go on
+/* copy, pgesc: how many bytes past p[n) the escapes of p[0..n) may read:
+ * a backslash among the last bytes reads on where its escape may go on
  * (its byte after not seen, 1 or 2 of 3 octal digits, `\x` and 0 or 1 of
- * 2 hex digits). Apart, not inlined, as sqljson's. */
-static __attribute__((noinline)) size_t copy_reads_past(const unsigned char *p, size_t n)
+ * 2 hex digits; pgesc's `\u` its 4 digits and, a high surrogate, the low
+ * half's `\uXXXX`, `\U` its 8), and pgesc's last `'` (the first of `''`)
+ * one on. Apart, not inlined, as sqljson's. */
+static __attribute__((noinline)) size_t pg_reads_past(enum ser_spelling s, const unsigned char *p, size_t n)
 {
-	size_t k = 0, from = n > 3 ? n - 3 : 0;
+	const bool esc = s == SER_PGESC;
+	size_t k = esc && p[n - 1] == '\'', reach = esc ? MEASURE_ESC_MAX - 1 : 3;
+	size_t from = n > reach ? n - reach : 0;
 	for (const unsigned char *q = p + from; q < p + n && (q = memchr(q, '\\', (size_t)(p + n - q))) != NULL; q++) {
 		size_t j = (size_t)(q - p), on = 0;
+		unsigned v;
 		if (j + 1 >= n) {
-			on = 3;
+			on = reach;
+		} else if (esc && p[j + 1] == 'u') {   /* reads on unless whole and no high surrogate */
+			if (!(hex4(p, j, n, &v) && (v < 0xD800 || v > 0xDBFF)) && j + 12 > n) on = j + 12 - n;
+		} else if (esc && p[j + 1] == 'U') {
+			if (j + 10 > n) on = j + 10 - n;
 		} else if (p[j + 1] >= '0' && p[j + 1] <= '7') {
 			size_t d = 1;
 			while (j + 1 + d < n && d < 3 && p[j + 1 + d] >= '0' && p[j + 1 + d] <= '7') d++;
@@ -833,7 +875,7 @@ static inline __attribute__((always_inline)) size_t reads_past(enum ser_spelling
 	} else if (s == SER_CSV) {   /* the first `"` of `""` reads one on */
 		k = p[n - 1] == '"';
 	} else if (s >= SER_SQLSTD) {   /* sqlstd: the first `'` of `''` reads one on */
-		k = s == SER_COPY ? copy_reads_past(p, n) : p[n - 1] == '\'';
+		k = s == SER_SQLSTD ? p[n - 1] == '\'' : pg_reads_past(s, p, n);
 	} else if (p[n - 1] == '\\') {   /* SER_JSON: `\\u` reads 11 on, any other escape 1 */
 		k = MEASURE_ESC_MAX - 1;
 	} else {
@@ -865,8 +907,9 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
 	}
 	d->delta += (ptrdiff_t)measure(s, now, now_n) - (ptrdiff_t)measure(s, old, old_n);
 	d->clean &= !d->reads_old && !d->reads_new;   /* the edge before it */
-	/* a change that does not measure alone (sqljson; sqlstd's lone `'`,
-	 * copy's backslash at its end) is measured whole */
+	/* a change that does not measure alone (sqljson; sqlstd's and
+	 * pgesc's lone `'`, a backslash at its end, pgesc's lone surrogate)
+	 * is measured whole */
 	if (s == SER_SQLJSON || s >= SER_SQLSTD) d->clean &= measures_alone(s, old, old_n) && measures_alone(s, now, now_n);
 	/* either side may be empty (an insertion; a long span's later pieces) */
 	if (old_n) d->reads_old = reads_past(s, old, old_n, d->reads_old);
@@ -924,7 +967,10 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 	else if (s == SER_SQL || s == SER_SQLJSON) l1 = '\'', l2 = '"';
 	else if (s == SER_SQLRAW) l1 = l2 = '\'';
 	else if (s == SER_CSV) l0 = l1 = l2 = '"';
-	else if (s == SER_SQLSTD) l0 = l1 = l2 = '\'';   /* copy: the backslash */
+	else if (s >= SER_SQLSTD) {   /* copy: the backslash; pgesc: and `'` */
+		if (s != SER_COPY) l1 = l2 = '\'';
+		if (s == SER_SQLSTD) l0 = '\'';
+	}
 	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
 	for (; lim - run >= 16; run += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
@@ -1301,7 +1347,7 @@ static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t 
 			}
 			goto measured;
 		}
-		/* one reading (json, percent, csv, sqlstd, copy): the old data
+		/* one reading (json, percent, csv, sqlstd, copy, pgesc): the old data
 		 * measures its declared length, as the span walk found it (not
 		 * measured again) */
 		mold = s == SER_JSON || s == SER_PERCENT || s >= SER_CSV ? old : measure(s, w->b + at, e - at);

@@ -1,7 +1,7 @@
 /* serialized.h — owns PHP serialize() length repair (§7): the gate, the
  * start positions, the grammar in its spellings (literal, percent, html,
- * json, jsonHTML, and this project's sql, sqlraw, sqljson, csv, sqlstd
- * and copy spellings),
+ * json, jsonHTML, and this project's sql, sqlraw, sqljson, csv, sqlstd,
+ * copy and pgesc spellings),
  * byte lengths as each spelling measures them, nesting to depth 32,
  * committed-header declines, the "occupies its field" check, and keeping
  * unchanged data byte-identical.
@@ -47,10 +47,15 @@
  * backslash escape counts as the one byte it stands for (`\\`, `\b`
  * `\f` `\n` `\r` `\t` `\v`, `\` and 1 to 3 octal digits, `\x` and 1 or
  * 2 hex digits, `\x` with no hex digit the byte `x`, `\` and any other
- * byte that byte); a lone backslash at the end cannot be measured. */
+ * byte that byte); a lone backslash at the end cannot be measured.
+ * SER_PGESC is for the body of a PostgreSQL escape string, E'...'
+ * (§7.3): the quote is a raw `"`, copy's escapes count as in copy, `''`
+ * and `\'` one `'` each, and `\uXXXX` and `\UXXXXXXXX` the UTF-8 bytes of
+ * their code point (a surrogate pair `\uXXXX\uXXXX` 4); a lone `'`, and a
+ * code point PostgreSQL refuses, cannot be measured. */
 enum ser_spelling {
 	SER_LITERAL, SER_PERCENT, SER_HTML, SER_JSON, SER_JSONHTML, SER_SQL, SER_SQLRAW, SER_SQLJSON, SER_CSV,
-	SER_SQLSTD, SER_COPY,
+	SER_SQLSTD, SER_COPY, SER_PGESC,
 	SER_SPELLING_COUNT
 };
 
@@ -151,11 +156,12 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings);
  * any size: the same count for any split. Literal, html and jsonHTML count
  * bytes; json, percent, sql and sqljson count an escape as the bytes it
  * decodes to (MySQL's `\%` and `\_` as two; sqlraw's, sqlstd's `''` and
- * csv's `""` as one; copy's escapes as one). sqljson data may hold an
- * escape that cannot be measured (a lone surrogate, a JSON escape of no
- * byte), csv data a lone `"`, sqlstd data a lone `'`, copy data a lone
- * backslash at its end: `bad` is then set, and the count is not to be
- * used (§7.5). */
+ * csv's `""` as one; copy's and pgesc's escapes as their bytes). sqljson
+ * data may hold an escape that cannot be measured (a lone surrogate, a
+ * JSON escape of no byte), csv data a lone `"`, sqlstd data a lone `'`,
+ * copy data a lone backslash at its end, pgesc data any of those two or
+ * a `\u` PostgreSQL refuses: `bad` is then set, and the count is not to
+ * be used (§7.5). */
 struct ser_measure {
 	unsigned char spelling;
 	unsigned char pend_len;    /* pend holds the start of an escape not yet decided */

@@ -544,7 +544,7 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 	if ((s == SER_HTML || s == SER_JSONHTML) && splices_over_refs(vp, k)) return refs_delta(vp, s, at, e, old, k, delta);
 	const unsigned char *v = vp->val;
 	unsigned char dig[VALUE_DIGITS_MAX];
-	if (s == SER_SQLRAW || s == SER_CSV || s == SER_SQLSTD) {
+	if (s == SER_SQLRAW || s == SER_CSV || s == SER_SQLSTD || s == SER_PGESC) {
 		/* a `'` written into a single-quoted literal, or a `"` into a
 		 * quoted CSV field, would pair with its neighbour or end the
 		 * literal or field: not measured (§7.3, §7.5) */

@@ -22,6 +22,8 @@
 #include <string.h>
 
 #include "pipeline_fixture.h"
+#include "value.h"
+#include "window.h"
 
 #define SD_MAP "https://www.example.fi https://wt-a--example.ddev.site\n"
 
@@ -452,10 +454,15 @@ static size_t sd_trees(void)
  * mysqldump literal, an html attribute value (`<input value="…">` a
  * line), a JSON string (the elements of one array, or NDJSON lines), a
  * single-quoted SQL literal with raw `"`, the string of a JSON object in
- * a mysqldump literal, a quoted CSV field (`N,"…"` a record). */
-enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON, CTX_CSV };
+ * a mysqldump literal, a quoted CSV field (`N,"…"` a record); and, given
+ * to the value pipeline as the sql lexer would hand them over (one body a
+ * tree), a standard-strings literal's body, a COPY field and an E''
+ * literal's body. */
+enum sd_ctx { CTX_TEXT, CTX_SQL, CTX_HTML, CTX_JSON_ARRAY, CTX_NDJSON, CTX_SQLRAW, CTX_SQLJSON, CTX_CSV, CTX_SQLSTD, CTX_COPY,
+             CTX_PGESC };
 
-static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson", "csv" };
+static const char *const sd_ctx_name[] = { "text", "sql", "html", "json", "ndjson", "sqlraw", "sqljson", "csv", "sqlstd",
+                                            "copy",   "pgesc" };
 
 /* A CSV field's quoting: every `"` doubled, every other byte (CR, LF, NUL,
  * `\`, `,`) as it is. */
@@ -518,6 +525,10 @@ static void sd_frame(struct sd_buf *o, enum sd_ctx ctx, const struct sd_buf *v, 
 		sd_csv_escape(o, v->p, v->n);
 		sd_puts(o, "\"\n");
 		break;
+	case CTX_SQLSTD:
+	case CTX_COPY:
+	case CTX_PGESC:
+		break;   /* bodies alone, to the value pipeline (sd_values) */
 	}
 }
 
@@ -601,6 +612,184 @@ static void sd_smallest(const struct patterns *pt, enum sd_ctx ctx, const struct
 	free(want.p);
 }
 
+/* ------------------------------------------------------------ PostgreSQL's and SQLite's bodies */
+
+/* A standard-strings literal's body (PostgreSQL with
+ * standard_conforming_strings on, SQLite's `.dump`): `'` doubled, every
+ * other byte as it is, a backslash too (rules.md §7.3, sqlstd). */
+static void sd_sqlstd_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		if (p[i] == '\'') sd_puts(o, "''");
+		else sd_put(o, p + i, 1);
+	}
+}
+
+/* One field of a COPY text row (rules.md §7.3, copy): the backslash and
+ * BS FF LF CR TAB VT escaped as COPY TO writes them; and, as a row written
+ * by hand may, NUL and every byte of a multibyte character by turns as it
+ * is, as three octal digits or as two hex digits, and `'` and `<` by turns
+ * as they are or after a backslash (`\` and any other byte: that byte).
+ * The turns count only bytes no origin and no length holds, so a tree and
+ * its rewrite take the same ones. */
+static void sd_copy_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	unsigned turn = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = p[i];
+		switch (c) {
+		case '\\': sd_puts(o, "\\\\"); continue;
+		case '\b': sd_puts(o, "\\b"); continue;
+		case '\f': sd_puts(o, "\\f"); continue;
+		case '\n': sd_puts(o, "\\n"); continue;
+		case '\r': sd_puts(o, "\\r"); continue;
+		case '\t': sd_puts(o, "\\t"); continue;
+		case '\v': sd_puts(o, "\\v"); continue;
+		case '\'': case '<':
+			if (turn++ % 2) sd_puts(o, "\\");
+			sd_put(o, p + i, 1);
+			continue;
+		default: break;
+		}
+		if (c == 0 || c >= 0x80) {
+			switch (turn++ % 3) {
+			case 0: sd_put(o, p + i, 1); break;
+			case 1: sd_putf(o, "\\%03llo", c); break;
+			default: sd_putf(o, "\\x%02llx", c); break;
+			}
+			continue;
+		}
+		sd_put(o, p + i, 1);
+	}
+}
+
+/* An E'' literal's body (rules.md §7.3, pgesc): the backslash and BS FF
+ * LF CR TAB escaped, `'` by turns doubled or after a backslash, `<` by
+ * turns after a backslash, NUL by turns as three octal or two hex digits,
+ * and a multibyte character by turns as it is, as `\u` and 4 hex digits
+ * (a surrogate pair above U+FFFF), as `\U` and 8, or each byte as three
+ * octal digits. The turns count only bytes no origin and no length
+ * holds, so a tree and its rewrite take the same ones. */
+static void sd_pgesc_escape(struct sd_buf *o, const unsigned char *p, size_t n)
+{
+	unsigned turn = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned c = p[i];
+		switch (c) {
+		case '\\': sd_puts(o, "\\\\"); continue;
+		case '\b': sd_puts(o, "\\b"); continue;
+		case '\f': sd_puts(o, "\\f"); continue;
+		case '\n': sd_puts(o, "\\n"); continue;
+		case '\r': sd_puts(o, "\\r"); continue;
+		case '\t': sd_puts(o, "\\t"); continue;
+		case '\'': sd_puts(o, turn++ % 2 ? "\\'" : "''"); continue;
+		case '<': sd_puts(o, turn++ % 2 ? "\\<" : "<"); continue;
+		case 0: sd_puts(o, turn++ % 2 ? "\\x00" : "\\000"); continue;
+		default: break;
+		}
+		if (c < 0x80) {
+			sd_put(o, p + i, 1);
+			continue;
+		}
+		size_t len = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+		ck_assert_uint_le(i + len, n);
+		unsigned long cp = c & (0x7f >> len);
+		for (size_t k = 1; k < len; k++) cp = cp << 6 | (p[i + k] & 0x3f);
+		switch (turn++ % 4) {
+		case 0: sd_put(o, p + i, len); break;
+		case 1:
+			if (cp >= 0x10000) {
+				sd_putf(o, "\\u%04llX", 0xd800 + ((cp - 0x10000) >> 10));
+				sd_putf(o, "\\u%04llx", 0xdc00 + ((cp - 0x10000) & 0x3ff));
+			} else {
+				sd_putf(o, "\\u%04llx", cp);
+			}
+			break;
+		case 2: sd_putf(o, "\\U%08llx", cp); break;
+		default:
+			for (size_t k = 0; k < len; k++) sd_putf(o, "\\%03llo", p[i + k]);
+			break;
+		}
+		i += len - 1;
+	}
+}
+
+static void sd_sink(void *ctx, const unsigned char *p, size_t n) { sd_put(ctx, p, n); }
+static void sd_release(void *ctx, const unsigned char *upto) { (void)ctx, (void)upto; }
+
+/* The value pipeline of one body (a literal's, or a COPY field's: what the
+ * sql lexer hands it) with the context's spelling: in memory (piece 0),
+ * or as a value mapped from a temporary file, read piece bytes at a time
+ * (rules.md §11.2). The values reported untouched. */
+static uint64_t sd_value(const struct patterns *pt, unsigned spellings, const struct sd_buf *v, size_t piece,
+                         struct sd_buf *out)
+{
+	struct report rep;
+	struct report_options ro = { .quiet = true, .stats = true, .out = stderr, .check_out = stdout };
+	report_init(&rep, &ro);
+	rep.file = "in";
+	struct value vp;
+	value_init(&vp, pt, &rep);
+	struct window w;
+	window_init(&w, pt, SURFACE_SQL_STRING, (struct sink){ sd_sink, out, NULL }, &rep);
+	window_reset(&w);
+	if (piece) {
+		vp.release = sd_release;
+		vp.piece = piece;
+	}
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true, .spellings = spellings };
+	out->n = 0;
+	value_write(&vp, v->p, v->n, 0, &o, &w, false);
+	window_flush(&w);
+	uint64_t untouched = rep.skips[REASON_SERIALIZED_UNTOUCHED];
+	window_free(&w);
+	value_free(&vp);
+	report_free(&rep);
+	return untouched;
+}
+
+/* The bodies of one batch's trees in a value context: each tree, escaped,
+ * must come out as its rewrite escaped the same way, in memory and read in
+ * pieces of the given sizes, and none be left untouched. */
+static void sd_values(const struct patterns *pt, enum sd_ctx ctx, const struct sd_buf *vin, const struct sd_buf *vwant,
+                      size_t ntrees, const size_t *sizes, size_t nsizes, uint64_t seed)
+{
+	unsigned sp = SER_SET(ctx == CTX_SQLSTD ? SER_SQLSTD : ctx == CTX_COPY ? SER_COPY : SER_PGESC);
+	struct sd_buf in = { 0 }, want = { 0 }, out = { 0 };
+	for (size_t t = 0; t < ntrees; t++) {
+		in.n = want.n = 0;
+		if (ctx == CTX_SQLSTD) {
+			sd_sqlstd_escape(&in, vin[t].p, vin[t].n);
+			sd_sqlstd_escape(&want, vwant[t].p, vwant[t].n);
+		} else if (ctx == CTX_COPY) {
+			sd_copy_escape(&in, vin[t].p, vin[t].n);
+			sd_copy_escape(&want, vwant[t].p, vwant[t].n);
+		} else {
+			sd_pgesc_escape(&in, vin[t].p, vin[t].n);
+			sd_pgesc_escape(&want, vwant[t].p, vwant[t].n);
+		}
+		for (size_t k = 0; k <= nsizes; k++) {
+			size_t piece = k ? sizes[k - 1] : 0;
+			uint64_t untouched = sd_value(pt, sp, &in, piece, &out);
+			if (out.n != want.n || memcmp(out.p, want.p, want.n) != 0 || untouched) {
+				struct sd_buf msg = { 0 };
+				sd_puts(&msg, "in:   ");
+				sd_put_vis(&msg, in.p, in.n);
+				sd_puts(&msg, "\nwant: ");
+				sd_put_vis(&msg, want.p, want.n);
+				sd_puts(&msg, "\ngot:  ");
+				sd_put_vis(&msg, out.p, out.n);
+				sd_put(&msg, "", 1);
+				ck_abort_msg("seed %llu %s tree %zu piece %zu: %llu untouched\n%s", (unsigned long long)seed,
+				             sd_ctx_name[ctx], t, piece, (unsigned long long)untouched, (const char *)msg.p);
+			}
+		}
+	}
+	free(in.p);
+	free(want.p);
+	free(out.p);
+}
+
 /* The html context's verdict on serialized bytes v (whose spans sd_spans
  * holds): repaired; or left untouched, when a span of theirs has more than
  * one reading (sd_html_ambiguous), at the top or inside the data of
@@ -667,10 +856,12 @@ static void sd_batch(const struct patterns *pt, enum sd_ctx ctx, size_t ntrees, 
 				v->n = 0;
 				sd_put(v, vin[t].p, vin[t].n);
 			}
-			sd_frame(which ? &want : &in, ctx, v, t, ntrees);
+			if (ctx < CTX_SQLSTD) sd_frame(which ? &want : &in, ctx, v, t, ntrees);
 		}
 		sd_free(root);
 	}
+	if (ctx >= CTX_SQLSTD) sd_values(pt, ctx, vin, vwant, ntrees, sizes, nsizes, seed);
+	if (ctx >= CTX_SQLSTD) nsizes = 0;   /* the bodies went to the value pipeline */
 	for (size_t k = 0; k < nsizes; k++) {
 		struct pf_result r;
 		if (!sd_same(pt, ctx, &in, &want, sizes[k], &r)) {
@@ -783,6 +974,19 @@ START_TEST(random_trees_in_csv_fields)
 }
 END_TEST
 
+/* rules.md §7.2, §7.3: the trees as the bodies of single-quoted literals
+ * with standard strings (the sqlstd spelling: `'` doubled, a backslash a
+ * plain byte), as COPY text fields (the copy spelling: every kind of
+ * backslash escape) and as the bodies of E'' literals (the pgesc
+ * spelling: copy's escapes, `\'`, `\u` and `\U`), through the value
+ * pipeline in memory and read in pieces; every value repaired, none
+ * reported. */
+START_TEST(random_trees_in_pg_literals_and_copy_fields)
+{
+	sd_run(_i == 0 ? CTX_SQLSTD : _i == 1 ? CTX_COPY : CTX_PGESC, 8 + (uint64_t)_i);
+}
+END_TEST
+
 Suite *ser_diff_suite(void)
 {
 	Suite *s = suite_create("ser_diff");
@@ -794,6 +998,7 @@ Suite *ser_diff_suite(void)
 	tcase_add_test(tc, random_trees_in_sql_raw_quotes);
 	tcase_add_test(tc, random_trees_in_sql_json_columns);
 	tcase_add_test(tc, random_trees_in_csv_fields);
+	tcase_add_loop_test(tc, random_trees_in_pg_literals_and_copy_fields, 0, 3);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -937,9 +937,54 @@ START_TEST(copy_spelling)
 }
 END_TEST
 
-/* serialized_measure_ok in the sqlstd and copy spellings: a lone `'`
- * (sqlstd) and a backslash at the end (copy) cannot be measured, whole
- * or fed in pieces. */
+/* The pgesc spelling (rules.md §7.3): the body of a PostgreSQL E'...'
+ * literal. copy's escapes, `''` and `\'` one quote each, and `\uXXXX`,
+ * `\UXXXXXXXX` the UTF-8 bytes of their code point. */
+#define SPGE SER_SET(SER_PGESC)
+START_TEST(pgesc_spelling)
+{
+	CASE(SPGE, REP, "a:1:{s:1:\"u\";s:22:\"" C22 "\";}", "a:1:{s:1:\"u\";s:31:\"" V31 "\";}");
+	CASE(SPGE, REP, "s:27:\"it''s " C22 "\";", "s:36:\"it''s " V31 "\";");
+	CASE(SPGE, REP, "s:27:\"it\\'s " C22 "\";", "s:36:\"it\\'s " V31 "\";");
+	/* `\\` `\b` `\f` `\n` `\r` `\t` and `\v` (the byte `v`) one each */
+	CASE(SPGE, REP, "s:29:\"\\\\\\b\\f\\n\\r\\t\\v" C22 "\";", "s:38:\"\\\\\\b\\f\\n\\r\\t\\v" V31 "\";");
+	/* octal and hex as in copy: 7 + 22, 8 + 22 */
+	CASE(SPGE, REP, "s:29:\"\\101\\7\\12\\1234\\8\\777" C22 "\";", "s:38:\"\\101\\7\\12\\1234\\8\\777" V31 "\";");
+	CASE(SPGE, REP, "s:30:\"\\x41\\x4\\x4g\\xg\\x414" C22 "\";", "s:39:\"\\x41\\x4\\x4g\\xg\\x414" V31 "\";");
+	/* `\u00e4` 2, `\u20AC` 3, `\U0001F600` 4, `\ud83d\ude00` 4, `\u0041`
+	 * 1: 14 + 22 */
+	CASE(SPGE, REP, "s:36:\"\\u00e4\\u20AC\\U0001F600\\ud83d\\ude00\\u0041" C22 "\";",
+	     "s:45:\"\\u00e4\\u20AC\\U0001F600\\ud83d\\ude00\\u0041" V31 "\";");
+	/* `\"` is the byte `"` */
+	CASE(SPGE, REP, "s:2:\"a\\\"\";", "s:2:\"a\\\"\";");
+	/* nested, escapes in the inner string (1 + 2 + 22 = 25; 47 decoded) */
+	CASE(SPGE, REP, "a:1:{i:0;s:47:\"a:1:{s:1:\"u\";s:25:\"\\'\\u00e4" C22 "\";}\";}",
+	     "a:1:{i:0;s:56:\"a:1:{s:1:\"u\";s:34:\"\\'\\u00e4" V31 "\";}\";}");
+	/* code points PostgreSQL refuses, a lone `'`, lengths that do not
+	 * fit: declined */
+	NOPE(SPGE, DEC, "s:24:\"\\ud83d " C22 "\";");
+	NOPE(SPGE, DEC, "s:24:\"\\ude00 " C22 "\";");
+	NOPE(SPGE, DEC, "s:24:\"\\u0000 " C22 "\";");
+	NOPE(SPGE, DEC, "s:24:\"\\U00110000 " C22 "\";");
+	NOPE(SPGE, DEC, "s:24:\"\\u12 " C22 "\";");
+	NOPE(SPGE, DEC, "s:27:\"\\UD83D\\ude00 " C22 "\";");
+	NOPE(SPGE, DEC, "s:3:\"x'y\";");
+	NOPE(SPGE, DEC, "s:28:\"it''s " C22 "\";");
+	NOPE(SPGE, DEC, "s:28:\"\\u00e4" C22 "\";");
+	/* a replacement that makes an escape with the bytes after it is
+	 * measured whole; one that puts a `'` in, or leaves a lone surrogate,
+	 * is not measured */
+	PAIR("x", "\\", SPGE, REP, "s:6:\"xu0041\";", "s:1:\"\\u0041\";");
+	PAIR("x", "\\", SPGE, REP, "s:6:\"xu00e4\";", "s:2:\"\\u00e4\";");
+	DECLINED_AT_CLOSE("x", "'", SPGE, "s:1:\"x\";");
+	DECLINED_AT_CLOSE("x", "\\ud83d", SPGE, "s:1:\"x\";");
+}
+END_TEST
+
+/* serialized_measure_ok in the sqlstd, copy and pgesc spellings: a lone
+ * `'` (sqlstd, pgesc), a backslash at the end (copy, pgesc) and a code
+ * point PostgreSQL refuses (pgesc) cannot be measured, whole or fed in
+ * pieces. */
 START_TEST(pg_measure_ok)
 {
 	static const struct { enum ser_spelling s; const char *p; bool ok; size_t want; } cases[] = {
@@ -948,6 +993,10 @@ START_TEST(pg_measure_ok)
 		{ SER_COPY, "a\\\\", true, 2 },      { SER_COPY, "a\\", false, 0 },      { SER_COPY, "\\\\\\", false, 0 },
 		{ SER_COPY, "\\101\\x4g", true, 3 }, { SER_COPY, "\\x", true, 1 },       { SER_COPY, "\\0", true, 1 },
 		{ SER_COPY, "'\"\\'", true, 3 },
+		{ SER_PGESC, "it\\'s''", true, 5 }, { SER_PGESC, "a'", false, 0 },    { SER_PGESC, "a\\", false, 0 },
+		{ SER_PGESC, "\\ud83d", false, 0 }, { SER_PGESC, "\\u12", false, 0 },  { SER_PGESC, "\\U00110000", false, 0 },
+		{ SER_PGESC, "\\u0000", false, 0 }, { SER_PGESC, "\\ude00x", false, 0 },
+		{ SER_PGESC, "\\ud83d\\ude00\\U000000e4", true, 6 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const unsigned char *p = (const unsigned char *)cases[k].p;
@@ -1573,6 +1622,8 @@ START_TEST(measure_escapes_cut)
 		{ SER_SQLSTD, "it''s", 4 },           { SER_SQLSTD, "a\\nb''", 5 },    { SER_SQLSTD, "''''\\\"", 4 },
 		{ SER_COPY, "\\101\\x4g\\\\", 4 },    { SER_COPY, "\\1234\\xg'", 5 },  { SER_COPY, "\\x41\\777\\8", 3 },
 		{ SER_COPY, "a\\N\\t\\x\"", 5 },
+		{ SER_PGESC, "it\\'s''", 5 },        { SER_PGESC, "\\u00e4\\U0001F600\\ud83d\\ude00", 10 },
+		{ SER_PGESC, "\\x41\\101\\\\\\q", 4 },
 	};
 	for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
 		const char *p = cases[k].p;
@@ -1597,7 +1648,7 @@ START_TEST(measure_pieces_equal_whole)
 	static const char *const atoms[] = {
 		"\\", "u", "%", "0", "4", "1", "D", "8", "C", "E", "F", "x", "_", "\\u", "\\uD83D", "\\uDE00", "\\ud83d",
 		"%4", "%2F", "%2f", "\\\\", "\\%", "\\_", "\\u00e4", "\\n", "\\\"", "&quot;", "'", "''",
-		"\\\\u00e4", "\\\\uD83D", "\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4",
+		"\\\\u00e4", "\\\\uD83D", "\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4", "\\U0001F600", "\\ude00",
 	};
 	uint32_t x = 2024u + (uint32_t)_i;
 	char p[256];
@@ -1643,7 +1694,7 @@ START_TEST(delta_equals_whole_measures)
 {
 	static const char *const atoms[] = {
 		"https://www.example.fi", "x", " ", "\\", "\\\\", "\\n", "\\u00e4", "\\uD83D", "\\uDE00", "%", "%2F", "%4",
-		"_", "''", "abcdefghijkl", "123", "\\\\u00e4", "\\\\uD83D\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4",
+		"_", "''", "abcdefghijkl", "123", "\\\\u00e4", "\\\\uD83D\\\\uDE00", "\\\\\\\"", "\\\\/", "\\1", "7", "\\x", "\\x4", "\\U0001F600", "\\ude00",
 	};
 	static const char *const repls[] = {
 		"https://wt-a--example.ddev.site", "", "1234", "\\", "%", "\\/\\/", "%2F%2F", "\\uDE00", "u00e4", "9",
@@ -1747,6 +1798,7 @@ Suite *serialized_suite(void)
 	tcase_add_test(tc, sqljson_measure_ok);
 	tcase_add_test(tc, sqlstd_spelling);
 	tcase_add_test(tc, copy_spelling);
+	tcase_add_test(tc, pgesc_spelling);
 	tcase_add_test(tc, pg_measure_ok);
 	tcase_add_test(tc, sql_nul_property_names);
 	tcase_add_test(tc, sql_doubled_quotes);
