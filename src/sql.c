@@ -437,7 +437,7 @@ static void go_oversize(struct sql *q)
 	q->over_untouched = q->spellings && serialized_gate(body_data(q), q->body_len);
 	/* a body inside sqlite3's replace( is decoded whole (§8.5): not
 	 * from the file */
-	if (q->over_untouched && q->wrap_depth == 0 && q->lit != LIT_ESCAPE && spill_begin(&q->spill)) {
+	if (q->over_untouched && q->wrap_depth == 0 && spill_begin(&q->spill)) {
 		/* held in the temporary file instead, and repaired at its end */
 		if (!spill_put(&q->spill, body_data(q), q->body_len)) spill_failed(q);
 		q->spilling = true;
@@ -554,7 +554,7 @@ static unsigned lit_spellings(const struct sql *q)
 	switch (q->lit) {
 	case LIT_STD: return SER_SET(SER_SQLSTD);
 	case LIT_COPY: return SER_SET(SER_COPY);
-	case LIT_ESCAPE: return 0;   /* not measured: such a value passes untouched (literal_done) */
+	case LIT_ESCAPE: return SER_SET(SER_PGESC);
 	default:
 		/* serialized quotes written `\"` (mysqldump), or raw `"` inside a
 		 * single-quoted literal, or `\\\"` in a JSON string in the
@@ -592,10 +592,6 @@ static void literal_done(struct sql *q)
 		return;
 	}
 	const unsigned char *b = body_data(q);
-	if (q->lit == LIT_ESCAPE && q->spellings && serialized_gate(b, q->body_len)) {
-		body_untouched(q, b, q->body_len, "may hold serialized data in an E'' string, whose escapes are not measured");
-		return;
-	}
 	if (q->wrap_depth < 0 && o.spellings && serialized_gate(b, q->body_len)) {
 		body_untouched(q, b, q->body_len, "may hold serialized data inside unistr(), whose escapes are not measured");
 		return;

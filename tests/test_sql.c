@@ -979,8 +979,9 @@ static const struct piece pg_framing[] = {
 	P("§8.5 pg: # is no comment", "SELECT 1 # 2, '" HC "/z';\n", "SELECT 1 # 2, '" HV "/z';\n", 1, 0),
 	P("§8.5 pg: serialized data in a standard string: '' one byte, a backslash one",
 	  "SELECT 'a:1:{i:0;s:30:\"" HC " \\n it''s\";}';\n", "SELECT 'a:1:{i:0;s:39:\"" HV " \\n it''s\";}';\n", 1, 0),
-	PX("§8.5 pg: serialized data in E'…' passes untouched",
-	   "SELECT E'a:1:{i:0;s:22:\"" HC "\";}';\n", "SELECT E'a:1:{i:0;s:22:\"" HC "\";}';\n", 0, 0, 1, 0, 0, true),
+	P("§8.5 pg: serialized data in E'…', each escape one byte",
+	  "SELECT E'a:1:{i:0;s:27:\"" HC "\\t\\'\\\\\\x41''\";}';\n",
+	  "SELECT E'a:1:{i:0;s:36:\"" HV "\\t\\'\\\\\\x41''\";}';\n", 1, 0),
 	PX("§8.5 pg: X'…' and B'…' are binary", "SELECT X'" HC "', B'" HC "', '" HC "';\n",
 	   "SELECT X'" HC "', B'" HC "', '" HV "';\n", 1, 0, 0, 0, 0, false),
 };
