@@ -6,6 +6,7 @@
 #
 # CHECK_DB_ENGINES: which engines (default: mariadb pg sqlite).
 # CHECK_DB_OUT=DIR: keep the dumps there (DIR/ENGINE/STYLE.{src,exp,got}.sql).
+# CHECK_DB_REQUIRED=1 (CI): an engine whose tools are missing is a failure.
 # Failures of the styles listed as pending (tests/db/volatile.sh,
 # corpus/dumps/PENDING) are shown in full but counted apart; with
 # HOSTSHIFT_DUMPS_PENDING= (set, empty) they count as failures.
@@ -35,6 +36,11 @@ for e in ${CHECK_DB_ENGINES:-mariadb pg sqlite}; do
 	if [ -n "$m" ]; then skipped="$skipped; $e: $m not installed"; else engines+=("$e"); fi
 done
 skipped=${skipped#; }
+if [ -n "$skipped" ] && [ -n "${CHECK_DB_REQUIRED:-}" ]; then
+	echo "check-db: CHECK_DB_REQUIRED is set, but $skipped"
+	echo "check-db: 0 passed, 1 failed"
+	exit 1
+fi
 if [ ${#engines[@]} -eq 0 ]; then
 	echo "check-db: skipped: $skipped"
 	exit 0

@@ -74,15 +74,16 @@ my_start() {
 	chown -R "$DBUSER" "$MYD"
 	local sbin=mariadbd
 	command -v mariadbd >/dev/null 2>&1 || sbin=/usr/sbin/mariadbd
-	if ! "${RUNAS[@]}" mariadb-install-db --no-defaults --datadir="$MYD/data" --auth-root-authentication-method=normal \
-		--skip-test-db >"$MYD/install.log" 2>&1; then
+	# from $MYD: the server's user may not enter the caller's directory
+	if ! (cd "$MYD" && "${RUNAS[@]}" mariadb-install-db --no-defaults --datadir="$MYD/data" --auth-root-authentication-method=normal \
+		--skip-test-db >"$MYD/install.log" 2>&1); then
 		echo "mariadb-install-db failed:" >&2
 		cat "$MYD/install.log" >&2
 		return 1
 	fi
-	"${RUNAS[@]}" "$sbin" --no-defaults --datadir="$MYD/data" --socket="$MYD/sock" --pid-file="$MYD/pid" \
+	(cd "$MYD" && exec "${RUNAS[@]}" "$sbin" --no-defaults --datadir="$MYD/data" --socket="$MYD/sock" --pid-file="$MYD/pid" \
 		--skip-networking --skip-grant-tables --log-error="$MYD/err.log" --innodb-buffer-pool-size=16M \
-		--character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci >/dev/null 2>&1 &
+		--character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci >/dev/null 2>&1) &
 	MY_STARTED=$!
 	local i
 	for i in $(seq 1 300); do
