@@ -46,9 +46,13 @@ for src in "$D"/*.src.sql; do
 		p=$((p + 1))
 	else
 		f=$((f + 1))
-		n=$(diff "$T/$s.exp.f" "$T/$s.got.f" | grep -a -c '^[<>]')
-		echo "FAIL $s$tag: hostshift(stdin $src) differs from $exp in $n lines (< expected, > got):"
-		diff "$T/$s.exp.f" "$T/$s.got.f" | grep -a '^[<>]' | head -n 8 | cut -c1-200 | sed 's/^/  /'
+		n=$(diff "$T/$s.exp.f" "$T/$s.got.f" | grep -a -c '^<')
+		echo "FAIL $s$tag: hostshift(stdin $src) differs from $exp in $n lines:"
+		if [ -n "$have_php" ]; then
+			php tests/db/rows.php linediff "$T/$s.exp.f" "$T/$s.got.f" 8 | sed 's/^/  /'
+		else
+			diff "$T/$s.exp.f" "$T/$s.got.f" | grep -a '^[<>]' | head -n 8 | cut -c1-200 | sed 's/^/  /'
+		fi
 		grep -a . "$T/$s.err" | head -n 4 | cut -c1-200 | sed 's/^/  stderr: /'
 	fi
 	if [ -n "$have_php" ]; then

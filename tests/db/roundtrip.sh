@@ -136,10 +136,11 @@ for s in "${STYLES[@]}"; do
 	if cmp -s <(dump_volatile "$OUT/$s.got.sql") <(dump_volatile "$OUT/$s.exp.sql"); then
 		pass "$s" dump
 	else
-		c=$(diff <(dump_volatile "$OUT/$s.exp.sql") <(dump_volatile "$OUT/$s.got.sql") | grep -a -c '^[<>]')
-		fail "$s" dump "hostshift's output differs from the expected database's dump ($c lines differ; < expected, > got)"
-		diff <(dump_volatile "$OUT/$s.exp.sql") <(dump_volatile "$OUT/$s.got.sql") | grep -a '^[<>]' | head -n 12 | trunc |
-			sed "s/^/  $s dump: /" >>"$DET"
+		c=$(diff <(dump_volatile "$OUT/$s.exp.sql") <(dump_volatile "$OUT/$s.got.sql") | grep -a -c '^<')
+		fail "$s" dump "hostshift's output differs from the expected database's dump ($c lines differ)"
+		dump_volatile "$OUT/$s.exp.sql" >"$DBT/$s.exp.f"
+		dump_volatile "$OUT/$s.got.sql" >"$DBT/$s.got.f"
+		php "$ROWS" linediff "$DBT/$s.exp.f" "$DBT/$s.got.f" 8 | sed "s/^/  $s dump: /" >>"$DET"
 	fi
 	dropdb_ "$db" >/dev/null 2>&1
 done

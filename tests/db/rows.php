@@ -6,6 +6,7 @@
 //   php rows.php readback DIALECT               one query: every value, hex
 //   php rows.php compare STYLE EXPECTED GOT      read-backs value by value
 //   php rows.php dumpvals STYLE EXPECTED GOT     serialized values of two dumps
+//   php rows.php linediff EXPECTED GOT [MAX]     the lines of two dumps that differ
 //
 // DIALECT is mariadb, pg or sqlite. The expected rows are the source rows
 // with the origin replaced, computed here and not by hostshift: a
@@ -317,10 +318,32 @@ function dumpvals(string $style, string $ef, string $gf): void
 	echo "SER $style $n $refused\n";
 }
 
+// Two dumps line by line (the volatile lines already left out): each line
+// that differs, from its first differing byte; a plain count where the
+// numbers of lines differ.
+function linediff(string $ef, string $gf, int $max): void
+{
+	$e = explode("\n", file_get_contents($ef));
+	$g = explode("\n", file_get_contents($gf));
+	if (count($e) != count($g)) {
+		echo "expected " . count($e) . " lines, got " . count($g) . "\n";
+		return;
+	}
+	$n = 0;
+	foreach ($e as $i => $l) {
+		if ($l === $g[$i]) continue;
+		if (++$n > $max) continue;
+		$f = from($l, $g[$i]);
+		echo 'line ' . ($i + 1) . ':' . ($f ? " from byte $f:" : '') . ' expected ' . show($l, $f) . ' got ' . show($g[$i], $f) . "\n";
+	}
+	if ($n > $max) echo '(' . ($n - $max) . " more lines differ)\n";
+}
+
 switch ($argv[1] ?? '') {
 case 'load': load($argv[2], $argv[3] === 'expected'); break;
 case 'readback': readback($argv[2]); break;
 case 'compare': compare($argv[2], $argv[3], $argv[4]); break;
 case 'dumpvals': dumpvals($argv[2], $argv[3], $argv[4]); break;
+case 'linediff': linediff($argv[2], $argv[3], (int)($argv[4] ?? 8)); break;
 default: fwrite(STDERR, "usage: php rows.php load|readback|compare|dumpvals ...\n"); exit(2);
 }
