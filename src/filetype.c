@@ -105,6 +105,9 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	if (starts_ci(p, n, "-- MySQL dump") || starts_ci(p, n, "-- MariaDB dump") || starts_ci(p, n, "/*!") ||
 	    starts_ci(p, n, "/*M!"))
 		return FILETYPE_SQL;
+	/* pg_dump's header, after a `--` line (a `\restrict` line, which
+	 * newer pg_dump versions write, may come before the first statement) */
+	if (starts_ci(p, n, "--") && contains(p, n < 256 ? n : 256, "\n-- PostgreSQL database dump")) return FILETYPE_SQL;
 	/* a statement dumps open with, after `--` comment lines (pg_dump) */
 	size_t st = first_statement(p, n);
 	if (st < n && dump_statement(p + st, n - st)) return FILETYPE_SQL;

@@ -856,7 +856,7 @@ has "mariadb sandbox line: --check" "$T/out" '-:3:37: https:\\/\\/www.example.fi
 # Dialects (rules.md §8.5): sniffed from the dump's first lines, named by
 # -s and --json, forced by --dialect. A pg_dump (COPY rows) and a SQLite
 # .dump from stdin are read as sql in their own dialect.
-printf '%s\n' '--' '-- PostgreSQL database dump' '--' '' 'SET standard_conforming_strings = on;' \
+printf '%s\n' '--' '-- PostgreSQL database dump' '--' '' '\restrict aKixLznAlfn' '' 'SET standard_conforming_strings = on;' \
 	'COPY public.t (a, b) FROM stdin;' "1	https://www.example.fi/it's" '\.' '' >"$T/pg.sql"
 sed 's,www\.example\.fi,wt-a--example.ddev.site,' "$T/pg.sql" >"$T/pg.want"
 run -s -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/pg.sql"
