@@ -6,9 +6,10 @@
 #   HOSTSHIFT=/abs/path/to/hostshift sh tests/parallel.sh
 #
 # Needs GNU parallel (Debian: parallel; moreutils' parallel is another
-# program) and cc, for bench/gen_dump.c. Without GNU parallel it prints
-# `parallel: skipped: why` and exits 0. Otherwise one `FAIL: ...` line per
-# failed check, then `parallel: N passed, M failed`; exit 1 if any failed.
+# program) and cc, for bench/gen_dump.c and bench/gen_json.c. Without GNU
+# parallel it prints `parallel: skipped: why` and exits 0. Otherwise one
+# `FAIL: ...` line per failed check, then `parallel: N passed, M failed`;
+# exit 1 if any failed.
 #
 # The dump is bench/gen_dump.c's: about 30 MB, extended INSERT lines of
 # about 1 MB each (mysqldump's default net_buffer_length), origins in every
@@ -131,7 +132,18 @@ else
 	fail "no LOCK TABLES \`wp_posts\` line in the generated dump"
 fi
 
-# ---- 4. where splitting is not safe: a literal that holds a newline -------
+# ---- 4. NDJSON, one document per line ------------------------------------
+# bench/gen_json.c's ndjson: one REST API post a line; each block is a
+# sequence of whole documents (docs/rules.md §9.1).
+${CC:-cc} -O2 -std=c11 -o "$T/gen_json" "$ROOT/bench/gen_json.c" &&
+	"$T/gen_json" ndjson 10M >"$T/posts.json" || fail "cannot build or run bench/gen_json.c"
+if [ -s "$T/posts.json" ]; then
+	"$H" -q -t json -p "$P" <"$T/posts.json" >"$T/posts.one"
+	if [ $? -eq 0 ] && ! cmp -s "$T/posts.json" "$T/posts.one"; then pass; else fail "one process over the NDJSON"; fi
+	same "NDJSON, --block 1M, -t json" "$T/posts.json" "$T/posts.one" --pipe --block 1M -k "$H" -q -t json -p "$P"
+fi
+
+# ---- 5. where splitting is not safe: a literal that holds a newline -------
 # mysqldump writes a newline in a literal as \n, so its lines are whole
 # statements; a dump that writes it raw (pg_dump --inserts) does not. Cut
 # at that newline (-N 1), the first block ends inside the literal and the
