@@ -43,7 +43,7 @@ mkdir "$T/home" || exit 2
 HOME=$T/home
 export HOME
 # -q: each word is passed as it is, so a path with a space stays one word.
-# -j4: more jobs than blocks in flight on a small machine, so blocks finish
+# -j4: four jobs at a time even on a small machine, so blocks can finish
 # out of order and -k has to put them back.
 PAR() { parallel -q -j4 "$@"; }
 
@@ -72,8 +72,8 @@ blocks() {
 	else fail "parallel --pipe $*: $n blocks (want >= $min), $sum bytes of $(wc -c <"$f"), $notnl not ending in a newline"; fi
 }
 
-# same NAME FILE REF [PARALLEL OPTIONS -- HOSTSHIFT ARGS]: parallel's output
-# is REF byte for byte, and every job exited 0.
+# same NAME FILE REF PARALLEL-ARGS...: `parallel PARALLEL-ARGS < FILE` exits
+# 0 (so did every job) and writes REF byte for byte.
 same() {
 	name=$1 f=$2 ref=$3
 	shift 3
