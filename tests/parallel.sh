@@ -36,12 +36,13 @@ trap 'rm -rf "$T"' EXIT
 trap 'exit 129' HUP
 trap 'exit 130' INT
 trap 'exit 143' TERM
-# parallel reads options from $PARALLEL and ~/.parallel/config and writes
-# ~/.parallel: give it a home of its own, so a user's settings change nothing.
+# parallel reads options from $PARALLEL and from its home ($PARALLEL_HOME,
+# else ~/.parallel), where it also keeps a cache: give it a home of its
+# own, so a user's settings change nothing and nothing is left behind.
 unset PARALLEL
-mkdir "$T/home" || exit 2
-HOME=$T/home
-export HOME
+mkdir "$T/parallel-home" || exit 2
+PARALLEL_HOME=$T/parallel-home
+export PARALLEL_HOME
 # -q: each word is passed as it is, so a path with a space stays one word.
 # -j4: four jobs at a time even on a small machine, so blocks can finish
 # out of order and -k has to put them back.
