@@ -70,6 +70,7 @@ tier e2e env HOSTSHIFT="$H" sh tests/e2e.sh
 tier e2e-http env HOSTSHIFT="$H" sh tests/e2e_http.sh
 tier bad-input env HOSTSHIFT="$H" sh tests/bad_input.sh
 tier dumps env HOSTSHIFT="$H" sh tests/dumps.sh
+tier parallel env HOSTSHIFT="$H" sh tests/parallel.sh
 for t in tests/oracle_*.sh; do
 	[ -f "$t" ] || continue
 	n=$(basename "$t" .sh)
