@@ -85,9 +85,13 @@ static bool dump_statement(const unsigned char *p, size_t n)
 	return false;
 }
 
+/* The dump's first lines: what a dialect is told by. */
+#define DIALECT_SNIFF_BYTES 4096
+
 enum sql_dialect filetype_sniff_dialect(const unsigned char *p, size_t n)
 {
 	if (n >= 3 && p[0] == 0xEF && p[1] == 0xBB && p[2] == 0xBF) { p += 3; n -= 3; }
+	if (n > DIALECT_SNIFF_BYTES) n = DIALECT_SNIFF_BYTES;
 	if (contains(p, n, "-- PostgreSQL database dump") || contains(p, n, "SET standard_conforming_strings") ||
 	    contains(p, n, "SELECT pg_catalog.") || contains(p, n, "FROM stdin;"))
 		return DIALECT_POSTGRES;

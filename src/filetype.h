@@ -8,7 +8,7 @@
 
 enum filetype { FILETYPE_AUTO, FILETYPE_HTML, FILETYPE_SQL, FILETYPE_JSON, FILETYPE_TEXT };
 
-/* The dump dialects of the sql type (§8.5): how its literals are quoted
+/* The dump dialects of the sql type (§8.3): how its literals are quoted
  * and escaped. */
 enum sql_dialect { DIALECT_AUTO, DIALECT_MYSQL, DIALECT_POSTGRES, DIALECT_SQLITE };
 

@@ -58,7 +58,9 @@ struct match_params {
 	 * (§5.3), whose lead lies in an earlier window or none. */
 	bool lead_given;
 	size_t lead_end;
-	bool separators_first;       /* tests: never the host-first skip (its differential oracle) */
+	bool separators_first;       /* never the host-first skip: the sweep of html and text, whose
+	                                separators are about as frequent as hosts; and the tests
+	                                (its differential oracle) */
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

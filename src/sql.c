@@ -303,20 +303,23 @@ static void ident_put(struct sql *q, unsigned char c)
 /* Track the word before a quote: a `_binary` introducer (then only white
  * space) makes the literal binary data, passed through untouched; and,
  * with --skip-column, the statement's words and punctuation. */
+/* SQLite: the last bytes of normal text, where a literal's replace( or
+ * unistr( wrapper is read from. */
+static __attribute__((noinline)) void note_tail(struct sql *q, const unsigned char *p, size_t n)
+{
+	if (n >= sizeof q->tail) {
+		memcpy(q->tail, p + n - sizeof q->tail, sizeof q->tail);
+		q->tail_len = sizeof q->tail;
+	} else {
+		size_t keep = q->tail_len + n > sizeof q->tail ? sizeof q->tail - n : q->tail_len;
+		memmove(q->tail, q->tail + q->tail_len - keep, keep);
+		memcpy(q->tail + keep, p, n);
+		q->tail_len = keep + n;
+	}
+}
+
 static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 {
-	if (q->dialect == DIALECT_SQLITE) {
-		/* the bytes before a literal: a replace( or unistr( wrapper */
-		if (n >= sizeof q->tail) {
-			memcpy(q->tail, p + n - sizeof q->tail, sizeof q->tail);
-			q->tail_len = sizeof q->tail;
-		} else {
-			size_t keep = q->tail_len + n > sizeof q->tail ? sizeof q->tail - n : q->tail_len;
-			memmove(q->tail, q->tail + q->tail_len - keep, keep);
-			memcpy(q->tail + keep, p, n);
-			q->tail_len = keep + n;
-		}
-	}
 	if (!q->track) {
 		/* without --skip-column only the word before a quote is
 		 * followed, and a byte that is neither a word byte nor white space
@@ -360,7 +363,7 @@ static bool tail_ends(const struct sql *q, const char *lit)
 	return q->tail_len >= k && strncasecmp((const char *)q->tail + q->tail_len - k, lit, k) == 0;
 }
 
-static void body_begin(struct sql *q, unsigned char quote, uint64_t body_off, bool binary)
+static inline __attribute__((always_inline)) void body_begin(struct sql *q, unsigned char quote, uint64_t body_off, bool binary)
 {
 	q->word_len = 0;
 	q->after_binary = false;
@@ -378,7 +381,22 @@ static void body_begin(struct sql *q, unsigned char quote, uint64_t body_off, bo
 	}
 }
 
-static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
+/* How a literal of PostgreSQL or SQLite is escaped, and SQLite's wrapper
+ * around it (§8.3). */
+static __attribute__((noinline)) void literal_dialect(struct sql *q, bool word1)
+{
+	q->lit = q->dialect == DIALECT_POSTGRES && word1 && q->word[0] == 'e' ? LIT_ESCAPE : LIT_STD;
+	if (q->dialect == DIALECT_SQLITE) {
+		/* sqlite3 writes a string holding CR or LF as
+		 * replace('…','\n',char(10)), nested for both (§8.3) */
+		if (tail_ends(q, "replace(replace(")) q->wrap_depth = 2;
+		else if (tail_ends(q, "replace(")) q->wrap_depth = 1;
+		else if (tail_ends(q, "unistr(")) q->wrap_depth = -1;
+		q->tail_len = 0;
+	}
+}
+
+static inline __attribute__((always_inline)) void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 {
 	/* `_binary'x'` has no space: the word ends at the quote itself; so
 	 * do X'…' and B'…' (hex and bit strings: SQLite blobs) and E'…'. */
@@ -386,19 +404,11 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	bool binary = q->after_binary || (q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0) ||
 	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
 	/* --check searches a binary literal as any other: a file is not
-	 * clean while an origin is left in one (§9) */
+	 * clean while an origin is left in one (§10.6) */
 	if (binary && q->lp.on) binary = false;
-	q->lit = q->dialect == DIALECT_MYSQL ? LIT_MYSQL
-	         : q->dialect == DIALECT_POSTGRES && word1 && q->word[0] == 'e' ? LIT_ESCAPE : LIT_STD;
+	q->lit = LIT_MYSQL;
 	q->wrap_depth = 0;
-	if (q->dialect == DIALECT_SQLITE) {
-		/* sqlite3 writes a string holding CR or LF as
-		 * replace('…','\n',char(10)), nested for both (§8.5) */
-		if (tail_ends(q, "replace(replace(")) q->wrap_depth = 2;
-		else if (tail_ends(q, "replace(")) q->wrap_depth = 1;
-		else if (tail_ends(q, "unistr(")) q->wrap_depth = -1;
-			q->tail_len = 0;
-	}
+	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
 	if (q->track) {
 		ident_done(q);
 		/* a value of a --skip-column column passes through like binary data */
@@ -408,7 +418,7 @@ static void literal_begin(struct sql *q, unsigned char quote, uint64_t body_off)
 	q->state = SQL_LITERAL;
 }
 
-/* A field of a COPY row starts (§8.5), read in place from src where
+/* A field of a COPY row starts (§8.3), read in place from src where
  * it lies in the chunk being fed (else NULL). */
 static void field_begin(struct sql *q, uint64_t body_off, const unsigned char *src)
 {
@@ -435,7 +445,7 @@ static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
 	q->over_untouched = q->spellings && serialized_gate(body_data(q), q->body_len);
-	/* a body inside sqlite3's replace( is decoded whole (§8.5): not
+	/* a body inside sqlite3's replace( is decoded whole (§8.3): not
 	 * from the file */
 	if (q->over_untouched && q->wrap_depth == 0 && spill_begin(&q->spill)) {
 		/* held in the temporary file instead, and repaired at its end */
@@ -547,7 +557,7 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 	spill_end(&q->spill);
 }
 
-/* The serialized spellings of the literal's escaping (§7.3, §8.5). */
+/* The serialized spellings of the literal's escaping (§7.3, §8.3). */
 static unsigned lit_spellings(const struct sql *q)
 {
 	if (!q->spellings) return 0;
@@ -599,7 +609,7 @@ static void literal_done(struct sql *q)
 	if (q->body_len) value_write(&q->vp, b, q->body_len, q->body_start, &o, &q->w, q->body_src != NULL);
 }
 
-/* ---- SQLite's replace('…','\n',char(10)) (§8.5) ------------------------ */
+/* ---- SQLite's replace('…','\n',char(10)) (§8.3) ------------------------ */
 
 static void put_or_die(struct ser_buf *b, const void *p, size_t n)
 {
@@ -776,7 +786,10 @@ static void wrap_flush(struct sql *q, size_t upto)
 		bool tok = false;
 		for (int k = 0; k < 2; k++)
 			tok |= q->wrap_toklen[k] && j + 1 >= q->wrap_tokat[k] && j <= q->wrap_tokat[k] + q->wrap_toklen[k];
-		if (!tok) note_normal(q, q->wrap + j, 1);
+		if (!tok) {
+			note_normal(q, q->wrap + j, 1);
+			note_tail(q, q->wrap + j, 1);
+		}
 	}
 }
 
@@ -794,6 +807,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			while (k < n && !special[p[k]]) k++;
 			window_verbatim_ref(&q->w, p + i, k - i);
 			note_normal(q, p + i, k - i);
+			if (q->dialect == DIALECT_SQLITE) note_tail(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
@@ -808,6 +822,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 			} else {
 				window_verbatim_ref(&q->w, p + i, 1);
 				note_normal(q, p + i, 1);
+				if (q->dialect == DIALECT_SQLITE) note_tail(q, p + i, 1);
 				switch (c) {
 				case '`': case '"': q->quote = c; q->state = SQL_BACKTICK; break;
 				case '#': q->state = SQL_LINE_COMMENT; break;

@@ -1,4 +1,4 @@
-/* sql.h — owns the sql type (§8.1, §8.5, §7): a streaming lexer for
+/* sql.h — owns the sql type (§8.1, §8.3, §7): a streaming lexer for
  * dumps in three dialects. MySQL / MariaDB (mysqldump, mariadb-dump,
  * mydumper): single- and double-quoted literals with backslash escapes and
  * doubled quotes. PostgreSQL (pg_dump): `'…'` standard strings (only `''`),
@@ -40,7 +40,7 @@ enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STM
                 STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES,
                 STMT_COPY, STMT_COPY_NAME, STMT_COPY_COLS };
 
-/* How a literal's body is escaped (§8.5). */
+/* How a literal's body is escaped (§8.3). */
 enum sql_lit { LIT_MYSQL, LIT_STD, LIT_ESCAPE, LIT_COPY };
 
 /* The columns of a table named in a --skip-column, from its CREATE TABLE. */

@@ -262,7 +262,8 @@ static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, b
 	w->scan = b;
 	w->scan_len = len;
 	w->scan_stable = stable;
-	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json };
+	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json,
+	                          .separators_first = w->separators_only };
 	size_t consumed = matcher_scan_ex(w->pt, b, len, limit, &mp, on_event, w);
 	emit_scanned(w, b + w->last, consumed - w->last);
 	w->scan_stable = false;

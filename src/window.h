@@ -55,6 +55,8 @@ struct window {
 	int joins;                    /* §3.8 axis of the open segment; -1 until its first batch */
 	bool sql;                     /* the stream is SQL: ENC_SQLJSON is matched too */
 	bool json;                    /* the stream is JSON: ENC_JSONU is matched too */
+	bool separators_only;         /* matched separators first, never host first (matcher.h): html and text,
+	                                 where separators are about as frequent as hosts */
 	const char *path;             /* RFC 6901 path of the segment's events (json); may be NULL */
 	size_t path_len;
 	int prev;                     /* byte before buf[0] in the segment, or MATCH_NO_PREV */

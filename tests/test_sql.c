@@ -922,7 +922,7 @@ START_TEST(sql_skip_column)
 END_TEST
 
 /* --skip-column in a pg_dump: COPY's column list, and INSERTs with
- * schema-qualified, quoted names (§8.4, §8.5). */
+ * schema-qualified, quoted names (§8.4, §8.3). */
 START_TEST(sql_skip_column_pg)
 {
 	static const char in[] =
@@ -953,36 +953,36 @@ START_TEST(sql_skip_column_pg)
 }
 END_TEST
 
-/* ------------------------------------------------------------ dialects (§8.5) */
+/* ------------------------------------------------------------ dialects (§8.3) */
 
 /* PostgreSQL: where its literals, identifiers, dollar quotes, comments and
  * COPY rows begin and end. An origin planted right after a construct is a
  * straggler (statement text) or a value (a literal, a COPY field) only if
  * the construct ended where PostgreSQL ends it. */
 static const struct piece pg_framing[] = {
-	P("§8.5 pg: a backslash is a plain byte in '…'", "SELECT 'a\\', '" HC "/x';\n", "SELECT 'a\\', '" HV "/x';\n", 1, 0),
-	P("§8.5 pg: '' inside '…'", "SELECT 'it''s " HC "', " HC "/x;\n", "SELECT 'it''s " HV "', " HV "/x;\n", 1, 1),
-	P("§8.5 pg: E'…' has escapes: \\' does not end it", "SELECT E'it\\'s " HC "', " HC "/x;\n",
+	P("§8.3 pg: a backslash is a plain byte in '…'", "SELECT 'a\\', '" HC "/x';\n", "SELECT 'a\\', '" HV "/x';\n", 1, 0),
+	P("§8.3 pg: '' inside '…'", "SELECT 'it''s " HC "', " HC "/x;\n", "SELECT 'it''s " HV "', " HV "/x;\n", 1, 1),
+	P("§8.3 pg: E'…' has escapes: \\' does not end it", "SELECT E'it\\'s " HC "', " HC "/x;\n",
 	  "SELECT E'it\\'s " HV "', " HV "/x;\n", 1, 1),
-	P("§8.5 pg: \"…\" is an identifier, a backslash in it plain", "SELECT \"a\\\", '" HC "/x';\n",
+	P("§8.3 pg: \"…\" is an identifier, a backslash in it plain", "SELECT \"a\\\", '" HC "/x';\n",
 	  "SELECT \"a\\\", '" HV "/x';\n", 1, 0),
-	P("§8.5 pg: an identifier holding a quote", "SELECT \"it's\" FROM t WHERE u = '" HC "';\n",
+	P("§8.3 pg: an identifier holding a quote", "SELECT \"it's\" FROM t WHERE u = '" HC "';\n",
 	  "SELECT \"it's\" FROM t WHERE u = '" HV "';\n", 1, 0),
-	P("§8.5 pg: $$…$$ passes as statement text", "AS $$select 'it''s " HC "$$, '" HC "/y';\n",
+	P("§8.3 pg: $$…$$ passes as statement text", "AS $$select 'it''s " HC "$$, '" HC "/y';\n",
 	  "AS $$select 'it''s " HV "$$, '" HV "/y';\n", 1, 1),
-	P("§8.5 pg: $tag$ ends only at its own tag", "AS $_$ 'x $$ $a$ $_x$ " HC " $_$ '" HC "/y';\n",
+	P("§8.3 pg: $tag$ ends only at its own tag", "AS $_$ 'x $$ $a$ $_x$ " HC " $_$ '" HC "/y';\n",
 	  "AS $_$ 'x $$ $a$ $_x$ " HV " $_$ '" HV "/y';\n", 1, 1),
-	P("§8.5 pg: $1 and a$b are no dollar quotes", "SELECT $1, a$b, '" HC "/y';\n", "SELECT $1, a$b, '" HV "/y';\n", 1, 0),
-	P("§8.5 pg: block comments nest", "/* a /* b */ '" HC "' */ '" HC "/z';\n", "/* a /* b */ '" HV "' */ '" HV "/z';\n",
+	P("§8.3 pg: $1 and a$b are no dollar quotes", "SELECT $1, a$b, '" HC "/y';\n", "SELECT $1, a$b, '" HV "/y';\n", 1, 0),
+	P("§8.3 pg: block comments nest", "/* a /* b */ '" HC "' */ '" HC "/z';\n", "/* a /* b */ '" HV "' */ '" HV "/z';\n",
 	  1, 1),
-	P("§8.5 pg: -- needs no space", "--'" HC "/ x\nSELECT '" HC "/z';\n", "--'" HV "/ x\nSELECT '" HV "/z';\n", 1, 1),
-	P("§8.5 pg: # is no comment", "SELECT 1 # 2, '" HC "/z';\n", "SELECT 1 # 2, '" HV "/z';\n", 1, 0),
-	P("§8.5 pg: serialized data in a standard string: '' one byte, a backslash one",
+	P("§8.3 pg: -- needs no space", "--'" HC "/ x\nSELECT '" HC "/z';\n", "--'" HV "/ x\nSELECT '" HV "/z';\n", 1, 1),
+	P("§8.3 pg: # is no comment", "SELECT 1 # 2, '" HC "/z';\n", "SELECT 1 # 2, '" HV "/z';\n", 1, 0),
+	P("§8.3 pg: serialized data in a standard string: '' one byte, a backslash one",
 	  "SELECT 'a:1:{i:0;s:30:\"" HC " \\n it''s\";}';\n", "SELECT 'a:1:{i:0;s:39:\"" HV " \\n it''s\";}';\n", 1, 0),
-	P("§8.5 pg: serialized data in E'…', each escape one byte",
+	P("§8.3 pg: serialized data in E'…', each escape one byte",
 	  "SELECT E'a:1:{i:0;s:27:\"" HC "\\t\\'\\\\\\x41''\";}';\n",
 	  "SELECT E'a:1:{i:0;s:36:\"" HV "\\t\\'\\\\\\x41''\";}';\n", 1, 0),
-	PX("§8.5 pg: X'…' and B'…' are binary", "SELECT X'" HC "', B'" HC "', '" HC "';\n",
+	PX("§8.3 pg: X'…' and B'…' are binary", "SELECT X'" HC "', B'" HC "', '" HC "';\n",
 	   "SELECT X'" HC "', B'" HC "', '" HV "';\n", 1, 0, 0, 0, 0, false),
 };
 
@@ -990,58 +990,58 @@ static const struct piece pg_framing[] = {
  * the `\.` line; what follows is statements again. */
 #define COPYH "COPY public.t (a, b, c) FROM stdin;\n"
 static const struct piece pg_copy[] = {
-	P("§8.5 COPY fields are values", COPYH "1\t" HC "/a\t\\N\n2\t'" HC "\t" HC "\n\\.\nSELECT 'x';\n",
+	P("§8.3 COPY fields are values", COPYH "1\t" HC "/a\t\\N\n2\t'" HC "\t" HC "\n\\.\nSELECT 'x';\n",
 	  COPYH "1\t" HV "/a\t\\N\n2\t'" HV "\t" HV "\n\\.\nSELECT 'x';\n", 3, 0),
-	P("§8.5 COPY: after \\. a quote opens a literal again", COPYH "1\n\\.\nSELECT '" HC "', " HC "/x;\n",
+	P("§8.3 COPY: after \\. a quote opens a literal again", COPYH "1\n\\.\nSELECT '" HC "', " HC "/x;\n",
 	  COPYH "1\n\\.\nSELECT '" HV "', " HV "/x;\n", 1, 1),
-	P("§8.5 COPY: a quote in a row opens nothing", COPYH "it's\t" HC "\n\\.\n" HC "/x 'y';\n",
+	P("§8.3 COPY: a quote in a row opens nothing", COPYH "it's\t" HC "\n\\.\n" HC "/x 'y';\n",
 	  COPYH "it's\t" HV "\n\\.\n" HV "/x 'y';\n", 1, 1),
-	P("§8.5 COPY: escapes in a field; a backslash ends a host", COPYH "a\\t" HC "\\n" HC "\\\\x\n\\.\n",
+	P("§8.3 COPY: escapes in a field; a backslash ends a host", COPYH "a\\t" HC "\\n" HC "\\\\x\n\\.\n",
 	  COPYH "a\\t" HV "\\n" HV "\\\\x\n\\.\n", 2, 0),
-	P("§8.5 COPY: a JSON column's \\\\/", COPYH "{\"u\":\"https:\\\\/\\\\/" C "\\\\/a\"}\n\\.\n",
+	P("§8.3 COPY: a JSON column's \\\\/", COPYH "{\"u\":\"https:\\\\/\\\\/" C "\\\\/a\"}\n\\.\n",
 	  COPYH "{\"u\":\"https:\\\\/\\\\/" V "\\\\/a\"}\n\\.\n", 1, 0),
-	P("§8.5 COPY: a row starting \\.x is data", COPYH "\\.x " HC "\n\\N\t" HC "\n\\.\n",
+	P("§8.3 COPY: a row starting \\.x is data", COPYH "\\.x " HC "\n\\N\t" HC "\n\\.\n",
 	  COPYH "\\.x " HV "\n\\N\t" HV "\n\\.\n", 2, 0),
-	P("§8.5 COPY: serialized data, each escape one byte",
+	P("§8.3 COPY: serialized data, each escape one byte",
 	  COPYH "1\ta:1:{i:0;s:26:\"" HC "\\tx\\\\y\";}\tz\n2\ta:1:{i:0;s:23:\"" HC "\\011\";}\n\\.\n",
 	  COPYH "1\ta:1:{i:0;s:35:\"" HV "\\tx\\\\y\";}\tz\n2\ta:1:{i:0;s:32:\"" HV "\\011\";}\n\\.\n", 2, 0),
-	PX("§8.5 COPY: a length that does not fit COPY's escapes: untouched",
+	PX("§8.3 COPY: a length that does not fit COPY's escapes: untouched",
 	   COPYH "a:1:{i:0;s:24:\"" HC "\\t\";}\n\\.\n", COPYH "a:1:{i:0;s:24:\"" HC "\\t\";}\n\\.\n", 0, 0, 1, 0, 0, true),
-	P("§8.5 COPY to stdout or from a file has no rows", "COPY t TO stdout;\nSELECT '" HC "', " HC ";\n",
+	P("§8.3 COPY to stdout or from a file has no rows", "COPY t TO stdout;\nSELECT '" HC "', " HC ";\n",
 	  "COPY t TO stdout;\nSELECT '" HV "', " HV ";\n", 1, 1),
 };
 
 /* SQLite `.dump`: standard strings, X'…' blobs, identifiers, and the
  * replace() wrapper sqlite3 writes around a string holding CR or LF. */
 static const struct piece sqlite_framing[] = {
-	P("§8.5 sqlite: a backslash is a plain byte", "INSERT INTO t VALUES('a\\','" HC "/x');\n",
+	P("§8.3 sqlite: a backslash is a plain byte", "INSERT INTO t VALUES('a\\','" HC "/x');\n",
 	  "INSERT INTO t VALUES('a\\','" HV "/x');\n", 1, 0),
-	PX("§8.5 sqlite: X'…' is binary", "INSERT INTO t VALUES(X'" HC "','" HC "');\n",
+	PX("§8.3 sqlite: X'…' is binary", "INSERT INTO t VALUES(X'" HC "','" HC "');\n",
 	   "INSERT INTO t VALUES(X'" HC "','" HV "');\n", 1, 0, 0, 0, 0, false),
-	P("§8.5 sqlite: \"…\" is an identifier", "CREATE TABLE \"it's\"(u);\nINSERT INTO \"it's\" VALUES('" HC "');\n",
+	P("§8.3 sqlite: \"…\" is an identifier", "CREATE TABLE \"it's\"(u);\nINSERT INTO \"it's\" VALUES('" HC "');\n",
 	  "CREATE TABLE \"it's\"(u);\nINSERT INTO \"it's\" VALUES('" HV "');\n", 1, 0),
-	P("§8.5 sqlite: replace('…','\\n',char(10))",
+	P("§8.3 sqlite: replace('…','\\n',char(10))",
 	  "INSERT INTO t VALUES(1,replace('a\\n" HC "/x','\\n',char(10)),'" HC "');\n",
 	  "INSERT INTO t VALUES(1,replace('a\\n" HV "/x','\\n',char(10)),'" HV "');\n", 2, 0),
-	P("§8.5 sqlite: CR and LF, nested",
+	P("§8.3 sqlite: CR and LF, nested",
 	  "INSERT INTO t VALUES(replace(replace('" HC "\\r\\n" HC "','\\r',char(13)),'\\n',char(10)));\n",
 	  "INSERT INTO t VALUES(replace(replace('" HV "\\r\\n" HV "','\\r',char(13)),'\\n',char(10)));\n", 2, 0),
-	P("§8.5 sqlite: replace() that is not the wrapper",
+	P("§8.3 sqlite: replace() that is not the wrapper",
 	  "SELECT replace('" HC "','a','" HC "'), replace('x','a very long token that is not one " HC "');\n",
 	  "SELECT replace('" HV "','a','" HV "'), replace('x','a very long token that is not one " HV "');\n", 3, 0),
-	P("§8.5 sqlite: serialized data in the wrapper, the newline counted once",
+	P("§8.3 sqlite: serialized data in the wrapper, the newline counted once",
 	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(10)));\n",
 	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:33:\"x\\n" HV "\";}','\\n',char(10)));\n", 1, 0),
-	P("§8.5 sqlite: serialized data with CR LF and a quote",
+	P("§8.3 sqlite: serialized data with CR LF and a quote",
 	  "INSERT INTO t VALUES(replace(replace('a:1:{i:0;s:29:\"it''s " HC "\\r\\n\";}','\\r',char(13)),'\\n',char(10)));\n",
 	  "INSERT INTO t VALUES(replace(replace('a:1:{i:0;s:38:\"it''s " HV "\\r\\n\";}','\\r',char(13)),'\\n',char(10)));\n", 1, 0),
-	P("§8.5 sqlite: the token \\012 where the string holds \\n",
+	P("§8.3 sqlite: the token \\012 where the string holds \\n",
 	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:27:\"a\\nb\\012" HC "\";}','\\012',char(10)));\n",
 	  "INSERT INTO t VALUES(replace('a:1:{i:0;s:36:\"a\\nb\\012" HV "\";}','\\012',char(10)));\n", 1, 0),
-	PX("§8.5 sqlite: not the wrapper (char(11)): the escape is two bytes, the length fails, untouched",
+	PX("§8.3 sqlite: not the wrapper (char(11)): the escape is two bytes, the length fails, untouched",
 	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n",
 	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n", 0, 0, 1, 0, 0, true),
-	P("§8.5 sqlite: a doubled quote after replace('…',",
+	P("§8.3 sqlite: a doubled quote after replace('…',",
 	  "SELECT replace('x','''" HC "'), '" HC "';\n", "SELECT replace('x','''" HV "'), '" HV "';\n", 2, 0),
 };
 
