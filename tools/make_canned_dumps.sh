@@ -4,7 +4,7 @@
 # (tests/db/roundtrip.sh: private servers, the rows of tests/db/rows.php)
 # dumps the source database and the expected database in each style;
 # STYLE.src.sql and STYLE.exp.sql of each style are copied here, and the
-# tools' versions written to corpus/dumps/VERSIONS.
+# tools' versions and each style's command written to corpus/dumps/VERSIONS.
 #
 #   bash tools/make_canned_dumps.sh        (after make; needs mariadb-server,
 #                                           postgresql, sqlite3 and php-cli)
@@ -34,5 +34,7 @@ done
 	"$PGBIN/pg_dump" --version
 	echo "sqlite3 $(sqlite3 --version)"
 	php -r 'echo "php ", PHP_VERSION, "\n";'
+	echo "# the styles: the command that wrote STYLE.src.sql and STYLE.exp.sql"
+	cat "$T"/mariadb/styles "$T"/pg/styles "$T"/sqlite/styles
 } >corpus/dumps/VERSIONS
 ls -l corpus/dumps/

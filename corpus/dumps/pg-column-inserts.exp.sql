@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict 58EqFn3rWTb8jS2nTVhRoaVgR5w8dSe1yTY4Gg3OIcklE4KrhAsCAccAt2ugFaq
+\restrict R3DmtNsR0Oqjr9iK46mEzcq1RzX0IxnyAZiUw0HgI4p1BZGj4YHCuMisEWy1EnO
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -18,9 +18,54 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+--
+-- Name: hs_dollar(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_dollar() RETURNS text
+    LANGUAGE plpgsql
+    AS $_$
+BEGIN
+  RETURN 'costs $$ at ''https://dev.test/shop''' || $q$ it's $q$;
+END
+$_$;
+
+
+ALTER FUNCTION public.hs_dollar() OWNER TO postgres;
+
+--
+-- Name: hs_home(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_home() RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  -- it's the site's home
+  RETURN 'It''s at https://dev.test/fn/' || E'\\';
+END
+$$;
+
+
+ALTER FUNCTION public.hs_home() OWNER TO postgres;
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
+
+--
+-- Name: hs_edge; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.hs_edge (
+    id integer NOT NULL,
+    note character varying(191),
+    val text,
+    raw bytea
+);
+
+
+ALTER TABLE public.hs_edge OWNER TO postgres;
 
 --
 -- Name: wp_options; Type: TABLE; Schema: public; Owner: postgres
@@ -52,6 +97,21 @@ CREATE TABLE public.wp_posts (
 
 
 ALTER TABLE public.wp_posts OWNER TO postgres;
+
+--
+-- Data for Name: hs_edge; Type: TABLE DATA; Schema: public; Owner: postgres
+--
+
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (1, 'bytea_origin', 'no origin here', '\x68747470733a2f2f7777772e6578616d706c652e66692f626c6f622e706e67205c2f5c2f7777772e6578616d706c652e6669202f2f7777772e6578616d706c652e6669');
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (2, 'bytea_origin_only', NULL, '\x68747470733a2f2f7777772e6578616d706c652e66692f');
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (3, 'win_path', 'C:\new\table\', NULL);
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (4, 'win_path_origin', 'C:\new\table https://dev.test/x\', '\x433a5c6e65775c7461626c655c');
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (5, 'backslash_only', '\', NULL);
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (6, 'backslash_quote', '\'' https://dev.test/q \'''' \\', NULL);
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (7, 'text_like_bytea', '\x68747470733a2f2f https://dev.test/hex', NULL);
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (8, 'dollars', 'costs $$ 5 $_$ $1 https://dev.test/d', NULL);
+INSERT INTO public.hs_edge (id, note, val, raw) VALUES (9, 'ser_backslashes', 'a:3:{s:1:"p";s:13:"C:\new\table\";s:1:"u";s:18:"https://dev.test/\";s:1:"q";s:6:"it''s \";}', NULL);
+
 
 --
 -- Data for Name: wp_options; Type: TABLE DATA; Schema: public; Owner: postgres
@@ -159,6 +219,14 @@ CRLF
 
 
 --
+-- Name: hs_edge hs_edge_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.hs_edge
+    ADD CONSTRAINT hs_edge_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: wp_options wp_options_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -178,5 +246,5 @@ ALTER TABLE ONLY public.wp_posts
 -- PostgreSQL database dump complete
 --
 
-\unrestrict 58EqFn3rWTb8jS2nTVhRoaVgR5w8dSe1yTY4Gg3OIcklE4KrhAsCAccAt2ugFaq
+\unrestrict R3DmtNsR0Oqjr9iK46mEzcq1RzX0IxnyAZiUw0HgI4p1BZGj4YHCuMisEWy1EnO
 

@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict 7H94eZ5kBQ61Ui8eMKwyp5hTVaUZCtQqoOKgiQ9AX3N5zcuSW8S8UhW7UWYBjpo
+\restrict D1r81pXt7um5mYYcCIbg8W0tZVSwV2xET8agg7l4vHXXTg3d4weCtWadG6FV0pg
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -18,9 +18,54 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+--
+-- Name: hs_dollar(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_dollar() RETURNS text
+    LANGUAGE plpgsql
+    AS $_$
+BEGIN
+  RETURN 'costs $$ at ''https://dev.test/shop''' || $q$ it's $q$;
+END
+$_$;
+
+
+ALTER FUNCTION public.hs_dollar() OWNER TO postgres;
+
+--
+-- Name: hs_home(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_home() RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  -- it's the site's home
+  RETURN 'It''s at https://dev.test/fn/' || E'\\';
+END
+$$;
+
+
+ALTER FUNCTION public.hs_home() OWNER TO postgres;
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
+
+--
+-- Name: hs_edge; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.hs_edge (
+    id integer NOT NULL,
+    note character varying(191),
+    val text,
+    raw bytea
+);
+
+
+ALTER TABLE public.hs_edge OWNER TO postgres;
 
 --
 -- Name: wp_options; Type: TABLE; Schema: public; Owner: postgres
@@ -52,6 +97,23 @@ CREATE TABLE public.wp_posts (
 
 
 ALTER TABLE public.wp_posts OWNER TO postgres;
+
+--
+-- Data for Name: hs_edge; Type: TABLE DATA; Schema: public; Owner: postgres
+--
+
+COPY public.hs_edge (id, note, val, raw) FROM stdin;
+1	bytea_origin	no origin here	\\x68747470733a2f2f7777772e6578616d706c652e66692f626c6f622e706e67205c2f5c2f7777772e6578616d706c652e6669202f2f7777772e6578616d706c652e6669
+2	bytea_origin_only	\N	\\x68747470733a2f2f7777772e6578616d706c652e66692f
+3	win_path	C:\\new\\table\\	\N
+4	win_path_origin	C:\\new\\table https://dev.test/x\\	\\x433a5c6e65775c7461626c655c
+5	backslash_only	\\	\N
+6	backslash_quote	\\' https://dev.test/q \\'' \\\\	\N
+7	text_like_bytea	\\x68747470733a2f2f https://dev.test/hex	\N
+8	dollars	costs $$ 5 $_$ $1 https://dev.test/d	\N
+9	ser_backslashes	a:3:{s:1:"p";s:13:"C:\\new\\table\\";s:1:"u";s:18:"https://dev.test/\\";s:1:"q";s:6:"it's \\";}	\N
+\.
+
 
 --
 -- Data for Name: wp_options; Type: TABLE DATA; Schema: public; Owner: postgres
@@ -110,6 +172,14 @@ COPY public.wp_posts ("ID", post_title, post_content, guid, post_excerpt, meta_j
 
 
 --
+-- Name: hs_edge hs_edge_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.hs_edge
+    ADD CONSTRAINT hs_edge_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: wp_options wp_options_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -129,5 +199,5 @@ ALTER TABLE ONLY public.wp_posts
 -- PostgreSQL database dump complete
 --
 
-\unrestrict 7H94eZ5kBQ61Ui8eMKwyp5hTVaUZCtQqoOKgiQ9AX3N5zcuSW8S8UhW7UWYBjpo
+\unrestrict D1r81pXt7um5mYYcCIbg8W0tZVSwV2xET8agg7l4vHXXTg3d4weCtWadG6FV0pg
 

@@ -2,7 +2,7 @@
 -- PostgreSQL database dump
 --
 
-\restrict omEYFo2pF4d46tJEwtdaeBqWd3OMBS0epkbMtg5qFAK8dhtrvbQtX7c9PcM7IDA
+\restrict Xf40rcgFTcaQ7Tk51TOycfX1pjSYe6lsHOLke9nm7hKLLh8r114ZEB3FgrWgc81
 
 -- Dumped from database version 15.18 (Debian 15.18-0+deb12u1)
 -- Dumped by pg_dump version 15.18 (Debian 15.18-0+deb12u1)
@@ -18,9 +18,54 @@ SET xmloption = content;
 SET client_min_messages = warning;
 SET row_security = off;
 
+--
+-- Name: hs_dollar(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_dollar() RETURNS text
+    LANGUAGE plpgsql
+    AS $_$
+BEGIN
+  RETURN 'costs $$ at ''https://www.example.fi/shop''' || $q$ it's $q$;
+END
+$_$;
+
+
+ALTER FUNCTION public.hs_dollar() OWNER TO postgres;
+
+--
+-- Name: hs_home(); Type: FUNCTION; Schema: public; Owner: postgres
+--
+
+CREATE FUNCTION public.hs_home() RETURNS text
+    LANGUAGE plpgsql
+    AS $$
+BEGIN
+  -- it's the site's home
+  RETURN 'It''s at https://www.example.fi/fn/' || E'\\';
+END
+$$;
+
+
+ALTER FUNCTION public.hs_home() OWNER TO postgres;
+
 SET default_tablespace = '';
 
 SET default_table_access_method = heap;
+
+--
+-- Name: hs_edge; Type: TABLE; Schema: public; Owner: postgres
+--
+
+CREATE TABLE public.hs_edge (
+    id integer NOT NULL,
+    note character varying(191),
+    val text,
+    raw bytea
+);
+
+
+ALTER TABLE public.hs_edge OWNER TO postgres;
 
 --
 -- Name: wp_options; Type: TABLE; Schema: public; Owner: postgres
@@ -52,6 +97,23 @@ CREATE TABLE public.wp_posts (
 
 
 ALTER TABLE public.wp_posts OWNER TO postgres;
+
+--
+-- Data for Name: hs_edge; Type: TABLE DATA; Schema: public; Owner: postgres
+--
+
+COPY public.hs_edge (id, note, val, raw) FROM stdin;
+1	bytea_origin	no origin here	\\x68747470733a2f2f7777772e6578616d706c652e66692f626c6f622e706e67205c2f5c2f7777772e6578616d706c652e6669202f2f7777772e6578616d706c652e6669
+2	bytea_origin_only	\N	\\x68747470733a2f2f7777772e6578616d706c652e66692f
+3	win_path	C:\\new\\table\\	\N
+4	win_path_origin	C:\\new\\table https://www.example.fi/x\\	\\x433a5c6e65775c7461626c655c
+5	backslash_only	\\	\N
+6	backslash_quote	\\' https://www.example.fi/q \\'' \\\\	\N
+7	text_like_bytea	\\x68747470733a2f2f https://www.example.fi/hex	\N
+8	dollars	costs $$ 5 $_$ $1 https://www.example.fi/d	\N
+9	ser_backslashes	a:3:{s:1:"p";s:13:"C:\\new\\table\\";s:1:"u";s:24:"https://www.example.fi/\\";s:1:"q";s:6:"it's \\";}	\N
+\.
+
 
 --
 -- Data for Name: wp_options; Type: TABLE DATA; Schema: public; Owner: postgres
@@ -110,6 +172,14 @@ COPY public.wp_posts ("ID", post_title, post_content, guid, post_excerpt, meta_j
 
 
 --
+-- Name: hs_edge hs_edge_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
+--
+
+ALTER TABLE ONLY public.hs_edge
+    ADD CONSTRAINT hs_edge_pkey PRIMARY KEY (id);
+
+
+--
 -- Name: wp_options wp_options_pkey; Type: CONSTRAINT; Schema: public; Owner: postgres
 --
 
@@ -129,5 +199,5 @@ ALTER TABLE ONLY public.wp_posts
 -- PostgreSQL database dump complete
 --
 
-\unrestrict omEYFo2pF4d46tJEwtdaeBqWd3OMBS0epkbMtg5qFAK8dhtrvbQtX7c9PcM7IDA
+\unrestrict Xf40rcgFTcaQ7Tk51TOycfX1pjSYe6lsHOLke9nm7hKLLh8r114ZEB3FgrWgc81
 

@@ -55,4 +55,16 @@ INSERT INTO wp_posts VALUES(17,NULL,replace(replace('<p>Post 17: visit https://w
 INSERT INTO wp_posts VALUES(18,'Title 18 – Ääkköset – öljy ✓ 日本語 😀',replace(replace('<p>Post 18: visit https://www.example.fi/ today, or <a href="https://www.example.fi/about-18/" title=''It''''s''>about</a>.</p>\n<img src="//www.example.fi/wp-content/uploads/18.png" srcset="https://www.example.fi/a-18.png 1x, https://www.example.fi/a-18@2x.png 2x" alt="Ääkköset – öljy ✓ 日本語 😀">\r\n<!-- wp:image {"id":18,"url":"https:\/\/www.example.fi\/x-18.jpg"} -->	<a href=''http://www.example.fi/old-18''>old</a> \ "q"','\r',char(13)),'\n',char(10)),'http://www.example.fi/?page_id=18',NULL,'[]',X'62696e313800ff27');
 INSERT INTO wp_posts VALUES(19,'Title 19 – Ääkköset – öljy ✓ 日本語 😀','','https://www.example.fi/?p=19',NULL,'{"url":"https:\/\/www.example.fi\/a-19","t":"\u00e4 \"q\" \\ 19"}',NULL);
 INSERT INTO wp_posts VALUES(20,'Title 20 – Ääkköset – öljy ✓ 日本語 😀',replace(replace('<p>Post 20: visit https://www.example.fi/ today, or <a href="https://www.example.fi/about-20/" title=''It''''s''>about</a>.</p>\n<img src="//www.example.fi/wp-content/uploads/20.png" srcset="https://www.example.fi/a-20.png 1x, https://www.example.fi/a-20@2x.png 2x" alt="Ääkköset – öljy ✓ 日本語 😀">\r\n<!-- wp:image {"id":20,"url":"https:\/\/www.example.fi\/x-20.jpg"} -->	<a href=''http://www.example.fi/old-20''>old</a> \ "q"','\r',char(13)),'\n',char(10)),'http://www.example.fi/?page_id=20',replace(replace('Excerpt 20: quote '' dquote " backslash \ tab	CR\rLF\nCRLF\r\n end','\r',char(13)),'\n',char(10)),'{"url":"https:\/\/www.example.fi\/a-20","t":"\u00e4 \"q\" \\ 20"}',X'62696e323000ff27');
+CREATE TABLE IF NOT EXISTS "hs_edge" (
+  "id" INTEGER NOT NULL,
+  "note" TEXT,
+  "val" TEXT,
+  "raw" BLOB,
+  PRIMARY KEY ("id"));
+INSERT INTO hs_edge VALUES(1,'cr_and_lf',replace(replace('CR\r LF\n CRLF\r\n https://www.example.fi/crlf\r\n','\r',char(13)),'\n',char(10)),NULL);
+INSERT INTO hs_edge VALUES(2,'literal_backslash_n',replace('literal \n then a newline\012 https://www.example.fi/bn','\012',char(10)),NULL);
+INSERT INTO hs_edge VALUES(3,'literal_backslash_n_r',replace(replace('lit \r \n \012, CR\015 LF(\n0) https://www.example.fi/br','\015',char(13)),'(\n0)',char(10)),NULL);
+INSERT INTO hs_edge VALUES(4,'quote_newline',replace('it''\nnext https://www.example.fi/q''\n''','\n',char(10)),NULL);
+INSERT INTO hs_edge VALUES(5,'blob_origin','no origin here',X'68747470733a2f2f7777772e6578616d706c652e66692f626c6f622e706e67205c2f5c2f7777772e6578616d706c652e6669202f2f7777772e6578616d706c652e6669');
+INSERT INTO hs_edge VALUES(6,'ser_newlines',replace(replace('a:3:{s:1:"a";s:33:"lit \n\012https://www.example.fi/s''\012";s:1:"b";s:2:"\r\012";s:1:"c";s:3:"x''\012";}','\r',char(13)),'\012',char(10)),X'68747470733a2f2f7777772e6578616d706c652e66692f');
 COMMIT;

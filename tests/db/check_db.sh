@@ -88,7 +88,7 @@ for e in "${engines[@]}"; do
 			fail=$((fail + f))
 			tag=
 		fi
-		printf '%-24s %d passed, %d failed%s: %s\n' "$s" "$p" "$f" "$tag" \
+		printf '%-31s %d passed, %d failed%s: %s\n' "$s" "$p" "$f" "$tag" \
 			"$(sed -n "s/^\(PASS\|FAIL\) $s \([a-z]*\).*/\1:\2/p" "$log" | tr '\n' ' ' | sed 's/ $//')"
 	done
 	grep -a '^FAIL [a-z]*:' "$log" && fail=$((fail + 1))

@@ -40,12 +40,22 @@ db_init
 
 case $ENGINE in
 mariadb)
-	STYLES=(mariadb-extended mariadb-skip-extended mariadb-hex-blob)
-	style_args() { case $1 in mariadb-extended) ;; mariadb-skip-extended) echo --skip-extended-insert ;; mariadb-hex-blob) echo --hex-blob ;; esac; }
+	STYLES=(mariadb-extended mariadb-skip-extended mariadb-hex-blob mariadb-complete-insert mariadb-compact mariadb-skip-extended-complete)
+	style_args() {
+		case $1 in
+		mariadb-extended) ;;
+		mariadb-skip-extended) echo --skip-extended-insert ;;
+		mariadb-hex-blob) echo --hex-blob ;;
+		mariadb-complete-insert) echo --complete-insert ;;
+		mariadb-compact) echo --compact ;;
+		mariadb-skip-extended-complete) echo --skip-extended-insert --complete-insert ;;
+		esac
+	}
 	start() { my_start; }
 	createdb_() { my -e "CREATE DATABASE \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci"; }
 	dropdb_() { my -e "DROP DATABASE \`$1\`"; }
-	load() { my "$1"; }
+	# utf8mb4 on the client: a --compact dump has no SET NAMES of its own
+	load() { my --default-character-set=utf8mb4 "$1"; }
 	dump() { my_dump $(style_args "$2") "$1"; }
 	readback() { php "$ROWS" readback mariadb | my -N -B "$1"; }
 	;;
@@ -61,6 +71,7 @@ pg)
 	;;
 sqlite)
 	STYLES=(sqlite-dump)
+	style_args() { :; }
 	start() { :; }
 	createdb_() { rm -f "$DBT/$1.db"; }
 	dropdb_() { rm -f "$DBT/$1.db"; }
@@ -81,6 +92,12 @@ if ! start 2>"$DBT/start.err"; then
 	for s in "${STYLES[@]}"; do fail "$s" server "the $ENGINE server did not start: $(head -c 400 "$DBT/start.err" | tr '\n' ' ')"; done
 	exit 0
 fi
+
+# the command of each style, for corpus/dumps/VERSIONS
+for s in "${STYLES[@]}"; do
+	case $ENGINE in mariadb) c=mariadb-dump ;; pg) c=pg_dump ;; sqlite) c="sqlite3 .dump" ;; esac
+	echo "$s: $c $(style_args "$s")" | sed 's/ *$//'
+done >"$OUT/styles"
 
 # the source database, dumped in each style (twice for the stability check)
 createdb_ wp && php "$ROWS" load "$ENGINE" source | load wp || { echo "FAIL $ENGINE: loading the source rows failed"; exit 1; }
