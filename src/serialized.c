@@ -463,7 +463,8 @@ static size_t pg_uni(const unsigned char *b, size_t i, size_t hi, size_t *dec)
  * the bytes it counts in *dec; 0 where it cannot be measured (a lone `'`;
  * a backslash at the end; pg_uni's). It looks at no byte past b[i + 11]
  * (b[i + 3] but for pgesc's `\u`). */
-static size_t pg_unit(enum ser_spelling s, const unsigned char *b, size_t i, size_t hi, size_t *dec)
+static __attribute__((noinline)) size_t pg_unit(enum ser_spelling s, const unsigned char *b, size_t i, size_t hi,
+                                                 size_t *dec)
 {
 	*dec = 1;
 	if (i + 1 >= hi) return 0;
@@ -956,22 +957,21 @@ static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = tru
  * unit_special, all spellings' leads, one table lookup a byte: stopping at
  * a byte that is plain in s only ends the run early, and the walk's next
  * unit takes that byte as one plain byte. */
+/* Each spelling's lead bytes (unit's), three a spelling, repeated where
+ * it has fewer: a table, not a test per spelling, on every call. */
+static const unsigned char plain_leads[SER_SPELLING_COUNT][3] = {
+	[SER_LITERAL] = { '\\', '\\', '\\' }, [SER_PERCENT] = { '%', '%', '%' },  [SER_HTML] = { '&', '&', '&' },
+	[SER_JSON] = { '\\', '\\', '\\' },    [SER_JSONHTML] = { '\\', '&', '&' }, [SER_SQL] = { '\\', '\'', '"' },
+	[SER_SQLRAW] = { '\\', '\'', '\'' },   [SER_SQLJSON] = { '\\', '\'', '"' }, [SER_CSV] = { '"', '"', '"' },
+	[SER_SQLSTD] = { '\'', '\'', '\'' },   [SER_COPY] = { '\\', '\\', '\\' },  [SER_PGESC] = { '\\', '\'', '\'' },
+};
+
 static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 {
 	size_t run = 0;
 #if defined(__SSE2__)
-	unsigned char l0 = '\\', l1 = '\\', l2 = '\\';   /* SER_JSON */
-	if (s == SER_PERCENT) l0 = l1 = l2 = '%';
-	else if (s == SER_HTML) l0 = l1 = l2 = '&';
-	else if (s == SER_JSONHTML) l1 = l2 = '&';
-	else if (s == SER_SQL || s == SER_SQLJSON) l1 = '\'', l2 = '"';
-	else if (s == SER_SQLRAW) l1 = l2 = '\'';
-	else if (s == SER_CSV) l0 = l1 = l2 = '"';
-	else if (s >= SER_SQLSTD) {   /* copy: the backslash; pgesc: and `'` */
-		if (s != SER_COPY) l1 = l2 = '\'';
-		if (s == SER_SQLSTD) l0 = '\'';
-	}
-	const __m128i v0 = _mm_set1_epi8((char)l0), v1 = _mm_set1_epi8((char)l1), v2 = _mm_set1_epi8((char)l2);
+	const unsigned char *l = plain_leads[s];
+	const __m128i v0 = _mm_set1_epi8((char)l[0]), v1 = _mm_set1_epi8((char)l[1]), v2 = _mm_set1_epi8((char)l[2]);
 	for (; lim - run >= 16; run += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
 		unsigned m = (unsigned)_mm_movemask_epi8(

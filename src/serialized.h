@@ -101,8 +101,9 @@ bool serialized_gate(const unsigned char *b, size_t n);
  * from it. out (reset by the walk) then holds the whole output. On SER_NONE
  * and SER_DECLINED, out is unspecified and `rewrite` is not called, but
  * where the second pass finds the failure (a length that would go below
- * zero, or new data that cannot be measured: sqljson) at a string's close,
- * after the runs before it went through `rewrite`. */
+ * zero, or new data that cannot be measured: sqljson, csv, sqlstd, copy,
+ * pgesc) at a string's close, after the runs before it went through
+ * `rewrite`. */
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings,
                                 ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
 

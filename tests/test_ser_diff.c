@@ -748,6 +748,25 @@ static uint64_t sd_value(const struct patterns *pt, unsigned spellings, const st
 	return untouched;
 }
 
+/* HOSTSHIFT_SD_PG_OUT=FILE: each body and its output appended to FILE, a
+ * line each: the context's name, the body and the output in hex, TABs
+ * between (for a judge outside the test: PHP decodes and unserialize()s
+ * them). */
+static void sd_pg_out(enum sd_ctx ctx, const struct sd_buf *in, const struct sd_buf *out)
+{
+	const char *path = getenv("HOSTSHIFT_SD_PG_OUT");
+	FILE *f = path ? fopen(path, "a") : NULL;
+	if (!f) return;
+	fputs(sd_ctx_name[ctx], f);
+	for (int k = 0; k < 2; k++) {
+		const struct sd_buf *b = k ? out : in;
+		fputc('\t', f);
+		for (size_t i = 0; i < b->n; i++) fprintf(f, "%02x", b->p[i]);
+	}
+	fputc('\n', f);
+	fclose(f);
+}
+
 /* The bodies of one batch's trees in a value context: each tree, escaped,
  * must come out as its rewrite escaped the same way, in memory and read in
  * pieces of the given sizes, and none be left untouched. */
@@ -784,6 +803,7 @@ static void sd_values(const struct patterns *pt, enum sd_ctx ctx, const struct s
 				             sd_ctx_name[ctx], t, piece, (unsigned long long)untouched, (const char *)msg.p);
 			}
 		}
+		sd_pg_out(ctx, &in, &out);
 	}
 	free(in.p);
 	free(want.p);
