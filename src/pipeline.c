@@ -172,12 +172,15 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		type = filetype_from_path(path);
 		if (type != FILETYPE_AUTO) by = "extension";
 	}
+	/* both sniffs see the first SNIFF_BYTES, however many a read brought:
+	 * the choice may not follow the read size (§8.3, §13.2) */
+	size_t sniff_n = have < SNIFF_BYTES ? have : SNIFF_BYTES;
 	if (type == FILETYPE_AUTO) {
-		type = filetype_sniff(p->inbuf, have);
+		type = filetype_sniff(p->inbuf, sniff_n);
 		by = "sniffed";
 	}
 	enum sql_dialect dialect = cfg->dialect;
-	if (type == FILETYPE_SQL && dialect == DIALECT_AUTO) dialect = filetype_sniff_dialect(p->inbuf, have);
+	if (type == FILETYPE_SQL && dialect == DIALECT_AUTO) dialect = filetype_sniff_dialect(p->inbuf, sniff_n);
 	p->report->type = filetype_name(type);
 	p->report->dialect = type == FILETYPE_SQL ? filetype_dialect_name(dialect) : NULL;
 	p->report->chosen_by = by;

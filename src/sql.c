@@ -191,8 +191,12 @@ static void stmt_word(struct sql *q, const char *w)
 		q->stmt = STMT_COPY_NAME;
 		break;
 	case STMT_COPY_NAME:
+		/* after FROM (or TO) a parenthesis holds options, no columns */
 		if (dot) q->table = table_named(q, w);
-		else if (word_is(w, "stdin")) q->copy_stdin = true;
+		else if (word_is(w, "from") || word_is(w, "to")) q->stmt = STMT_COPY_FROM;
+		break;
+	case STMT_COPY_FROM:
+		if (word_is(w, "stdin")) q->copy_stdin = true;
 		break;
 	case STMT_COPY_COLS:
 		list_column(q, w);
@@ -249,7 +253,7 @@ static void stmt_punct(struct sql *q, unsigned char c)
 {
 	if (c == ';') {
 		/* COPY … FROM stdin: its rows start on the next line */
-		q->copy_rows = q->stmt == STMT_COPY_NAME && q->copy_stdin;
+		q->copy_rows = q->stmt == STMT_COPY_FROM && q->copy_stdin;
 		q->stmt = STMT_NONE;
 		return;
 	}

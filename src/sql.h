@@ -38,7 +38,7 @@ struct sql_skip { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
 /* Where a statement is, as far as --skip-column needs to know. */
 enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STMT_CREATE_COLS,
                 STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES,
-                STMT_COPY, STMT_COPY_NAME, STMT_COPY_COLS };
+                STMT_COPY, STMT_COPY_NAME, STMT_COPY_COLS, STMT_COPY_FROM };
 
 /* How a literal's body is escaped (§8.3). */
 enum sql_lit { LIT_MYSQL, LIT_STD, LIT_ESCAPE, LIT_COPY };

@@ -1059,6 +1059,172 @@ START_TEST(sql_sqlite_framing)
 }
 END_TEST
 
+/* ------------------------------------------------ dialect chunk boundaries */
+
+/* The dialect pieces behind the pad at every read size from 1 to 64: a
+ * chunk ends after each of their first 64 bytes, and every 2nd, 3rd, …
+ * byte after (inside `E'`, a dollar tag, `\.`, between a wrapped body's
+ * closing quote and its `,`); the output is the pad and the piece's
+ * expected bytes every time (§11.3 item 3). */
+static void every_split(enum sql_dialect d, const struct piece *ps, size_t n, const struct sql_skip *skips,
+                        size_t nskips)
+{
+	for (size_t k = 0; k < n; k++) {
+		const struct piece *p = &ps[k];
+		unsigned char *padded = malloc(PAD_LEN + p->in_len);
+		ck_assert_ptr_nonnull(padded);
+		memcpy(padded, pad, PAD_LEN);
+		memcpy(padded + PAD_LEN, p->in, p->in_len);
+		for (size_t rs = 1; rs <= 64; rs++) {
+			struct pf_options o = { .type = FILETYPE_SQL, .read_size = rs, .dialect = d, .skips = skips,
+			                        .nskips = nskips, .no_explain = true };
+			struct pf_result r;
+			pf_run(MAP1, padded, PAD_LEN + p->in_len, &o, &r);
+			ck_assert_int_eq(r.rc, 0);
+			ck_assert_msg(r.out_len == PAD_LEN + p->want_len && memcmp(r.out, pad, PAD_LEN) == 0 &&
+			                  memcmp(r.out + PAD_LEN, p->want, p->want_len) == 0,
+			              "%s: read size %zu: output differs at %zu:\n%s", p->what, rs,
+			              first_diff(r.out + PAD_LEN, r.out_len - PAD_LEN, p->want, p->want_len),
+			              show(r.out + PAD_LEN, r.out_len - PAD_LEN));
+			pf_free(&r);
+		}
+		free(padded);
+	}
+}
+
+START_TEST(sql_pg_framing_every_split) { every_split(DIALECT_POSTGRES, pg_framing, N(pg_framing), NULL, 0); }
+END_TEST
+START_TEST(sql_pg_copy_every_split) { every_split(DIALECT_POSTGRES, pg_copy, N(pg_copy), NULL, 0); }
+END_TEST
+START_TEST(sql_sqlite_framing_every_split) { every_split(DIALECT_SQLITE, sqlite_framing, N(sqlite_framing), NULL, 0); }
+END_TEST
+
+/* More edges of the dialects (§8.5), each in check_piece's runs and at
+ * every read size above. */
+static const struct piece pg_edges[] = {
+	P("§8.5 pg: e'…' in lower case has escapes", "SELECT e'\\'" HC "', " HC "/x;\n",
+	  "SELECT e'\\'" HV "', " HV "/x;\n", 1, 1),
+	P("§8.5 pg: a word ending in e before a quote is no E'…'", "SELECT some'\\', '" HC "/x';\n",
+	  "SELECT some'\\', '" HV "/x';\n", 1, 0),
+	P("§8.5 pg: a tag with a digit", "AS $x_1$ it's " HC " $x_1$, '" HC "';\n", "AS $x_1$ it's " HV " $x_1$, '" HV "';\n",
+	  1, 1),
+	P("§8.5 pg: $a$ closing right after a $", "AS $a$ $$a$ '" HC "';\n", "AS $a$ $$a$ '" HV "';\n", 1, 0),
+	P("§8.5 pg: comments three deep", "/* 1 /* 2 /* 3 */ 'x */ '" HC "' */ '" HC "/z';\n",
+	  "/* 1 /* 2 /* 3 */ 'x */ '" HV "' */ '" HV "/z';\n", 1, 1),
+	P("§8.5 pg: */ outside a comment ends nothing", "SELECT 2 */ '" HC "';\n", "SELECT 2 */ '" HV "';\n", 1, 0),
+	P("§8.5 COPY: a row starting with an escaped backslash", COPYH "\\\\" HC "\t\\\\.\n\\.\n",
+	  COPYH "\\\\" HV "\t\\\\.\n\\.\n", 1, 0),
+	P("§8.5 COPY: \\. at the end of input, no newline", COPYH HC "\n\\.", COPYH HV "\n\\.", 1, 0),
+	P("§8.5 COPY: an empty row and an empty field", COPYH "\n\t" HC "\t\n\\.\n", COPYH "\n\t" HV "\t\n\\.\n", 1, 0),
+	P("§8.3 pg: a variant's -- inside a dollar-quoted body opens no comment", "AS $$ " HC "/x $$, '" HC "';\n",
+	  "AS $$ " HV "/x $$, '" HV "';\n", 1, 1),
+	P("§8.5 COPY: the statement split by a comment", "COPY t (a) /* c */ FROM stdin; -- x\n" HC "\n\\.\n'" HC "';\n",
+	  "COPY t (a) /* c */ FROM stdin; -- x\n" HV "\n\\.\n'" HV "';\n", 2, 0),
+};
+
+static const struct piece sqlite_edges[] = {
+	P("§8.5 sqlite: REPLACE( and CHAR( in capitals",
+	  "INSERT INTO t VALUES(REPLACE('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',CHAR(10)));\n",
+	  "INSERT INTO t VALUES(REPLACE('a:1:{i:0;s:33:\"x\\n" HV "\";}','\\n',CHAR(10)));\n", 1, 0),
+	P("§8.5 sqlite: the wrapper, then a literal right after",
+	  "INSERT INTO t VALUES(replace('" HC "\\n','\\n',char(10)),'" HC "');\n",
+	  "INSERT INTO t VALUES(replace('" HV "\\n','\\n',char(10)),'" HV "');\n", 2, 0),
+	PX("§8.5 sqlite: a space in the wrapper: not sqlite3's, the escape two bytes",
+	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}', '\\n', char(10)));\n",
+	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}', '\\n', char(10)));\n", 0, 0, 1, 0, 0, true),
+	P("§8.5 sqlite: the wrapper cut by the end of input", "INSERT INTO t VALUES(replace('" HC "\\n','\\n',char(1",
+	  "INSERT INTO t VALUES(replace('" HV "\\n','\\n',char(1", 1, 0),
+	P("§8.5 sqlite: a doubled quote at the end of a wrapped body",
+	  "INSERT INTO t VALUES(replace('" HC "\\n''','\\n',char(10)));\n",
+	  "INSERT INTO t VALUES(replace('" HV "\\n''','\\n',char(10)));\n", 1, 0),
+};
+
+START_TEST(sql_pg_edges)
+{
+	check_dialect_pieces(DIALECT_POSTGRES, pg_edges, N(pg_edges));
+	every_split(DIALECT_POSTGRES, pg_edges, N(pg_edges), NULL, 0);
+}
+END_TEST
+START_TEST(sql_sqlite_edges)
+{
+	check_dialect_pieces(DIALECT_SQLITE, sqlite_edges, N(sqlite_edges));
+	every_split(DIALECT_SQLITE, sqlite_edges, N(sqlite_edges), NULL, 0);
+}
+END_TEST
+
+/* --skip-column with COPY's column list, behind the pad: a chunk ends
+ * inside the list, the table name, `stdin`, the `;` and the fields. */
+static const struct piece skip_copy[] = {
+	P("§8.4 --skip-column: COPY's column list",
+	  "COPY public.wp_posts (\"ID\", post_content, guid) FROM stdin;\n"
+	  "1\tsee " HC "/a\t" HC "/?p=1\n2\t\\N\t" HC "/?p=2\n\\.\n"
+	  "COPY public.wp_other (a, guid) FROM stdin;\n" HC "/a\t" HC "/b\n\\.\n",
+	  "COPY public.wp_posts (\"ID\", post_content, guid) FROM stdin;\n"
+	  "1\tsee " HV "/a\t" HC "/?p=1\n2\t\\N\t" HC "/?p=2\n\\.\n"
+	  "COPY public.wp_other (a, guid) FROM stdin;\n" HV "/a\t" HV "/b\n\\.\n", 3, 0),
+	P("§8.4 --skip-column: COPY's options after the column list",
+	  "COPY public.wp_posts (post_content, guid) FROM stdin WITH (FORMAT text);\n" HC "/a\t" HC "/?p=1\n\\.\n",
+	  "COPY public.wp_posts (post_content, guid) FROM stdin WITH (FORMAT text);\n" HV "/a\t" HC "/?p=1\n\\.\n", 1, 0),
+};
+
+START_TEST(sql_skip_column_pg_every_split)
+{
+	static const struct sql_skip skip[] = { { "wp_posts", "guid" } };
+	every_split(DIALECT_POSTGRES, skip_copy, N(skip_copy), skip, 1);
+}
+END_TEST
+
+/* A known limit (§8.3): an origin in PostgreSQL statement text (not
+ * valid SQL: outside literals, comments and dollar-quoted bodies no origin
+ * stands) is rewritten by the sweep to a variant holding `--`, which opens
+ * a comment when the output is read again: the second pass then sweeps
+ * the untouched literal after it as comment text. The first pass is
+ * pinned here, at every read size; found by fuzz_pipeline
+ * (corpus/fuzz/regressions/pipeline/sql-pg-variant-dashes-open-comment). */
+START_TEST(sql_pg_variant_dashes_first_pass)
+{
+	static const char in[] = "SELECT //" C "/x, 'a:1:{i:0;s:24:\"" HC "/\";}';\n";
+	static const char want[] = "SELECT //" V "/x, 'a:1:{i:0;s:24:\"" HC "/\";}';\n";
+	static const size_t rs[] = { 1, 2, 3, 7, 64, 65536 };
+	for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
+		struct pf_options o = { .type = FILETYPE_SQL, .read_size = rs[i], .dialect = DIALECT_POSTGRES };
+		struct pf_result r;
+		pf_run(MAP1, in, sizeof in - 1, &o, &r);
+		ck_assert_msg(r.out_len == sizeof want - 1 && memcmp(r.out, want, r.out_len) == 0, "read size %zu:\n%s", rs[i],
+		              show(r.out, r.out_len));
+		ck_assert_uint_eq(r.rewrites[SURFACE_STRAGGLER], 1);
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 1);
+		pf_free(&r);
+	}
+}
+END_TEST
+
+/* The dialect is sniffed from the first 512 bytes whatever the read size
+ * (§8.3): a pg_dump line after them does not make a dump PostgreSQL's
+ * when a read happens to bring it. Read as MySQL, `\n` is one byte and
+ * the length 24 does not fit: the literal is untouched. */
+START_TEST(sql_sniff_first_512_bytes)
+{
+	static const char tail[] = "SET standard_conforming_strings = on;\nSELECT 'a:1:{i:0;s:24:\"" HC "\\n\";}';\n";
+	size_t len = PAD_LEN + sizeof tail - 1;
+	unsigned char *in = malloc(len);
+	ck_assert_ptr_nonnull(in);
+	memcpy(in, pad, PAD_LEN);
+	memcpy(in + PAD_LEN, tail, sizeof tail - 1);
+	static const size_t rs[] = { 1, 3, 7, 511, 512, 513, 4096, 65536 };
+	for (size_t i = 0; i < sizeof rs / sizeof *rs; i++) {
+		struct pf_options o = { .type = FILETYPE_SQL, .read_size = rs[i] };
+		struct pf_result r;
+		pf_run(MAP1, in, len, &o, &r);
+		ck_assert_msg(r.out_len == len && memcmp(r.out, in, len) == 0, "read size %zu:\n%s", rs[i],
+		              show(r.out + PAD_LEN, r.out_len - PAD_LEN));
+		ck_assert_uint_eq(r.skips[REASON_SERIALIZED_UNTOUCHED], 1);
+		pf_free(&r);
+	}
+	free(in);
+}
+END_TEST
+
 Suite *sql_suite(void)
 {
 	pad_init();
@@ -1079,6 +1245,18 @@ Suite *sql_suite(void)
 	tcase_add_test(tc, sql_pg_framing);
 	tcase_add_test(tc, sql_pg_copy);
 	tcase_add_test(tc, sql_sqlite_framing);
+	tcase_add_test(tc, sql_pg_edges);
+	tcase_add_test(tc, sql_sqlite_edges);
+	tcase_add_test(tc, sql_sniff_first_512_bytes);
+	tcase_add_test(tc, sql_pg_variant_dashes_first_pass);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("dialect splits");
+	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, sql_pg_framing_every_split);
+	tcase_add_test(tc, sql_pg_copy_every_split);
+	tcase_add_test(tc, sql_sqlite_framing_every_split);
+	tcase_add_test(tc, sql_skip_column_pg_every_split);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("hostile");

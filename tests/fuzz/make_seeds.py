@@ -209,6 +209,80 @@ HAND_PIPE = [
 for name, typ, mapi, doc in HAND_PIPE:
     pipe(name, typ, mapi, doc, a=4, b=12)
 
+# the dump dialects (§8.5): byte 0 bits 4-5 pick the dialect (0 sniffed,
+# 1 mysql, 2 postgres, 3 sqlite), bit 6 the harness's --skip-column list
+MYSQL_D, PG_D, SQLITE_D = 1, 2, 3
+
+
+def dpipe(name, dialect, doc, skip=False, mapi=1, a=4, b=12):
+    put("pipeline", name, bytes([SQL | (mapi << 2) | (dialect << 4) | (int(skip) << 6), a, b]) + doc[:MAX])
+
+
+def cut_lines(data, limit):
+    """whole lines from the start of data, at most limit bytes"""
+    out = b""
+    for line in data.splitlines(keepends=True):
+        if len(out) + len(line) > limit:
+            break
+        out += line
+    return out
+
+
+dd = os.path.join(CORPUS, "dumps")
+k = 0
+for f, dialect in (("pg-copy.src.sql", PG_D), ("pg-inserts.src.sql", PG_D), ("pg-column-inserts.src.sql", PG_D),
+                   ("sqlite-dump.src.sql", SQLITE_D), ("mariadb-extended.src.sql", MYSQL_D)):
+    p = os.path.join(dd, f)
+    if not os.path.exists(p):
+        continue
+    data = read(p)
+    stem = f[:-len(".src.sql")]
+    # the dump's head, sniffed (no --dialect)
+    dpipe("dump-%s-head" % stem, 0, cut_lines(data, 2000), a=k % 16, b=(k * 5 + 3) % 16)
+    k += 1
+    # COPY blocks: the COPY line, the first rows, the end marker
+    for j, m in enumerate(re.finditer(rb"^COPY [^\n]*FROM stdin;\n(.*?)^\\\.\n", data, re.S | re.M)):
+        head = data[m.start():data.index(b"\n", m.start()) + 1]
+        rows = cut_lines(m.group(1), MAX - len(head) - 10)
+        dpipe("dump-%s-copy-%d" % (stem, j), dialect, head + rows + b"\\.\n", skip=(j == 0), a=k % 16, b=(k * 3 + 1) % 16)
+        k += 1
+    # statements holding the site's origins, a few lines each
+    lines = [l for l in data.splitlines(keepends=True)
+             if (l.startswith(b"INSERT") or l.startswith(b"CREATE")) and len(l) < MAX]
+    picked = [l for l in lines if b"example.fi" in l][:4]
+    creates = [l for l in data.split(b";\n") if l.lstrip().startswith(b"CREATE TABLE")][:1]
+    for j, l in enumerate(picked):
+        pre = (creates[0] + b";\n") if creates and j == 0 else b""
+        dpipe("dump-%s-stmt-%d" % (stem, j), dialect if j % 2 == 0 else 0, pre + l, skip=(j == 0),
+              a=(k * 7) % 16, b=(k + 9) % 16)
+        k += 1
+HAND_DIALECT = [
+    ("hand-pg-copy", PG_D,
+     b"COPY public.wp_options (option_id, option_name, option_value) FROM stdin;\n"
+     b"1\tsiteurl\thttps://www.example.fi\n2\tx\ta:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}\n"
+     b"3\t\\N\thttp://example.fi/a\\tb\\\\c\\nd\n\\.\nSELECT 'https://www.example.fi';\n"),
+    ("hand-pg-strings", PG_D,
+     b"SET standard_conforming_strings = on;\nINSERT INTO \"t\" (\"a\", b) VALUES ('it''s https://www.example.fi\\', "
+     b"E'a:1:{s:1:\"u\";s:22:\"https://www.example.fi\";}\\n\\'x'), (U&'\\0041 http://example.fi', B'0101');\n"
+     b"/* outer /* https://www.example.fi */ still */ SELECT \"https://www.example.fi\";\n"),
+    ("hand-pg-dollar", PG_D,
+     b"CREATE FUNCTION f() RETURNS text AS $$ SELECT 'https://www.example.fi' $$;\n"
+     b"CREATE FUNCTION g() RETURNS text AS $a$ x $ $b$ https://www.example.fi $a$ LANGUAGE sql;\n"
+     b"SELECT $1, $x_1$https://www.example.fi/p$x_1$;\n"),
+    ("hand-sqlite-wrap", SQLITE_D,
+     b"PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\nCREATE TABLE t(a,b);\n"
+     b"INSERT INTO t VALUES(1,replace(replace('s:24:\"https://www.example.fi\\n\";\\r\\nx','\\r',char(13)),'\\n',char(10)));\n"
+     b"INSERT INTO t VALUES(2,replace('a:1:{s:1:\"u\";s:23:\"https://www.example.fi\\n\";}','\\n',char(10)));\n"
+     b"INSERT INTO t VALUES(3,unistr('https://www.example.fi\\000a'),X'68747470733a2f2f',replace('x','\\n',char(10),3));\n"
+     b"COMMIT;\n"),
+    ("hand-sqlite-unterminated", SQLITE_D,
+     b"INSERT INTO t VALUES(1,replace('https://www.example.fi\\n','\\n',char(1"),
+    ("hand-pg-copy-unterminated", PG_D,
+     b"COPY t (a, b) FROM stdin;\nhttps://www.example.fi\t\\"),
+]
+for name, dialect, doc in HAND_DIALECT:
+    dpipe(name, dialect, doc, skip=name.endswith("copy"))
+
 # ---- fuzz_window: [chunk|surface] + text (its own map: www.example.fi ...) ----
 reset("window")
 for i, f in enumerate(sorted(os.listdir(os.path.join(ROOT, "corpus", "text")))):
