@@ -732,6 +732,17 @@ static void comment_end(struct html *h, const unsigned char *p, size_t n)
 	h->state = HS_DATA;
 }
 
+/* The '<' at p[lt] ends a text token: a start or end tag, a comment,
+ * a declaration or a bogus comment follows, as the bytes after it in the
+ * chunk show (where they are not in it: unknown, false). */
+static inline bool text_ends_at(const unsigned char *p, size_t lt, size_t n)
+{
+	if (lt + 1 >= n) return false;
+	unsigned char c = p[lt + 1];
+	if (is_alpha(c) || c == '!' || c == '?') return true;
+	return c == '/' && lt + 2 < n && is_alpha(p[lt + 2]);
+}
+
 void html_feed(struct html *h, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&h->lp, p, h->in_off);
@@ -746,8 +757,13 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 			size_t end = lt ? (size_t)(lt - p) : n;
 			/* §3.1: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
-			 * with no skip observed it needs no segment */
-			if (lt && !h->w.open && !report_wants_skips(h->report) &&
+			 * with no skip observed it needs no segment. Whole: its '<'
+			 * opens a tag, a comment or a bogus comment, as the byte
+			 * after it (in this chunk) says; after any other '<' the
+			 * text goes on, and its bytes before the '<' belong to the
+			 * same segment (a serialized value holding `<}` is one
+			 * value, §4.5). */
+			if (lt && !h->w.open && !report_wants_skips(h->report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->pt->find, &h->hosts, i, end) && hostfind_any(&h->pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));

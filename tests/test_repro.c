@@ -51,6 +51,32 @@ static void repro(enum filetype type, const char *in, const char *want, unsigned
 /* R6: an origin spelled with references inside serialized data in an
  * attribute: PHP's string holds `https://C` (22 bytes), so the new length
  * counts the decoded bytes of the new data (§7.3, §5.3). */
+/* A serialized value in html text holding a '<' that opens no tag (`<}`,
+ * `< `, `<1`) is one text token, one value, whether or not skips are
+ * observed: with none observed, the text before such a '<' (no host in
+ * it) was once written as a token of its own, and the rest rewritten
+ * without its length (§3.1, §4.5). At every read size, with and without
+ * the explain trace. */
+START_TEST(html_text_lt_no_tag_one_value)
+{
+	static const char in[] = "<p>a:3:{i:0;s:26:\"<}//www.example.fi/abcdefg\";i:1;s:24:\"< https://www.example.fi\";"
+	                         "i:2;s:26:\"1<2 https://www.example.fi\";}</p>";
+	static const char want[] = "<p>a:3:{i:0;s:35:\"<}//wt-a--example.ddev.site/abcdefg\";i:1;s:33:\"< https://wt-a--example.ddev.site\";"
+	                           "i:2;s:35:\"1<2 https://wt-a--example.ddev.site\";}</p>";
+	static const size_t sizes[] = { 1, 2, 3, 7, 19, 4096, 65536 };
+	for (int explain = 0; explain < 2; explain++)
+		for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+			struct pf_options o = { .type = FILETYPE_HTML, .read_size = sizes[i], .no_explain = !explain };
+			struct pf_result r;
+			pf_run(RP_MAP, in, sizeof in - 1, &o, &r);
+			ck_assert_msg(r.out_len == sizeof want - 1 && memcmp(r.out, want, r.out_len) == 0,
+			              "read size %zu, explain %d:\n  got  %.*s\n  want %s", sizes[i], explain, (int)r.out_len,
+			              (char *)r.out, want);
+			pf_free(&r);
+		}
+}
+END_TEST
+
 START_TEST(r6_html_refs_in_serialized_string)
 {
 	repro(FILETYPE_HTML,
@@ -560,6 +586,7 @@ Suite *repro_suite(void)
 {
 	Suite *s = suite_create("repro");
 	TCase *tc = tcase_create("serialized");
+	tcase_add_test(tc, html_text_lt_no_tag_one_value);
 	tcase_add_test(tc, r1_nested_looking_text);
 	tcase_add_test(tc, r1_string_header_text);
 	tcase_add_test(tc, r1_closer_text);
