@@ -755,6 +755,9 @@ static int wrap_parse(struct sql *q, size_t *lit_at)
 				while (i < n && w[i] >= '0' && w[i] <= '9' && i - st < 3) v = v * 10 + (unsigned)(w[i++] - '0');
 				if (i >= n) return 0;
 				if (i == st || (v != 10 && v != 13)) return -1;
+				/* one byte for both replace( is no shape sqlite3
+				 * writes: its tokens could not be put back apart */
+				if (level == 1 && v == q->wrap_char[0]) return -1;
 				q->wrap_char[level] = (unsigned char)v;
 			} else {
 				bool letter = *s >= 'a' && *s <= 'z';

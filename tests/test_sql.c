@@ -1038,6 +1038,9 @@ static const struct piece sqlite_framing[] = {
 	PX("§8.3 sqlite: not the wrapper (char(11)): the escape is two bytes, the length fails, untouched",
 	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n",
 	   "INSERT INTO t VALUES(replace('a:1:{i:0;s:24:\"x\\n" HC "\";}','\\n',char(11)));\n", 0, 0, 1, 0, 0, true),
+	P("§8.3 sqlite: both replace( for one byte is not the wrapper: a plain literal",
+	  "SELECT replace(replace('a\\n" HC "\\012b','\\n',char(10)),'\\012',char(10));\n",
+	  "SELECT replace(replace('a\\n" HV "\\012b','\\n',char(10)),'\\012',char(10));\n", 1, 0),
 	P("§8.3 sqlite: a doubled quote after replace('…',",
 	  "SELECT replace('x','''" HC "'), '" HC "';\n", "SELECT replace('x','''" HV "'), '" HV "';\n", 2, 0),
 };
