@@ -1385,10 +1385,10 @@ struct data_open {
 /* The same, once the header up to the data at `at` (dlen digits at ds)
  * has gone out as it is: the digits lie as far before the output's end as
  * before the data (serialized_plan: the caller is told where they are). */
-static struct data_open data_opened(const struct walk *w, size_t ds, size_t dlen, size_t at)
+static struct data_open data_opened(const struct walk *w, enum ser_spelling s, size_t ds, size_t dlen, size_t at)
 {
 	if (w->plan) {
-		w->plan->open(w->ctx, ds, dlen);
+		w->plan->open(w->ctx, s, ds, dlen, at);
 		return (struct data_open){ 0, 0 };
 	}
 	return (struct data_open){ w->out->len - (at - ds), w->out->len };
@@ -1396,15 +1396,15 @@ static struct data_open data_opened(const struct walk *w, size_t ds, size_t dlen
 
 /* A string's header [i, at) copied, its data about to start (first pass:
  * both recorded). */
-static inline __attribute__((always_inline)) struct data_open data_begin(struct walk *w, size_t i, size_t ds,
-                                                                         size_t dlen, size_t at)
+static inline __attribute__((always_inline)) struct data_open data_begin(struct walk *w, enum ser_spelling s, size_t i,
+                                                                         size_t ds, size_t dlen, size_t at)
 {
 	emit_copy(w, i, at);
 	if (!w->emit) {
-		record(w, OP_STR_BEGIN, ds, at, 0, dlen, 0);
+		record(w, OP_STR_BEGIN, ds, at, s, dlen, 0);
 		return (struct data_open){ 0, 0 };
 	}
-	return data_opened(w, ds, dlen, at);
+	return data_opened(w, s, ds, dlen, at);
 }
 
 /* Its data [at, e) emitted: the length `old`, written in dlen digits,
@@ -1691,7 +1691,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 			emit_copy(w, i, *end);
 			return true;
 		}
-		struct data_open o = data_begin(w, i, ds, de - ds, at);
+		struct data_open o = data_begin(w, s, i, ds, de - ds, at);
 		if (!w->emit) {
 			enum nested r = nested(w, s, at, e, depth + 1);
 			if (r == NESTED_DECLINE) return false;
@@ -1726,7 +1726,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 	size_t pat = k + ob, pe;
 	if (!span_end(w, s, pat, hi, dlen, CL_BRACE, &pe)) return false;
 	*end = pe + match(b, s, pe, hi, '}');
-	struct data_open o = data_begin(w, i, dds, dde - dds, pat);
+	struct data_open o = data_begin(w, s, i, dds, dde - dds, pat);
 	if (!custom_payload(w, s, pat, pe, depth + 1)) return false;
 	data_end(w, o, s, dde - dds, dlen, pat, pe, *end);
 	return true;
@@ -1845,7 +1845,7 @@ static enum ser_result replay(struct walk *w)
 		case OP_RUN: emit_run(w, op->a, op->e, op->s != 0); break;
 		case OP_STR_BEGIN:
 			if (nopen == sizeof open / sizeof open[0]) { w->failed = true; break; }
-			open[nopen++] = data_opened(w, op->a, op->dlen, op->e);
+			open[nopen++] = data_opened(w, (enum ser_spelling)op->s, op->a, op->dlen, op->e);
 			break;
 		case OP_STR_END:
 			if (!nopen) { w->failed = true; break; }

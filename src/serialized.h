@@ -113,8 +113,9 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
  *   run     rewrite the run b[offset, offset + n) (the caller keeps its
  *           changes);
  *   open    a string's (or C: payload's) length digits are b[digits,
- *           digits + ndigits); its data follows, and strings inside it (a
- *           nested payload, §7.4) open and close before it closes;
+ *           digits + ndigits); its data follows from `at`, read in
+ *           spelling s (close names the same two), and strings inside it
+ *           (a nested payload, §7.4) open and close before it closes;
  *   close   its data b[at, e), declared `old` bytes long, has gone
  *           through run: 0 if none of it changed (the caller forgets the
  *           string), 1 with *delta how much more the data as the caller
@@ -132,7 +133,7 @@ enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spell
 #define SER_KEEP_LENGTH ((size_t)-1)
 struct ser_plan_calls {
 	void (*run)(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string);
-	void (*open)(void *ctx, size_t digits, size_t ndigits);
+	void (*open)(void *ctx, enum ser_spelling s, size_t digits, size_t ndigits, size_t at);
 	int (*close)(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta);
 	void (*length)(void *ctx, size_t len);
 	/* may be NULL: told, every SER_PROGRESS_STEP bytes or so, how far

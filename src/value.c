@@ -8,6 +8,7 @@
 
 #include "bytescan.h"
 #include "entity.h"
+#include "testhook.h"
 
 static void *xrealloc(void *p, size_t n)
 {
@@ -26,7 +27,10 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	vp->out.limit = (size_t)-1;
 	vp->dec_window = VALUE_DEC_WINDOW;
 	vp->piece = VALUE_PIECE;
+	vp->plan_budget = testhook_plan_budget ? testhook_plan_budget : VALUE_PLAN_BUDGET;
 }
+
+size_t testhook_plan_budget;
 
 void value_free(struct value *vp)
 {
@@ -37,13 +41,14 @@ void value_free(struct value *vp)
 	free(vp->out.p);
 	free(vp->esc.p);
 	free(vp->marks);
+	free(vp->leadlens);
 	memset(vp, 0, sizeof *vp);
 }
 
 static void report_ev(struct value *vp, const struct match_event *ev, uint64_t off, const unsigned char *text,
                       size_t text_len)
 {
-	if (!vp->report) return;
+	if (!vp->report || vp->put_w) return;   /* walking again: reported by the plan */
 	struct report_event re = { .offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
 	                           .text = text, .text_len = text_len, .path = vp->path, .path_len = vp->path_len };
 	if (vp->pos && report_wants_positions(vp->report)) vp->pos(vp->pos_ctx, off, &re.line, &re.column);
@@ -313,6 +318,8 @@ static bool has_amp(const struct value *vp, const unsigned char *p, size_t n)
 	return false;
 }
 
+static inline void plan_bound(struct value *vp);
+
 /* The byte matcher over a mapped value's long run p[0..n) at value offset
  * off: a piece at a time, each seen with the look-ahead of a window, the
  * byte before as its left context and the run's lead given, as a window
@@ -323,6 +330,9 @@ static void scan_pieces(struct value *vp, const unsigned char *p, size_t n, size
 	size_t lead_end = matcher_value_lead(mp->surface, p, n) + 1;
 	if (mp->joins < 0) mp->joins = matcher_surface_joins_pieces(mp->surface, p, n, vp->piece, vp->release, vp->release_ctx);
 	mp->lead_given = true;
+	/* a serialized value's string data: its splices held to the budget
+	 * as the run goes, where no re-match adds to them after */
+	bool bound = vp->planning && (!vp->o->entities || !has_amp(vp, p, n));
 	for (;;) {
 		size_t len = n - a > vp->piece + look ? vp->piece + look : n - a;
 		bool last = a + len == n;
@@ -333,6 +343,7 @@ static void scan_pieces(struct value *vp, const unsigned char *p, size_t n, size
 		vp->run_off = off + a;
 		size_t used = matcher_scan_ex(vp->pt, p + a, len, limit, mp, matcher_event, vp);
 		if (last) break;
+		if (bound) plan_bound(vp);
 		if (!used) used = limit;   /* (a scan always moves on; never loop) */
 		mp->prev = p[a + used - 1];
 		a += used;
@@ -358,7 +369,9 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run0 = vp->splice0 = vp->nsplices;
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
-	if (vp->release && n > vp->piece) scan_pieces(vp, p, n, off, &mp);
+	/* a mapped value's long run a piece at a time; a serialized value's
+	 * too, its splices held to the budget as it goes (plan_bound) */
+	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
 	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
 	if (!o->entities || !has_amp(vp, p, n)) return vp->nsplices;
@@ -435,6 +448,41 @@ static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct 
 	ser_buf_put(dst, p + last, n - last);
 }
 
+/* Unchanged bytes of the value, protected from the sweep where the value
+ * is (rules.md §6.4); a mapped value's a piece at a time, the pages behind
+ * given back. */
+static inline __attribute__((always_inline)) void put_bytes(struct value *vp, const unsigned char *p, size_t n,
+                                                           struct window *w, bool in_place)
+{
+	if (vp->release) {
+		while (n) {
+			size_t k = n > vp->piece ? vp->piece : n;
+			if (vp->protect) window_protected(w, p, k);
+			else window_verbatim(w, p, k);
+			p += k;
+			n -= k;
+			release(vp, p);
+		}
+		return;
+	}
+	if (vp->protect) window_protected(w, p, n);
+	else window_verbatim_at(w, p, n, in_place);
+}
+
+static inline __attribute__((always_inline)) void put_splice(struct value *vp, const unsigned char *v,
+                                                            const struct value_splice *s, struct window *w,
+                                                            bool in_place, size_t *last, size_t *out_len)
+{
+	unsigned char dig[VALUE_DIGITS_MAX];
+	struct slice r = repl_of(vp, s, dig);
+	size_t end = value_splice_end(s);
+	put_bytes(vp, v + *last, s->start - *last, w, in_place);
+	if (vp->protect) window_protected_replace(w, r.p, r.n, vp->base + end, s->len);   /* rules.md §6.4 */
+	else window_replace(w, r.p, r.n, vp->base + end, s->len);
+	*out_len = *out_len - s->len + r.n;
+	*last = end;
+}
+
 /* ------------------------------------------------------------ serialized values (§7) */
 
 /* A run's re-match splices merged into its byte matcher's, in place from
@@ -458,6 +506,151 @@ static void merge_run(struct value *vp)
 	vp->run0 = vp->splice0 = vp->nsplices;
 }
 
+/* Splices [a, b) of the serialized value are final: counted, and written
+ * when it is walked again (value_put). While planning they are dropped,
+ * and the value will be walked again. */
+static void splices_final(struct value *vp, size_t a, size_t b)
+{
+	vp->planned += b - a;
+	if (vp->put_w) {
+		for (size_t i = a; i < b; i++)
+			put_splice(vp, vp->val, &vp->splices[i], vp->put_w, vp->put_in_place, &vp->put_last, &vp->put_out_len);
+	} else if (!vp->replan) {
+		vp->replan = true;
+		vp->replan_o = *vp->o;   /* the caller's may be gone by value_put */
+	}
+}
+
+/* No string of the serialized value is open: its splices so far are final
+ * (a string's new length goes before its own data's splices only), and
+ * go, so that a value dense with origins holds about plan_budget of them
+ * at most (rules.md §11.2). */
+static void settle(struct value *vp)
+{
+	splices_final(vp, 0, vp->nsplices);
+	vp->nsplices = vp->run0 = vp->splice0 = 0;
+	vp->esc.len = 0;
+}
+
+/* A quoted spelling's quote: written into the data by a replacement, it
+ * would pair with its neighbour or end the literal or field (§7.3). */
+static bool quoted_spelling(enum ser_spelling s, unsigned char *q)
+{
+	*q = s == SER_CSV ? '"' : '\'';
+	return s == SER_SQLRAW || s == SER_CSV || s == SER_SQLSTD || s == SER_PGESC;
+}
+
+/* ---- the outermost open string, streamed (value.lead) */
+
+/* Its bytes [pos, to), kept as they are, measured (a mapped value's a
+ * piece at a time, the pages behind given back). */
+static void lead_keep(struct value *vp, size_t to)
+{
+	struct value_lead *L = &vp->lead;
+	const unsigned char *v = vp->val;
+	if (L->html) {
+		size_t m = 0;
+		if (!serialized_measure_refs_one((enum ser_spelling)L->s, v + L->pos, to - L->pos, &m)) L->refs_bad = true;
+		L->refs_old += m;
+		L->refs_new += m;
+	}
+	while (L->pos < to) {
+		size_t k = vp->release && to - L->pos > vp->piece ? vp->piece : to - L->pos;
+		ser_delta_keep(&L->d, v + L->pos, k);
+		ser_measure_feed(&L->m, v + L->pos, k);
+		L->pos += k;
+		release(vp, v + L->pos);
+	}
+}
+
+/* Its splices from open[0].first on, measured as ser_close measures a
+ * string's, then final. Only while no string inside it is open: then
+ * every one of them is in place. */
+static void lead_take(struct value *vp)
+{
+	struct value_lead *L = &vp->lead;
+	const enum ser_spelling s = (enum ser_spelling)L->s;
+	const unsigned char *v = vp->val;
+	unsigned char dig[VALUE_DIGITS_MAX], q;
+	bool quoted = quoted_spelling(s, &q);
+	size_t k = vp->open[0].first;
+	for (size_t i = k; i < vp->nsplices; i++) {
+		const struct value_splice *sp = &vp->splices[i];
+		lead_keep(vp, sp->start);
+		struct slice r = repl_of(vp, sp, dig);
+		const unsigned char *old = v + sp->start;
+		if (quoted && memchr(r.p, q, r.n)) L->quote = true;
+		if (L->html) {
+			size_t m = 0;
+			if (sp->len && memchr(old, '&', sp->len)) L->refs = true;
+			if (!serialized_measure_refs_one(s, old, sp->len, &m)) L->refs_bad = true;
+			L->refs_old += m;
+			if (!serialized_measure_refs_one(s, r.p, r.n, &m)) L->refs_bad = true;
+			L->refs_new += m;
+		}
+		ser_delta_change(&L->d, old, sp->len, r.p, r.n);
+		ser_measure_feed(&L->m, r.p, r.n);
+		L->pos = value_splice_end(sp);
+	}
+	splices_final(vp, k, vp->nsplices);
+	vp->nsplices = vp->run0 = vp->splice0 = k;
+	if (!k) vp->esc.len = 0;
+}
+
+/* The splice of a new length over an open string's digits. */
+static struct value_splice length_splice(const struct value_open *op, size_t len)
+{
+	uint32_t nd = 1;
+	for (size_t v = len; v >= 10; v /= 10) nd++;
+	return (struct value_splice){ op->digits, (uint32_t)len, (uint16_t)op->ndigits, (uint16_t)(VALUE_REPL_NUM | nd) };
+}
+
+/* The outermost open string holds plan_budget splices: the splices
+ * before it are final; its own are measured from here on as they settle
+ * and go (walking again, after its new length, known from the plan). */
+static void lead_on(struct value *vp)
+{
+	struct value_open *op = &vp->open[0];
+	struct value_lead *L = &vp->lead;
+	splices_final(vp, 0, op->first);
+	memmove(vp->splices, vp->splices + op->first, (vp->nsplices - op->first) * sizeof *vp->splices);
+	vp->nsplices -= op->first;
+	vp->run0 = vp->splice0 = vp->nsplices;
+	op->first = 0;
+	const enum ser_spelling s = (enum ser_spelling)op->s;
+	*L = (struct value_lead){ .on = true, .html = s == SER_HTML || s == SER_JSONHTML, .s = op->s, .at = op->at,
+	                          .pos = op->at };
+	ser_delta_init(&L->d, s);
+	ser_measure_init(&L->m, s);
+	if (vp->put_w) {
+		size_t len = vp->lead_next < vp->nleads ? vp->leadlens[vp->lead_next] : SER_KEEP_LENGTH;
+		if (len != SER_KEEP_LENGTH) {
+			struct value_splice h = length_splice(op, len);
+			vp->planned++;
+			put_splice(vp, vp->val, &h, vp->put_w, vp->put_in_place, &vp->put_last, &vp->put_out_len);
+		}
+	}
+	lead_take(vp);
+}
+
+/* The plan's splices held to about plan_budget (rules.md §11.2): at a
+ * point where no string is open, or only the outermost. */
+static __attribute__((noinline)) void plan_bound_slow(struct value *vp)
+{
+	if (vp->open_overflow) return;
+	if (!vp->nopen) {
+		if (vp->nsplices >= vp->plan_budget) settle(vp);
+	} else if (vp->nopen == 1 && vp->nsplices - vp->open[0].first >= vp->plan_budget) {
+		if (vp->lead.on) lead_take(vp);
+		else lead_on(vp);
+	}
+}
+
+static inline void plan_bound(struct value *vp)
+{
+	if (__builtin_expect(vp->nsplices >= vp->plan_budget, 0)) plan_bound_slow(vp);
+}
+
 /* A run of the serialized walk: string data or the text around values, each
  * matched as a buffer of its own (§4.5 step 0). */
 static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string)
@@ -466,19 +659,21 @@ static void ser_run(void *ctx, const unsigned char *p, size_t n, size_t offset, 
 	struct value *vp = ctx;
 	run_splices(vp, p, n, offset);
 	if (vp->splice0 != vp->nsplices) merge_run(vp);
+	plan_bound(vp);
 }
 
 /* A string opens: the splices of its data follow; a new length goes
  * before them when it is known (the new value is written in
  * source order from the splices, no copy of it built). */
-static void ser_open(void *ctx, size_t digits, size_t ndigits)
+static void ser_open(void *ctx, enum ser_spelling s, size_t digits, size_t ndigits, size_t at)
 {
 	struct value *vp = ctx;
+	/* (the splices grow only in run and length, which bound them) */
 	if (vp->nopen == VALUE_OPEN_MAX) {   /* the walk opens no more */
 		vp->open_overflow = true;
 		return;
 	}
-	vp->open[vp->nopen++] = (struct value_open){ vp->nsplices, (uint32_t)digits, (uint32_t)ndigits };
+	vp->open[vp->nopen++] = (struct value_open){ vp->nsplices, at, (uint32_t)digits, (uint32_t)ndigits, (unsigned char)s };
 }
 
 /* A splice of the data [at, e) from k on whose source holds a reference:
@@ -526,6 +721,43 @@ static int refs_delta(struct value *vp, enum ser_spelling s, size_t at, size_t e
 	return 1;
 }
 
+/* The old data [at, e) measured, a mapped value's a piece at a time. */
+static size_t measure_old(struct value *vp, enum ser_spelling s, size_t at, size_t e)
+{
+	if (!vp->release) return serialized_measure(s, vp->val + at, e - at);
+	struct ser_measure m;
+	ser_measure_init(&m, s);
+	for (size_t k; at < e; at += k) {
+		k = e - at > vp->piece ? vp->piece : e - at;
+		ser_measure_feed(&m, vp->val + at, k);
+		release(vp, vp->val + at + k);
+	}
+	return ser_measure_end(&m);
+}
+
+/* ser_close of the streamed outermost string: the same answer from what
+ * was measured as its splices went (the same pieces, in the same order). */
+static __attribute__((noinline)) int lead_close(struct value *vp, enum ser_spelling s, size_t at, size_t e, size_t old, ptrdiff_t *delta)
+{
+	struct value_lead *L = &vp->lead;
+	lead_take(vp);
+	lead_keep(vp, e);
+	if (L->html && L->refs) {
+		size_t whole;
+		if (!serialized_measure_refs_one(s, vp->val + at, e - at, &whole) || whole != old || L->refs_bad ||
+		    L->refs_old != whole)
+			return -1;
+		*delta = (ptrdiff_t)L->refs_new - (ptrdiff_t)L->refs_old;
+		return 1;
+	}
+	if (L->quote) return -1;
+	if (ser_delta_end(&L->d, delta)) return 1;
+	size_t mnew = ser_measure_end(&L->m);
+	if (L->m.bad) return -1;
+	*delta = (ptrdiff_t)mnew - (ptrdiff_t)measure_old(vp, s, at, e);
+	return 1;
+}
+
 /* Its data [at, e) is done: unchanged (0) when nothing was spliced since it
  * opened; else (1) how much more its new data measures in decoded bytes
  * (§7.3), from the splices alone where no escape reaches across their
@@ -536,6 +768,7 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 {
 	struct value *vp = ctx;
 	if (vp->open_overflow || !vp->nopen) return 0;
+	if (vp->lead.on && vp->nopen == 1) return lead_close(vp, s, at, e, old, delta);
 	size_t k = vp->open[vp->nopen - 1].first;
 	if (vp->nsplices == k) {
 		vp->nopen--;
@@ -543,12 +776,11 @@ static int ser_close(void *ctx, enum ser_spelling s, size_t at, size_t e, size_t
 	}
 	if ((s == SER_HTML || s == SER_JSONHTML) && splices_over_refs(vp, k)) return refs_delta(vp, s, at, e, old, k, delta);
 	const unsigned char *v = vp->val;
-	unsigned char dig[VALUE_DIGITS_MAX];
-	if (s == SER_SQLRAW || s == SER_CSV || s == SER_SQLSTD || s == SER_PGESC) {
+	unsigned char dig[VALUE_DIGITS_MAX], q;
+	if (quoted_spelling(s, &q)) {
 		/* a `'` written into a single-quoted literal, or a `"` into a
 		 * quoted CSV field, would pair with its neighbour or end the
 		 * literal or field: not measured (§7.3, §7.5) */
-		const unsigned char q = s == SER_CSV ? '"' : '\'';
 		for (size_t i = k; i < vp->nsplices; i++) {
 			struct slice r = repl_of(vp, &vp->splices[i], dig);
 			if (memchr(r.p, q, r.n)) return -1;
@@ -593,13 +825,30 @@ static void ser_length(void *ctx, size_t len)
 	struct value *vp = ctx;
 	if (vp->open_overflow || !vp->nopen) return;
 	struct value_open op = vp->open[--vp->nopen];
-	if (len == SER_KEEP_LENGTH || len > UINT32_MAX) return;   /* a value is far below 2^32 bytes */
-	uint32_t nd = 1;
-	for (size_t v = len; v >= 10; v /= 10) nd++;
-	new_splice(vp);
-	struct value_splice *sp = &vp->splices[op.first];
-	memmove(sp + 1, sp, (vp->nsplices - 1 - op.first) * sizeof *sp);
-	*sp = (struct value_splice){ op.digits, (uint32_t)len, (uint16_t)op.ndigits, (uint16_t)(VALUE_REPL_NUM | nd) };
+	if (len > UINT32_MAX) len = SER_KEEP_LENGTH;   /* a value is far below 2^32 bytes */
+	if (!vp->nopen && vp->lead.on) {
+		/* streamed: planning, its length is kept for the walk again,
+		 * which wrote it before the data (lead_on) */
+		vp->lead.on = false;
+		if (vp->put_w) {
+			if (vp->lead_next >= vp->nleads || vp->leadlens[vp->lead_next++] != len) vp->replay_bad = true;
+			return;
+		}
+		if (vp->nleads == vp->leads_cap) {
+			vp->leads_cap = vp->leads_cap ? 2 * vp->leads_cap : 16;
+			vp->leadlens = xrealloc(vp->leadlens, vp->leads_cap * sizeof *vp->leadlens);
+		}
+		vp->leadlens[vp->nleads++] = len;
+		if (len != SER_KEEP_LENGTH) vp->planned++;
+		return;
+	}
+	if (len != SER_KEEP_LENGTH) {
+		new_splice(vp);
+		struct value_splice *sp = &vp->splices[op.first];
+		memmove(sp + 1, sp, (vp->nsplices - 1 - op.first) * sizeof *sp);
+		*sp = length_splice(&op, len);
+	}
+	plan_bound(vp);
 }
 
 /* A mapped value's walk has read to at: the pages well behind it go back
@@ -652,12 +901,18 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		vp->val = v;
 		vp->nopen = 0;
 		vp->open_overflow = false;
+		vp->replan = false;
+		vp->planned = 0;
+		vp->lead.on = false;
+		vp->nleads = 0;
+		vp->planning = true;
 		enum ser_result r = serialized_plan(v, n, o->spellings, vp->release ? &ser_calls_mapped : &ser_calls, vp);
+		vp->planning = false;
 		/* only a value where there was something to rewrite is protected
 		 * or reported, so neither depends on whether skips are observed
 		 * (the prefilter above): where there is none the sweep finds
 		 * nothing to rewrite in it either */
-		bool holds = vp->nsplices || any_host(vp, v, n) ||
+		bool holds = vp->nsplices || vp->replan || any_host(vp, v, n) ||
 		             (o->entities && entity_may_decode_into(v, n, vp->pt->find.alphabet, true));
 		if (r == SER_REPAIRED && !vp->open_overflow) {
 			vp->run0 = 0;
@@ -668,6 +923,7 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		}
 		vp->nsplices = vp->run0 = vp->splice0 = 0;
 		vp->esc.len = 0;
+		vp->replan = false;
 		if (r == SER_DECLINED || r == SER_REPAIRED) {
 			/* §7.5: a value that does not parse by its own lengths, or
 			 * deeper than the walk holds, cannot be repaired: its bytes
@@ -686,7 +942,13 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out)
 {
-	if (!prepare(vp, v, n, base, o, false)) return false;
+	/* the new value is built whole here (a header's, far below the
+	 * caps): its plan keeps every splice */
+	size_t budget = vp->plan_budget;
+	vp->plan_budget = SIZE_MAX;
+	bool changed = prepare(vp, v, n, base, o, false);
+	vp->plan_budget = budget;
+	if (!changed) return false;
 	vp->out.len = 0;
 	emit_run(vp, v, n, &vp->out, 0);
 	*out = (struct slice){ vp->out.p, vp->out.len };
@@ -699,44 +961,51 @@ bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 	return prepare(vp, v, n, base, o, no_host);
 }
 
-/* Unchanged bytes of the value, protected from the sweep where the value
- * is (rules.md §6.4); a mapped value's a piece at a time, the pages behind
- * given back. */
-static inline __attribute__((always_inline)) void put_bytes(struct value *vp, const unsigned char *p, size_t n,
-                                                           struct window *w, bool in_place)
+/* put for a serialized value whose plan dropped its splices: the same
+ * walk again, with the same report (so every choice is the plan's), each
+ * batch of splices written as it is made (splices_final); the events
+ * the plan reported are not reported twice (report_ev). */
+static __attribute__((noinline)) void replay(struct value *vp, const unsigned char *v, size_t n, struct window *w,
+                                             bool in_place)
 {
-	if (vp->release) {
-		while (n) {
-			size_t k = n > vp->piece ? vp->piece : n;
-			if (vp->protect) window_protected(w, p, k);
-			else window_verbatim(w, p, k);
-			p += k;
-			n -= k;
-			release(vp, p);
-		}
-		return;
+	uint64_t planned = vp->planned + vp->nsplices;
+	vp->o = &vp->replan_o;
+	vp->val = v;
+	vp->nopen = 0;
+	vp->open_overflow = false;
+	vp->planned = 0;
+	vp->nsplices = vp->run0 = vp->splice0 = 0;
+	vp->esc.len = 0;
+	vp->put_w = w;
+	vp->put_in_place = in_place;
+	vp->put_last = 0;
+	vp->put_out_len = n;
+	vp->lead.on = false;
+	vp->lead_next = 0;
+	vp->replay_bad = false;
+	vp->planning = true;
+	enum ser_result r = serialized_plan(v, n, vp->o->spellings, vp->release ? &ser_calls_mapped : &ser_calls, vp);
+	vp->planning = false;
+	settle(vp);
+	vp->put_w = NULL;
+	vp->replan = false;
+	if (r != SER_REPAIRED || vp->open_overflow || vp->planned != planned || vp->replay_bad ||
+	    vp->lead_next != vp->nleads) {
+		/* the walk is a function of the bytes: never met */
+		fputs("hostshift: internal error: a serialized value walked twice came out two ways\n", stderr);
+		exit(3);
 	}
-	if (vp->protect) window_protected(w, p, n);
-	else window_verbatim_at(w, p, n, in_place);
-}
-
-static inline __attribute__((always_inline)) void put_splice(struct value *vp, const unsigned char *v,
-                                                            const struct value_splice *s, struct window *w,
-                                                            bool in_place, size_t *last, size_t *out_len)
-{
-	unsigned char dig[VALUE_DIGITS_MAX];
-	struct slice r = repl_of(vp, s, dig);
-	size_t end = value_splice_end(s);
-	put_bytes(vp, v + *last, s->start - *last, w, in_place);
-	if (vp->protect) window_protected_replace(w, r.p, r.n, vp->base + end, s->len);   /* rules.md §6.4 */
-	else window_replace(w, r.p, r.n, vp->base + end, s->len);
-	*out_len = *out_len - s->len + r.n;
-	*last = end;
+	if (vp->put_out_len != n) window_mark(w, n - vp->put_last, vp->base + n);
+	put_bytes(vp, v + vp->put_last, n - vp->put_last, w, in_place);
 }
 
 static inline __attribute__((always_inline)) void put(struct value *vp, const unsigned char *v, size_t n,
                                                       struct window *w, bool in_place)
 {
+	if (vp->replan) {
+		replay(vp, v, n, w, in_place);
+		return;
+	}
 	uint64_t base = vp->base;
 	/* the unchanged bytes go from v, the replacements from the
 	 * pattern table, with no copy of the whole value between; the marks

@@ -95,7 +95,11 @@ struct value {
 	/* a serialized value being planned (serialized_plan) */
 	const unsigned char *val;
 	/* each open string: where its splices begin, and its length digits */
-	struct value_open { size_t first; uint32_t digits, ndigits; } open[VALUE_OPEN_MAX];
+	struct value_open {
+		size_t first, at;     /* its first splice; its data's start */
+		uint32_t digits, ndigits;
+		unsigned char s;      /* its spelling */
+	} open[VALUE_OPEN_MAX];
 	size_t nopen;
 	bool open_overflow;       /* more strings open than the walk allows: not repaired */
 	/* rules.md §6.4: the value's bytes go to the sweep protected (it holds
@@ -110,7 +114,37 @@ struct value {
 	void (*release)(void *ctx, const unsigned char *upto);
 	void *release_ctx;
 	size_t piece;             /* VALUE_PIECE (tests lower it) */
+	/* A serialized value dense with origins (rules.md §11.2's bound): at
+	 * a point of its plan where no string is open, the splices so far are
+	 * final; once there are plan_budget of them they are dropped, and
+	 * value_put walks the value again, writing them at the same points. */
+	size_t plan_budget;       /* VALUE_PLAN_BUDGET (tests lower it) */
+	bool planning;            /* a serialized value's walk is calling */
+	bool replan;              /* the plan dropped splices: value_put walks again */
+	uint64_t planned;         /* splices dropped (the plan) or written (the replay) so far */
+	struct value_opts replan_o; /* the options of a value to walk again */
+	/* The outermost open string, once it holds plan_budget splices: its
+	 * change measured as they settle (no string inside it open), and
+	 * they dropped; its new length kept in leadlens for the walk again,
+	 * which writes it before the data. */
+	struct value_lead {
+		bool on;
+		bool html;            /* measured with references read too (refs_delta) */
+		bool quote, refs, refs_bad;
+		unsigned char s;
+		size_t at, pos;       /* its data's start; bytes before pos are measured */
+		size_t refs_old, refs_new;
+		struct ser_delta d;
+		struct ser_measure m; /* its new data */
+	} lead;
+	size_t *leadlens;         /* each streamed string's new length, in order (SER_KEEP_LENGTH: kept) */
+	size_t nleads, leads_cap, lead_next;
+	bool replay_bad;          /* the walk again met another length */
+	struct window *put_w;     /* the replay's window, NULL while planning */
+	bool put_in_place;
+	size_t put_last, put_out_len;
 };
+#define VALUE_PLAN_BUDGET ((size_t)8192)
 #define VALUE_PIECE ((size_t)64 << 10)
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep);

@@ -177,6 +177,8 @@ struct planctx {
 	struct plan_edit *e;
 	size_t ne, cap;
 	size_t open[64], nopen;
+	size_t open_at[64];    /* each open string's data start and spelling, as open named them */
+	enum ser_spelling open_s[64];
 	unsigned char *data;   /* a string's new data, to measure */
 	size_t data_cap;
 };
@@ -212,11 +214,14 @@ static void plan_run(void *vctx, const unsigned char *p, size_t n, size_t off, b
 	}
 }
 
-static void plan_open(void *vctx, size_t digits, size_t ndigits)
+static void plan_open(void *vctx, enum ser_spelling s, size_t digits, size_t ndigits, size_t at)
 {
 	struct planctx *c = vctx;
 	ck_assert_uint_lt(c->nopen, sizeof c->open / sizeof c->open[0]);
 	for (size_t i = digits; i < digits + ndigits; i++) ck_assert(c->b[i] >= '0' && c->b[i] <= '9');
+	ck_assert_uint_gt(at, digits + ndigits);
+	c->open_at[c->nopen] = at;
+	c->open_s[c->nopen] = s;
 	c->open[c->nopen++] = c->ne;
 	plan_add(c, (struct plan_edit){ digits, digits + ndigits, NULL, 0, SIZE_MAX });
 }
@@ -259,6 +264,9 @@ static int plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, size
 	ck_assert_uint_gt(c->nopen, 0);
 	size_t k = c->open[c->nopen - 1];
 	ck_assert_uint_le(c->e[k].end, at);
+	/* open named the data and spelling close names */
+	ck_assert_uint_eq(c->open_at[c->nopen - 1], at);
+	ck_assert_int_eq(c->open_s[c->nopen - 1], s);
 	if (c->ne == k + 1) {
 		c->ne = k;
 		c->nopen--;

@@ -75,6 +75,8 @@ struct plan {
 	size_t ne, cap;
 	size_t open[64], nopen;
 	size_t digits[64], ndigits[64];
+	size_t at[64];            /* each open string's data start and spelling, as open named them */
+	enum ser_spelling s[64];
 };
 
 static void add_edit(struct plan *p, struct edit e)
@@ -98,10 +100,12 @@ static void plan_run(void *vctx, const unsigned char *q, size_t n, size_t off, b
 	}
 }
 
-static void plan_open(void *vctx, size_t digits, size_t ndigits)
+static void plan_open(void *vctx, enum ser_spelling s, size_t digits, size_t ndigits, size_t at)
 {
 	struct plan *p = vctx;
 	if (p->nopen == 64) abort();
+	p->at[p->nopen] = at;
+	p->s[p->nopen] = s;
 	p->digits[p->nopen] = digits;
 	p->ndigits[p->nopen] = ndigits;
 	p->open[p->nopen++] = p->ne;
@@ -120,6 +124,7 @@ static int plan_close(void *vctx, enum ser_spelling s, size_t at, size_t e, size
 	struct plan *p = vctx;
 	if (!p->nopen) abort();
 	size_t k = p->open[p->nopen - 1];
+	if (p->at[p->nopen - 1] != at || p->s[p->nopen - 1] != s) abort();   /* open named another */
 	if (p->ne == k) {
 		p->nopen--;
 		return 0;
