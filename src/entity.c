@@ -11,6 +11,8 @@
  * No allocation. */
 #include "entity.h"
 
+#include "ascii.h"
+
 #include <string.h>
 
 #include "bytescan.h"
@@ -38,10 +40,6 @@ static const struct {
 	{ "UnderBar", 8, '_' }, { "commat", 6, '@' },
 };
 
-static bool is_alnum(unsigned char c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
 
 /* Bytewise order of (a, alen) against the NUL-terminated table name b: the
  * order tools/gen_entity_names.py sorts by. */
@@ -130,10 +128,8 @@ static size_t parse_named(const unsigned char *p, size_t m, unsigned char b[4], 
 
 static int digit_val(unsigned char c, bool hex)
 {
-	if (c >= '0' && c <= '9') return c - '0';
-	if (hex && c >= 'a' && c <= 'f') return c - 'a' + 10;
-	if (hex && c >= 'A' && c <= 'F') return c - 'A' + 10;
-	return -1;
+	if (hex) return ascii_hex(c);
+	return ascii_digit(c) ? c - '0' : -1;
 }
 
 /* Whether a numeric reference's value is decoded (§5.1): scalar values
@@ -204,7 +200,7 @@ enum tail {
 static unsigned char tail_of(unsigned char t, const unsigned char *p, size_t n)
 {
 	size_t k = n;
-	while (k > 0 && is_alnum(p[k - 1])) k--;
+	while (k > 0 && ascii_alnum(p[k - 1])) k--;
 	if (k == 0) return n && t == TAIL_AMP ? TAIL_AMP_ALNUM : t;
 	if (p[k - 1] == '&') return k < n ? TAIL_AMP_ALNUM : TAIL_AMP;
 	if (p[k - 1] != '#') return TAIL_NONE;
@@ -214,7 +210,7 @@ static unsigned char tail_of(unsigned char t, const unsigned char *p, size_t n)
 
 static bool may_fuse(unsigned char c)
 {
-	return c == ';' || c == '#' || is_alnum(c);
+	return c == ';' || c == '#' || ascii_alnum(c);
 }
 
 /* The reference at p[0] == '&' (m bytes readable), as the decode takes

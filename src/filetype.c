@@ -1,6 +1,8 @@
 /* filetype.c — type names, extensions, and sniffing (§13.2). */
 #include "filetype.h"
 
+#include "ascii.h"
+
 #include <string.h>
 #include <strings.h>
 
@@ -51,7 +53,6 @@ static bool starts_ci(const unsigned char *p, size_t n, const char *lit)
 	return n >= k && strncasecmp((const char *)p, lit, k) == 0;
 }
 
-static bool is_blank(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
 /* Past white space and `--` comment lines (pg_dump opens with a block of
  * them): where the first statement starts, or n. */
@@ -59,7 +60,7 @@ static size_t first_statement(const unsigned char *p, size_t n)
 {
 	size_t i = 0;
 	for (;;) {
-		while (i < n && is_blank(p[i])) i++;
+		while (i < n && ascii_space_html(p[i])) i++;
 		if (n - i < 2 || p[i] != '-' || p[i + 1] != '-') return i;
 		const unsigned char *nl = memchr(p + i, '\n', n - i);
 		if (!nl) return n;
@@ -115,7 +116,7 @@ enum filetype filetype_sniff(const unsigned char *p, size_t n)
 	/* a statement dumps open with, after `--` comment lines (pg_dump) */
 	size_t st = first_statement(p, n);
 	if (st < n && dump_statement(p + st, n - st)) return FILETYPE_SQL;
-	while (n && is_blank(*p)) { p++; n--; }
+	while (n && ascii_space_html(*p)) { p++; n--; }
 	if (!n) return FILETYPE_TEXT;
 	if (p[0] == '{' || p[0] == '[') return FILETYPE_JSON;
 	if (starts_ci(p, n, "<?xml")) return FILETYPE_TEXT;

@@ -1,18 +1,16 @@
 /* headers.c — the response head(s) of `--headers` (§13.3). */
 #include "headers.h"
 
+#include "ascii.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
-
 static bool ci_prefix(const unsigned char *p, size_t n, const char *lit)
 {
 	size_t k = strlen(lit);
-	if (n < k) return false;
-	for (size_t i = 0; i < k; i++) if (lower(p[i]) != (unsigned char)lit[i]) return false;
-	return true;
+	return n >= k && ascii_ci_eq(p, lit, k);
 }
 
 static bool ci_equal(const unsigned char *p, size_t n, const char *lit)
@@ -151,7 +149,7 @@ static bool canonical_host(const struct patterns *pt, const unsigned char *d, si
 	for (size_t g = 0; g < pt->nhosts; g++) {
 		if (pt->hosts[g].len != n) continue;
 		size_t k = 0;
-		while (k < n && lower(d[k]) == pt->hosts[g].host[k]) k++;
+		while (k < n && ascii_lower(d[k]) == pt->hosts[g].host[k]) k++;
 		if (k == n) return true;
 	}
 	return false;
@@ -159,7 +157,7 @@ static bool canonical_host(const struct patterns *pt, const unsigned char *d, si
 
 /* Set-Cookie: drop a `Domain=` attribute that names a canonical host; the
  * cookie becomes host-only, which is always safe. */
-static bool cookie_domain(struct value *vp, const unsigned char *v, size_t n, uint64_t off, struct ser_buf *out)
+static bool cookie_domain(struct value *vp, const unsigned char *v, size_t n, uint64_t off, struct buf *out)
 {
 	for (size_t i = 0; i < n; i++) {
 		if (v[i] != ';') continue;
@@ -171,8 +169,8 @@ static bool cookie_domain(struct value *vp, const unsigned char *v, size_t n, ui
 		size_t de = e;
 		while (de > d && (v[de - 1] == ' ' || v[de - 1] == '\t')) de--;
 		if (!canonical_host(vp->pt, v + d, de - d)) continue;
-		ser_buf_put(out, v, i);
-		ser_buf_put(out, v + e, n - e);
+		buf_put(out, v, i);
+		buf_put(out, v + e, n - e);
 		if (vp->report) {
 			struct report_event re = { .offset = off + i, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
 			                           .text = v + a, .text_len = de - a };
@@ -183,7 +181,7 @@ static bool cookie_domain(struct value *vp, const unsigned char *v, size_t n, ui
 	return false;
 }
 
-void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct ser_buf *out,
+void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct buf *out,
                      struct headers_result *res)
 {
 	static const char *const url_headers[] = {
@@ -201,7 +199,7 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct 
 
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HEADER };
 	for (size_t i = 0, e; i < n && (e = line_end(h, i, n)); i = e) {
-		if (!header_line(h, i, e)) { ser_buf_put(out, h + i, e - i); continue; }
+		if (!header_line(h, i, e)) { buf_put(out, h + i, e - i); continue; }
 		const unsigned char *colon = memchr(h + i, ':', e - i);
 		size_t nl = (size_t)(colon - (h + i));
 		size_t vs = (size_t)(colon + 1 - h);
@@ -218,17 +216,17 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct 
 			if (ci_equal(h + i, nl, url_headers[k])) url = true;
 		struct slice nv;
 		if (url && value_rewrite(vp, h + vs, ve - vs, vs, &o, &nv)) {
-			ser_buf_put(out, h + i, vs - i);
-			ser_buf_put(out, nv.p, nv.n);
-			ser_buf_put(out, h + ve, e - ve);
+			buf_put(out, h + i, vs - i);
+			buf_put(out, nv.p, nv.n);
+			buf_put(out, h + ve, e - ve);
 			continue;
 		}
 		if (ci_equal(h + i, nl, "set-cookie")) {
 			size_t before = out->len;
-			ser_buf_put(out, h + i, vs - i);
-			if (cookie_domain(vp, h + vs, ve - vs, vs, out)) { ser_buf_put(out, h + ve, e - ve); continue; }
+			buf_put(out, h + i, vs - i);
+			if (cookie_domain(vp, h + vs, ve - vs, vs, out)) { buf_put(out, h + ve, e - ve); continue; }
 			out->len = before;
 		}
-		ser_buf_put(out, h + i, e - i);
+		buf_put(out, h + i, e - i);
 	}
 }

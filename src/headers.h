@@ -11,10 +11,10 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "filetype.h"
 #include "patterns.h"
 #include "report.h"
-#include "serialized.h"
 #include "value.h"
 
 #define HEADERS_CAP (64 * 1024)   /* a head section larger than this is not one */
@@ -34,7 +34,7 @@ struct headers_result {
 /* Rewrite the head section h[0..n) into out (a growable buffer the caller
  * owns; reset first), reporting events at offsets from 0, and decide the
  * body. The head is not swept: it is written as it comes out of here. */
-void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct ser_buf *out,
+void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, struct buf *out,
                      struct headers_result *res);
 
 #endif

@@ -1,11 +1,11 @@
 /* hostfind.c — where the next canonical host can begin (see hostfind.h). */
 #include "hostfind.h"
 
+#include "ascii.h"
 #include "bytescan.h"
 
 #include <string.h>
 
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 static unsigned char upper(unsigned char c) { return (c >= 'a' && c <= 'z') ? (unsigned char)(c - 32) : c; }
 
 /* How often a byte occurs in web text, per mille, case folded: counted over
@@ -18,7 +18,7 @@ static unsigned frequency(unsigned char c)
 		46, 15, 35, 23, 52, 11, 18, 15, 39, 3, 12, 34, 20, 34, 46, 27, 2, 37, 41, 47, 17, 10, 15, 5, 8, 3,
 	};
 	static const unsigned char digits[10] = { 18, 16, 15, 10, 9, 9, 9, 7, 7, 6 };
-	c = lower(c);
+	c = ascii_lower(c);
 	if (c >= 'a' && c <= 'z') return letters[c - 'a'];
 	if (c >= '0' && c <= '9') return digits[c - '0'];
 	switch (c) {
@@ -40,17 +40,17 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
 		size_t at = 0, pat = 0;
 		unsigned long pscore = (unsigned long)-1;
 		for (size_t k = 0; k < lens[h]; k++) {
-			f->alphabet[lower(hs[k])] = f->alphabet[upper(hs[k])] = true;
+			f->alphabet[ascii_lower(hs[k])] = f->alphabet[upper(hs[k])] = true;
 			if (frequency(hs[k]) < frequency(hs[at])) at = k;
 			/* a pair led by a caseless byte: one scan finds both cases */
-			if (k + 1 < lens[h] && lower(hs[k]) == upper(hs[k])) {
+			if (k + 1 < lens[h] && ascii_lower(hs[k]) == upper(hs[k])) {
 				unsigned long sc = (unsigned long)frequency(hs[k]) * frequency(hs[k + 1]);
 				if (sc < pscore) { pscore = sc; pat = k; }
 			}
 		}
 		bool pair = pscore != (unsigned long)-1;
 		if (pair) at = pat;
-		unsigned char a = lower(hs[at]), nx = pair ? lower(hs[at + 1]) : 0;
+		unsigned char a = ascii_lower(hs[at]), nx = pair ? ascii_lower(hs[at + 1]) : 0;
 		size_t s = 0;
 		while (s < f->nstreams && !(f->s[s].lo == a && f->s[s].pair == pair && f->s[s].next_lo == nx)) s++;
 		if (s == HOSTFIND_STREAMS_MAX) { f->all = true; continue; }
@@ -77,7 +77,7 @@ void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const
 static bool host_here(const unsigned char *b, const unsigned char *host, size_t len)
 {
 	for (size_t k = 0; k < len; k++)
-		if (lower(b[k]) != host[k]) return false;
+		if (ascii_lower(b[k]) != host[k]) return false;
 	return true;
 }
 

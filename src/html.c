@@ -10,6 +10,9 @@
  * (§11.3). */
 #include "html.h"
 
+#include "ascii.h"
+#include "buf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,8 +21,6 @@
 #include "matcher.h"
 
 static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
-static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
-static unsigned char lower(unsigned char c) { return (c >= 'A' && c <= 'Z') ? (unsigned char)(c + 32) : c; }
 /* memchr(p + i, c, n - i), the short searches inline (bytescan_byte) */
 static const unsigned char *find(const unsigned char *p, size_t i, size_t n, unsigned char c)
 {
@@ -32,13 +33,6 @@ static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
                                    bool in_place);
 static bool seg_over(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off);
-
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n);
-	if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-	return q;
-}
 
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
                unsigned spellings)
@@ -213,7 +207,7 @@ static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 static bool name_is_n(const unsigned char *p, size_t n, const char *lit, size_t k)
 {
 	if (n != k) return false;
-	for (size_t i = 0; i < n; i++) if (lower(p[i]) != (unsigned char)lit[i]) return false;
+	for (size_t i = 0; i < n; i++) if (ascii_lower(p[i]) != (unsigned char)lit[i]) return false;
 	return true;
 }
 
@@ -257,8 +251,8 @@ bool html_script_type_is_js(const unsigned char *v, size_t n)
 	};
 	const unsigned char *semi = memchr(v, ';', n);
 	if (semi) n = (size_t)(semi - v);
-	while (n && is_ws(v[0])) { v++; n--; }
-	while (n && is_ws(v[n - 1])) n--;
+	while (n && ascii_space_html(v[0])) { v++; n--; }
+	while (n && ascii_space_html(v[n - 1])) n--;
 	if (!n) return true;
 	for (size_t i = 0; i < sizeof js / sizeof *js; i++)
 		if (name_is(v, n, js[i])) return true;
@@ -532,14 +526,14 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		size_t pos = h->tag_pos + (i - run);
 		switch (h->state) {
 		case HS_TAG_NAME:
-			if (is_ws(c)) h->state = HS_BEFORE_ATTR_NAME;
+			if (ascii_space_html(c)) h->state = HS_BEFORE_ATTR_NAME;
 			else if (c == '/') h->state = HS_SELF_CLOSING;
 			else if (c == '>') goto done;
 			else {
 				/* the rest of the name in one step */
 				size_t k = bytescan_name_end(p, i, n, ends_tag_name);
 				for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
-					h->name[h->name_len + (m - i)] = (char)lower(p[m]);
+					h->name[h->name_len + (m - i)] = (char)ascii_lower(p[m]);
 				h->name_len += k - i;
 				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
 				i = k;
@@ -547,13 +541,13 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				 * next turn of this state would: '>' ends the tag, white
 				 * space goes to the attributes */
 				if (k < n && p[k] == '>') goto done;
-				if (k < n && is_ws(p[k])) {
+				if (k < n && ascii_space_html(p[k])) {
 					/* white space to the first attribute, and
 					 * straight into the state that reads it, without the
 					 * state dispatch (an indirect jump that mispredicts) */
 					h->state = HS_BEFORE_ATTR_NAME;
 					i = k + 1;
-					while (i < n && is_ws(p[i])) i++;
+					while (i < n && ascii_space_html(p[i])) i++;
 					if (i < n) { c = p[i]; goto before_attr_name; }
 				}
 				continue;
@@ -561,7 +555,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			break;
 		case HS_BEFORE_ATTR_NAME:
 		before_attr_name:
-			if (is_ws(c)) break;
+			if (ascii_space_html(c)) break;
 			if (c == '/' || c == '>') { h->state = HS_AFTER_ATTR_NAME; continue; }
 			for (;;) {
 				/* `name="value"` whole in the chunk, in one step, as
@@ -591,8 +585,8 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				a->value_end = base + i;
 				size_t j = i + 1;   /* after the closing quote */
 				if (j < n && p[j] == '>') { i = j; goto done; }
-				if (j < n && is_ws(p[j])) {
-					while (j < n && is_ws(p[j])) j++;
+				if (j < n && ascii_space_html(p[j])) {
+					while (j < n && ascii_space_html(p[j])) j++;
 					if (j < n && p[j] != '/' && p[j] != '>') { i = j; continue; }
 					i = j - 1;   /* before-attribute-name decides p[j] */
 					h->state = HS_BEFORE_ATTR_NAME;
@@ -608,11 +602,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				while (i + 1 < n && !ends_name[p[i + 1]]) i++;
 				break;
 			}
-			if (is_ws(c) || c == '/' || c == '>') { cur_attr(h)->name_end = pos; h->state = HS_AFTER_ATTR_NAME; continue; }
+			if (ascii_space_html(c) || c == '/' || c == '>') { cur_attr(h)->name_end = pos; h->state = HS_AFTER_ATTR_NAME; continue; }
 			if (c == '=') { cur_attr(h)->name_end = pos; h->state = HS_BEFORE_ATTR_VALUE; }
 			break;
 		case HS_AFTER_ATTR_NAME:
-			if (is_ws(c)) break;
+			if (ascii_space_html(c)) break;
 			if (c == '/') { h->state = HS_SELF_CLOSING; break; }
 			if (c == '=') { h->state = HS_BEFORE_ATTR_VALUE; break; }
 			if (c == '>') goto done;
@@ -620,7 +614,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			h->state = HS_ATTR_NAME;
 			break;
 		case HS_BEFORE_ATTR_VALUE:
-			if (is_ws(c)) break;
+			if (ascii_space_html(c)) break;
 			if (c == '"' || c == '\'') {
 				struct html_attr *a = cur_attr(h);
 				a->has_value = true;
@@ -651,11 +645,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				while (i + 1 < n && !ends_unquoted[p[i + 1]]) i++;
 				break;
 			}
-			if (is_ws(c)) { cur_attr(h)->value_end = pos; h->state = HS_BEFORE_ATTR_NAME; }
+			if (ascii_space_html(c)) { cur_attr(h)->value_end = pos; h->state = HS_BEFORE_ATTR_NAME; }
 			else if (c == '>') { cur_attr(h)->value_end = pos; goto done; }
 			break;
 		case HS_AFTER_ATTR_VALUE_QUOTED:
-			if (is_ws(c)) h->state = HS_BEFORE_ATTR_NAME;
+			if (ascii_space_html(c)) h->state = HS_BEFORE_ATTR_NAME;
 			else if (c == '/') h->state = HS_SELF_CLOSING;
 			else if (c == '>') goto done;
 			else { h->state = HS_BEFORE_ATTR_NAME; continue; }
@@ -686,11 +680,11 @@ static bool end_name_step(struct html *h, unsigned char c, bool *keep)
 {
 	size_t have = h->npend - 2;  /* letters after "</" */
 	if (is_alpha(c)) {
-		*keep = have < h->raw_len && lower(c) == (unsigned char)h->raw_name[have] && h->npend < HTML_PEND_MAX;
+		*keep = have < h->raw_len && ascii_lower(c) == (unsigned char)h->raw_name[have] && h->npend < HTML_PEND_MAX;
 		return false;
 	}
 	*keep = false;
-	return (is_ws(c) || c == '/' || c == '>') && have == h->raw_len;
+	return (ascii_space_html(c) || c == '/' || c == '>') && have == h->raw_len;
 }
 
 /* The raw element's end tag: close the content, emit "</name" verbatim and
@@ -711,7 +705,7 @@ static bool decl_viable(const unsigned char *pend, size_t n, const char *lit, bo
 	size_t k = strlen(lit);
 	if (n > k) return false;
 	for (size_t i = 0; i < n; i++) {
-		unsigned char a = ci ? lower(pend[i]) : pend[i];
+		unsigned char a = ci ? ascii_lower(pend[i]) : pend[i];
 		if (a != (unsigned char)lit[i]) return false;
 	}
 	return true;
@@ -1017,14 +1011,14 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_SCRIPT_DOUBLE_ESCAPE_START:
 		case HS_SCRIPT_DOUBLE_ESCAPE_END: {
 			bool start = h->state == HS_SCRIPT_DOUBLE_ESCAPE_START;
-			if (is_ws(c) || c == '/' || c == '>') {
+			if (ascii_space_html(c) || c == '/' || c == '>') {
 				bool script = h->tmp_len == 6 && !memcmp(h->tmp, "script", 6);
 				if (start) h->state = script ? HS_SCRIPT_DOUBLE_ESCAPED : HS_SCRIPT_ESCAPED;
 				else h->state = script ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
 				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
 				i++;
 			} else if (is_alpha(c)) {
-				if (h->tmp_len < sizeof h->tmp) h->tmp[h->tmp_len] = (char)lower(c);
+				if (h->tmp_len < sizeof h->tmp) h->tmp[h->tmp_len] = (char)ascii_lower(c);
 				h->tmp_len++;
 				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
 				i++;

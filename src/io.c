@@ -2,6 +2,8 @@
 #define _GNU_SOURCE 1   /* F_GETPIPE_SZ, F_SETPIPE_SZ (Linux) in <fcntl.h> */
 #include "io.h"
 
+#include "buf.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
@@ -77,8 +79,7 @@ void io_writer_init(struct io_writer *w, int fd)
 {
 	memset(w, 0, sizeof *w);
 	w->fd = fd;
-	w->buf = malloc(IO_BUF_SIZE);
-	if (!w->buf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	w->buf = xmalloc(IO_BUF_SIZE);
 }
 
 void io_writer_free(struct io_writer *w)

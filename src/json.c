@@ -5,6 +5,8 @@
  * malformed input, into a prose text segment to the end. */
 #include "json.h"
 
+#include "ascii.h"
+#include "buf.h"
 #include "bytescan.h"
 
 #include <stdio.h>
@@ -81,12 +83,6 @@ static void path_index(struct json *j)
 	path_put(j, b, (size_t)k);
 }
 
-static int hexv(unsigned char c)
-{
-	if (c >= '0' && c <= '9') return c - '0';
-	c |= 0x20;
-	return (c >= 'a' && c <= 'f') ? c - 'a' + 10 : -1;
-}
 
 static void path_char(struct json *j, unsigned long cp)
 {
@@ -110,7 +106,7 @@ static bool read_u(const unsigned char *k, size_t n, size_t i, unsigned long *v)
 	if (i + 6 > n || k[i] != '\\' || k[i + 1] != 'u') return false;
 	unsigned long x = 0;
 	for (size_t m = i + 2; m < i + 6; m++) {
-		int h = hexv(k[m]);
+		int h = ascii_hex(k[m]);
 		if (h < 0) return false;
 		x = x * 16 + (unsigned long)h;
 	}
@@ -318,8 +314,7 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 		 * nor the size of allocations follows the strings a chunk happened
 		 * to cut; pages never written stay out of RSS */
 		size_t nc = JSON_VALUE_CAP;
-		unsigned char *t = realloc(j->tok, nc);
-		if (!t) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		unsigned char *t = xrealloc(j->tok, nc);
 		j->tok = t;
 		j->tok_cap = nc;
 	}
@@ -381,7 +376,6 @@ static void string_done(struct json *j)
 
 /* ---- the main loop ---------------------------------------------------- */
 
-static bool is_ws(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 static bool scalar_byte(unsigned char c)
 {
@@ -437,10 +431,6 @@ static inline __attribute__((always_inline)) bool value_start_ok(struct json *j)
 	return true;
 }
 
-static bool is_hex(unsigned char b)
-{
-	return (b >= '0' && b <= '9') || ((b | 0x20) >= 'a' && (b | 0x20) <= 'f');
-}
 
 /* The length of the escape (RFC 8259 section 7) or well-formed UTF-8
  * sequence (RFC 3629 section 4) at p[0], a byte other than printable ASCII inside
@@ -453,7 +443,7 @@ static size_t whole_sequence(const unsigned char *p, size_t avail)
 		if (avail < 2) return 0;
 		switch (p[1]) {
 		case '"': case '\\': case '/': case 'b': case 'f': case 'n': case 'r': case 't': return 2;
-		case 'u': return avail >= 6 && is_hex(p[2]) && is_hex(p[3]) && is_hex(p[4]) && is_hex(p[5]) ? 6 : 0;
+		case 'u': return avail >= 6 && ascii_is(p[2], ASCII_HEX) && ascii_is(p[3], ASCII_HEX) && ascii_is(p[4], ASCII_HEX) && ascii_is(p[5], ASCII_HEX) ? 6 : 0;
 		default: return 0;
 		}
 	}
@@ -689,7 +679,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 		switch (j->state) {
 		case JSON_BETWEEN: {
 			size_t k = i;
-			while (k < n && is_ws(p[k])) k++;
+			while (k < n && ascii_space_json(p[k])) k++;
 			window_verbatim_ref(&j->w, p + i, k - i);
 			i = k;
 			if (i == n) break;
@@ -823,7 +813,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 						st = JSON_STRING;
 					else { bad = "bad escape"; break; }
 				} else {
-					if (!is_hex(b)) { bad = "bad \\u escape"; break; }
+					if (!ascii_is(b, ASCII_HEX)) { bad = "bad \\u escape"; break; }
 					if (++j->u_digits == 4) st = JSON_STRING;
 				}
 				k++;

@@ -1,6 +1,9 @@
 /* map.c — map files, --pair, sites, and validation rules V1–V5 (§1.3). */
 #include "map.h"
 
+#include "ascii.h"
+#include "buf.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,8 +25,7 @@ static void *grow(void *p, size_t *cap, size_t need, size_t elem)
 	if (need <= *cap) return p;
 	size_t nc = *cap ? *cap * 2 : 16;
 	while (nc < need) nc *= 2;
-	void *q = realloc(p, nc * elem);
-	if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	void *q = xrealloc(p, nc * elem);
 	*cap = nc;
 	return q;
 }
@@ -32,9 +34,9 @@ static const char *intern_source(struct map *m, const char *name)
 {
 	for (size_t i = 0; i < m->nsources; i++)
 		if (strcmp(m->sources[i], name) == 0) return m->sources[i];
-	m->sources = realloc(m->sources, (m->nsources + 1) * sizeof *m->sources);
+	m->sources = xrealloc(m->sources, (m->nsources + 1) * sizeof *m->sources);
 	char *copy = strdup(name);
-	if (!m->sources || !copy) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	if (!copy) die_oom();
 	m->sources[m->nsources++] = copy;
 	return copy;
 }
@@ -61,8 +63,6 @@ static void add_pair(struct map *m, const struct origin *c, const struct origin 
 	p->line = line;
 }
 
-static bool is_ws(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
-
 static bool parse_line(struct map *m, const char *src, size_t lineno, const char *s, size_t n, char *err, size_t errcap)
 {
 	/* '#' starts a comment anywhere on the line. */
@@ -71,10 +71,10 @@ static bool parse_line(struct map *m, const char *src, size_t lineno, const char
 	const char *field[3];
 	size_t flen[3], nf = 0, i = 0;
 	while (i < n) {
-		while (i < n && is_ws(s[i])) i++;
+		while (i < n && ascii_space_c((unsigned char)s[i])) i++;
 		if (i == n) break;
 		size_t b = i;
-		while (i < n && !is_ws(s[i])) i++;
+		while (i < n && !ascii_space_c((unsigned char)s[i])) i++;
 		if (nf < 3) { field[nf] = s + b; flen[nf] = i - b; }
 		nf++;
 	}

@@ -8,48 +8,15 @@
  * (§3.4), port and right anchor (§3.5), pair choice (§3.6). */
 #include "matcher.h"
 
+#include "ascii.h"
 #include "bytescan.h"
 
 #include <string.h>
 
-static const unsigned char lower_tab[256] = {
-#define L4(i) [i] = i, [i + 1] = i + 1, [i + 2] = i + 2, [i + 3] = i + 3
-	L4(0), L4(4), L4(8), L4(12), L4(16), L4(20), L4(24), L4(28), L4(32), L4(36), L4(40), L4(44),
-	L4(48), L4(52), L4(56), L4(60), [64] = 64,
-	['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f', ['G'] = 'g',
-	['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l', ['M'] = 'm', ['N'] = 'n',
-	['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r', ['S'] = 's', ['T'] = 't', ['U'] = 'u',
-	['V'] = 'v', ['W'] = 'w', ['X'] = 'x', ['Y'] = 'y', ['Z'] = 'z',
-	L4(91), L4(95), L4(99), L4(103), L4(107), L4(111), L4(115), L4(119), L4(123), [127] = 127,
-	L4(128), L4(132), L4(136), L4(140), L4(144), L4(148), L4(152), L4(156), L4(160), L4(164),
-	L4(168), L4(172), L4(176), L4(180), L4(184), L4(188), L4(192), L4(196), L4(200), L4(204),
-	L4(208), L4(212), L4(216), L4(220), L4(224), L4(228), L4(232), L4(236), L4(240), L4(244),
-	L4(248), L4(252),
-#undef L4
-};
-
-static inline unsigned char lc(unsigned char c) { return lower_tab[c]; }
-
 /* §3.5: host bytes are A–Z a–z 0–9 - . _ and every byte >= 0x80. */
 bool matcher_is_host_byte(unsigned char c)
 {
-	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-	       c == '-' || c == '.' || c == '_' || c >= 0x80;
-}
-
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9') return c - '0';
-	c = lc(c);
-	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-	return -1;
-}
-
-static bool ci_eq(const unsigned char *b, const char *lit, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		if (lc(b[i]) != (unsigned char)lit[i]) return false;
-	return true;
+	return ascii_host(c);
 }
 
 struct scan {
@@ -95,7 +62,7 @@ static struct esc decode_escape(const struct scan *s, size_t i)
 				if (k >= len) return e;           /* incomplete */
 				if (k >= end) { e.kind = ESC_UNREADABLE; e.len = k - i; return e; }
 				if (b[k] == '}') break;
-				int h = hexval(b[k]);
+				int h = ascii_hex(b[k]);
 				if (h < 0) { e.kind = ESC_UNREADABLE; e.len = k - i; return e; }
 				if (v <= 0x10FFFF) v = v * 16 + (unsigned long)h;
 				ndig++;
@@ -108,11 +75,11 @@ static struct esc decode_escape(const struct scan *s, size_t i)
 			/* Fewer than four bytes left: incomplete unless a non-hex byte
 			 * already shows it is no \u escape. */
 			for (size_t k = i + 2; k < len; k++)
-				if (hexval(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'u'; e.len = 2; return e; }
+				if (ascii_hex(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'u'; e.len = 2; return e; }
 			return e;
 		}
 		{
-			int h0 = hexval(b[i + 2]), h1 = hexval(b[i + 3]), h2 = hexval(b[i + 4]), h3 = hexval(b[i + 5]);
+			int h0 = ascii_hex(b[i + 2]), h1 = ascii_hex(b[i + 3]), h2 = ascii_hex(b[i + 4]), h3 = ascii_hex(b[i + 5]);
 			if (h0 < 0 || h1 < 0 || h2 < 0 || h3 < 0) { e.kind = ESC_CHAR; e.cp = 'u'; e.len = 2; return e; }
 			e.kind = ESC_CHAR; e.cp = (unsigned long)(h0 << 12 | h1 << 8 | h2 << 4 | h3); e.len = 6;
 			return e;
@@ -120,11 +87,11 @@ static struct esc decode_escape(const struct scan *s, size_t i)
 	case 'x':
 		if (i + 3 >= len) {
 			for (size_t k = i + 2; k < len; k++)
-				if (hexval(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'x'; e.len = 2; return e; }
+				if (ascii_hex(b[k]) < 0) { e.kind = ESC_CHAR; e.cp = 'x'; e.len = 2; return e; }
 			return e;
 		}
 		{
-			int h0 = hexval(b[i + 2]), h1 = hexval(b[i + 3]);
+			int h0 = ascii_hex(b[i + 2]), h1 = ascii_hex(b[i + 3]);
 			if (h0 < 0 || h1 < 0) { e.kind = ESC_CHAR; e.cp = 'x'; e.len = 2; return e; }
 			e.kind = ESC_CHAR; e.cp = (unsigned long)(h0 << 4 | h1); e.len = 4;
 			return e;
@@ -223,7 +190,7 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 	unsigned char c = s->b[i];
 	if (c == '%') {
 		if (i + 2 < s->len) {
-			int h1 = hexval(s->b[i + 1]), h2 = hexval(s->b[i + 2]);
+			int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
 			if (h1 >= 0 && h2 >= 0) return !matcher_is_host_byte((unsigned char)(h1 * 16 + h2));
 		}
 		return true;                 /* a stray % */
@@ -264,7 +231,7 @@ static size_t port_sep_len(const struct scan *s, size_t i)
 	if (i >= s->len) return 0;
 	unsigned char c = s->b[i];
 	if (c == ':') return 1;
-	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && lc(s->b[i + 2]) == 'a') return 3;
+	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && ascii_lower(s->b[i + 2]) == 'a') return 3;
 	if (c == '\\' && s->esc_js) {
 		struct esc e = decode_escape(s, i);
 		if (e.kind == ESC_CHAR && e.cp == ':') return e.len;
@@ -278,7 +245,7 @@ static bool root_dot_follower(const struct scan *s, size_t i)
 	unsigned char c = s->b[i];
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
 	if (c == '%' && i + 2 < s->len) {
-		int h1 = hexval(s->b[i + 1]), h2 = hexval(s->b[i + 2]);
+		int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
 		if (h1 >= 0 && h2 >= 0) {
 			int d = h1 * 16 + h2;
 			return d == '/' || d == ':' || d == '?' || d == '#';
@@ -378,18 +345,18 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 static inline __attribute__((always_inline)) const struct pattern_host *host_at(const struct scan *s, size_t h)
 {
 	if (h >= s->len) return NULL;
-	unsigned char c = lc(s->b[h]);
+	unsigned char c = ascii_lower(s->b[h]);
 	const short *list = s->pt->by_first[c];
 	if (!list) return NULL;
 	if (h + 1 < s->len) {
-		unsigned char c2 = lc(s->b[h + 1]);
+		unsigned char c2 = ascii_lower(s->b[h + 1]);
 		if (!(s->pt->by_second[c][c2 >> 3] >> (c2 & 7) & 1)) return NULL;
 	}
 	for (; *list >= 0; list++) {
 		const struct pattern_host *g = &s->pt->hosts[*list];
 		if (g->len > s->len - h) continue;
 		size_t k = 1;
-		while (k < g->len && lc(s->b[h + k]) == g->host[k]) k++;
+		while (k < g->len && ascii_lower(s->b[h + k]) == g->host[k]) k++;
 		if (k == g->len) return g;
 	}
 	return NULL;
@@ -409,11 +376,11 @@ static bool json_joins(const unsigned char *b, size_t len, size_t piece, void (*
 		size_t e = n - a > piece ? a + piece : n;
 		if (memchr(b + a, ' ', e - a)) return false;
 		for (size_t k = a; k < e && k + 4 <= n; k++)
-			if (lc(b[k]) == 'h' && ci_eq(b + k, "http", 4)) https++;
+			if (ascii_lower(b[k]) == 'h' && ascii_ci_eq(b + k, "http", 4)) https++;
 		if (https > 1) return false;
 		if (release) release(ctx, b + a);
 	}
-	return (n - i >= 4 && ci_eq(b + i, "http", 4)) || (n - i >= 2 && b[i] == '/' && b[i + 1] == '/');
+	return (n - i >= 4 && ascii_ci_eq(b + i, "http", 4)) || (n - i >= 2 && b[i] == '/' && b[i + 1] == '/');
 }
 
 bool matcher_surface_joins(enum surface surface, const unsigned char *b, size_t len)
@@ -508,7 +475,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 				size_t r = pos;
 				while ((r = bytescan_json_separators(b, r, len)) < len &&
 				       b[r] == '\\' &&
-				       !(len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && lc(b[r + 5]) == 'f'))
+				       !(len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && ascii_lower(b[r + 5]) == 'f'))
 					r++;
 				cand = r;
 			}
@@ -529,7 +496,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		if (uu < qs && uu < p) {
 			sep = uu; enc = ENC_JSONU;
 		} else if (p < qs) {
-			if (!(p + 2 < len && b[p + 1] == '2' && lc(b[p + 2]) == 'f')) { pos = p + 1; continue; }
+			if (!(p + 2 < len && b[p + 1] == '2' && ascii_lower(b[p + 2]) == 'f')) { pos = p + 1; continue; }
 			sep = p; enc = ENC_PCT;
 		} else if (q < len) {
 			if (qe == ENC_RAW && !(q + 1 < len && b[q + 1] == '/')) { pos = q + 1; continue; }
@@ -554,11 +521,11 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 			break;
 		case ENC_JSONU:
 			if (!(sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
-			      b[sep + 10] == '2' && lc(b[sep + 11]) == 'f')) continue;
+			      b[sep + 10] == '2' && ascii_lower(b[sep + 11]) == 'f')) continue;
 			rel = 12;
 			break;
 		default:
-			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && lc(b[sep + 5]) == 'f')) continue;
+			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && ascii_lower(b[sep + 5]) == 'f')) continue;
 			rel = 6;
 			break;
 		}
@@ -572,13 +539,13 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 
 		/* step 5a: scheme form */
 		size_t colon = enc == ENC_PCT ? 3 : 1;
-		if (sep >= colon && (enc == ENC_PCT ? ci_eq(b + sep - 3, "%3a", 3) : b[sep - 1] == ':')) {
+		if (sep >= colon && (enc == ENC_PCT ? ascii_ci_eq(b + sep - 3, "%3a", 3) : b[sep - 1] == ':')) {
 			size_t sc = sep - colon;
 			enum scheme written;
 			size_t c = 0;
 			bool have = false;
-			if (sc >= 5 && ci_eq(b + sc - 5, "https", 5)) { c = sc - 5; written = SCHEME_HTTPS; have = true; }
-			else if (sc >= 4 && ci_eq(b + sc - 4, "http", 4)) { c = sc - 4; written = SCHEME_HTTP; have = true; }
+			if (sc >= 5 && ascii_ci_eq(b + sc - 5, "https", 5)) { c = sc - 5; written = SCHEME_HTTPS; have = true; }
+			else if (sc >= 4 && ascii_ci_eq(b + sc - 4, "http", 4)) { c = sc - 4; written = SCHEME_HTTP; have = true; }
 			if (have) {
 				if (c >= limit) return scanned > limit ? scanned : limit;   /* step 7 */
 				if (c >= scanned) scanned = evaluate(&s, c, FORM_SCHEME, enc, written, g, sep, host_end);

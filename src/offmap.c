@@ -1,6 +1,8 @@
 /* offmap.c — output→input offset marks (§6.3). */
 #include "offmap.h"
 
+#include "buf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,8 +26,7 @@ void offmap_push(struct offmap *m, uint64_t out, uint64_t in)
 		}
 		if (m->len == m->cap) {
 			size_t nc = m->cap ? m->cap * 2 : 1024;
-			struct offmap_mark *nm = realloc(m->marks, nc * sizeof *nm);
-			if (!nm) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+			struct offmap_mark *nm = xrealloc(m->marks, nc * sizeof *nm);
 			m->marks = nm;
 			m->cap = nc;
 		}

@@ -1,12 +1,11 @@
 /* origin.c — origin parsing and normalisation (§1.1). */
 #include "origin.h"
 
+#include "ascii.h"
+
 #include <stdio.h>
 #include <string.h>
 
-static int lower(int c) { return (c >= 'A' && c <= 'Z') ? c + 32 : c; }
-static bool is_digit(int c) { return c >= '0' && c <= '9'; }
-static bool is_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 const char *scheme_name(enum scheme s) { return s == SCHEME_HTTPS ? "https" : "http"; }
 
@@ -26,21 +25,21 @@ bool origin_normalise_port(enum scheme s, const char *d, size_t n, char out[ORIG
 
 static bool host_byte_ok(int c)
 {
-	return (c >= 'a' && c <= 'z') || is_digit(c) || c == '-' || c == '.' || c == '_';
+	return (c >= 'a' && c <= 'z') || ascii_digit((unsigned char)c) || c == '-' || c == '.' || c == '_';
 }
 
 bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 {
 	memset(o, 0, sizeof *o);
-	while (n && is_space((unsigned char)t[0])) { t++; n--; }
-	while (n && is_space((unsigned char)t[n - 1])) n--;
+	while (n && ascii_space_c((unsigned char)t[0])) { t++; n--; }
+	while (n && ascii_space_c((unsigned char)t[n - 1])) n--;
 
 	size_t i = 0;
 	while (i < n && t[i] != ':' && t[i] != '/') i++;
 	if (i == n || t[i] != ':' || i == 0) { *err = "scheme is required (an origin is scheme://host[:port])"; return false; }
 	char scheme[8];
 	if (i >= sizeof scheme) { *err = "unsupported scheme (only http and https)"; return false; }
-	for (size_t k = 0; k < i; k++) scheme[k] = (char)lower((unsigned char)t[k]);
+	for (size_t k = 0; k < i; k++) scheme[k] = (char)ascii_lower((unsigned char)t[k]);
 	scheme[i] = 0;
 	if (strcmp(scheme, "https") == 0) o->scheme = SCHEME_HTTPS;
 	else if (strcmp(scheme, "http") == 0) o->scheme = SCHEME_HTTP;
@@ -78,8 +77,8 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 		}
 		if (hlen == 0 || hlen > 45) { *err = "bad IPv6 literal"; return false; }
 		for (size_t k = 0; k < hlen; k++) {
-			int c = lower((unsigned char)host[k]);
-			if (!(is_digit(c) || (c >= 'a' && c <= 'f') || c == ':' || c == '.')) { *err = "bad IPv6 literal"; return false; }
+			int c = ascii_lower((unsigned char)host[k]);
+			if (!(ascii_digit((unsigned char)c) || (c >= 'a' && c <= 'f') || c == ':' || c == '.')) { *err = "bad IPv6 literal"; return false; }
 			o->host[k] = (char)c;
 		}
 		o->host[hlen] = 0;
@@ -97,7 +96,7 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 		if (host[hlen - 1] == '.') { *err = "empty label in the host"; return false; }  /* a second dot */
 		if (hlen > ORIGIN_HOST_MAX) { *err = "the host is longer than 253 bytes"; return false; }
 		for (size_t k = 0; k < hlen; k++) {
-			int c = lower((unsigned char)host[k]);
+			int c = ascii_lower((unsigned char)host[k]);
 			if (!host_byte_ok(c)) { *err = "invalid character in the host"; return false; }
 			if (c == '.' && (k == 0 || host[k - 1] == '.')) { *err = "empty label in the host"; return false; }
 			o->host[k] = (char)c;
@@ -106,7 +105,7 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 	}
 	if (port) {
 		for (size_t k = 0; k < plen; k++)
-			if (!is_digit((unsigned char)port[k])) { *err = "the port is not a number"; return false; }
+			if (!ascii_digit((unsigned char)port[k])) { *err = "the port is not a number"; return false; }
 		if (!origin_normalise_port(o->scheme, port, plen, o->port)) { *err = "the port is out of range"; return false; }
 	}
 	return true;

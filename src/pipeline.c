@@ -1,6 +1,8 @@
 /* pipeline.c — one input through framer → sweep → output. */
 #include "pipeline.h"
 
+#include "buf.h"
+
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +32,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	if (!p->cfg.read_size) p->cfg.read_size = IO_READ_SIZE;
 	p->report = rep;
 	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
-	p->inbuf = malloc(p->inbuf_cap);
-	if (!p->inbuf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	p->inbuf = xmalloc(p->inbuf_cap);
 	struct sink out = { out_write, p, NULL };
 	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
 	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
@@ -115,8 +116,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 		for (;;) {
 			if (p->head.cap - p->head.len < cfg->read_size) {
 				size_t nc = p->head.cap ? p->head.cap * 2 : 2 * cfg->read_size;
-				unsigned char *q = realloc(p->head.p, nc);
-				if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+				unsigned char *q = xrealloc(p->head.p, nc);
 				p->head.p = q;
 				p->head.cap = nc;
 			}

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
 #include "filetype.h"
 #include "headers.h"
 #include "html.h"
@@ -43,7 +44,7 @@ struct pipeline {
 	struct sql sql;
 	struct json json;
 	struct value head_vp;         /* --headers */
-	struct ser_buf head, head_out;
+	struct buf head, head_out;
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

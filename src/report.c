@@ -2,6 +2,8 @@
  * formats of §10.3–§10.5, and check findings (§10.6). */
 #include "report.h"
 
+#include "buf.h"
+
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -126,8 +128,7 @@ void report_add(struct report *r, const struct report_event *in)
 	if (r->opt.explain) {
 		if (r->ntrace == REPORT_EXPLAIN_MAX) { r->dropped++; return; }
 		if (!r->trace) {
-			r->trace = malloc(REPORT_EXPLAIN_MAX * sizeof *r->trace);
-			if (!r->trace) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+			r->trace = xmalloc(REPORT_EXPLAIN_MAX * sizeof *r->trace);
 		}
 		struct report_trace *t = &r->trace[r->ntrace++];
 		t->offset = ev->offset;
@@ -178,8 +179,7 @@ static int trace_cmp(const void *a, const void *b)
 
 static const struct report_trace **sorted_trace(const struct report *r)
 {
-	const struct report_trace **v = malloc((r->ntrace ? r->ntrace : 1) * sizeof *v);
-	if (!v) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	const struct report_trace **v = xmalloc((r->ntrace ? r->ntrace : 1) * sizeof *v);
 	for (size_t i = 0; i < r->ntrace; i++) v[i] = &r->trace[i];
 	qsort(v, r->ntrace, sizeof *v, trace_cmp);
 	return v;

@@ -41,6 +41,7 @@
  * limit. */
 #include "serialized.h"
 
+#include "ascii.h"
 #include "bytescan.h"
 
 #include <stdint.h>
@@ -96,7 +97,7 @@ struct walk {
 	ser_rewrite_fn rw;
 	const struct ser_plan_calls *plan; /* serialized_plan: calls instead of out */
 	void *ctx;
-	struct ser_buf *out;
+	struct buf *out;
 	bool emit;   /* second pass: write out */
 	bool failed; /* second pass: out could not grow, or a length went negative */
 	size_t *live, *next; /* READINGS_CAP * 2 each, for span_end */
@@ -141,21 +142,12 @@ static void cut_at(struct walk *w, size_t need)
 
 /* ------------------------------------------------------------ bytes */
 
-static int hexval(unsigned char c)
-{
-	if (c >= '0' && c <= '9') return c - '0';
-	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-	return -1;
-}
-
-static bool is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
 
 /* The decoded byte of a percent escape at i (3 bytes before hi), or -1. */
 static int pct_at(const unsigned char *b, size_t i, size_t hi)
 {
 	if (i + 2 >= hi || b[i] != '%') return -1;
-	int h = hexval(b[i + 1]), l = hexval(b[i + 2]);
+	int h = ascii_hex(b[i + 1]), l = ascii_hex(b[i + 2]);
 	return (h < 0 || l < 0) ? -1 : (h << 4 | l);
 }
 
@@ -181,7 +173,6 @@ static bool separator(int c)
 	return false;
 }
 
-static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 /* ------------------------------------------------------------ gate (§7.1) */
 
@@ -227,7 +218,7 @@ bool serialized_gate(const unsigned char *b, size_t n)
 			if ((b[i + 1] == ';' || pct_is(b, i + 1, n, ';')) && value_start(b, i, 0, n)) return true;
 			break;
 		default:   /* '%' */
-			if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && is_digit(b[i + 3]) && type_letter(b[i - 1]) &&
+			if (i > 0 && i + 3 < n && pct_is(b, i, n, ':') && ascii_digit(b[i + 3]) && type_letter(b[i - 1]) &&
 			    value_start(b, i - 1, 0, n))
 				return true;
 			break;
@@ -278,7 +269,7 @@ static size_t ref_run(const unsigned char *b, size_t i, size_t hi)
 	for (size_t j = i + 1; j < hi && j - i <= 12; j++) {
 		unsigned char c = b[j];
 		if (c == ';') return j == i + 1 ? 0 : j - i + 1;
-		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || is_digit(c) || c == '#')) return 0;
+		if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || ascii_digit(c) || c == '#')) return 0;
 	}
 	return 0;
 }
@@ -321,7 +312,7 @@ static inline __attribute__((always_inline)) bool hex4_digits(const unsigned cha
 	if (hi < 4 || i > hi - 4) return false;
 	unsigned r = 0;
 	for (size_t k = i; k < i + 4; k++) {
-		int h = hexval(b[k]);
+		int h = ascii_hex(b[k]);
 		if (h < 0) return false;
 		r = r << 4 | (unsigned)h;
 	}
@@ -443,7 +434,7 @@ static size_t pg_uni(const unsigned char *b, size_t i, size_t hi, size_t *dec)
 	if (hi - i < 2 + nd) return 0;
 	unsigned long r = 0;
 	for (size_t k = i + 2; k < i + 2 + nd; k++) {
-		int h = hexval(b[k]);
+		int h = ascii_hex(b[k]);
 		if (h < 0) return 0;
 		r = r << 4 | (unsigned)h;
 	}
@@ -475,7 +466,7 @@ static __attribute__((noinline)) size_t pg_unit(enum ser_spelling s, const unsig
 	if (c >= '0' && c <= '7') {   /* 1 to 3 octal digits */
 		while (k < hi && k < i + 4 && b[k] >= '0' && b[k] <= '7') k++;
 	} else if (c == 'x') {   /* 1 or 2 hex digits; none: the byte `x` */
-		while (k < hi && k < i + 4 && hexval(b[k]) >= 0) k++;
+		while (k < hi && k < i + 4 && ascii_hex(b[k]) >= 0) k++;
 	}
 	return k - i;   /* `\\`, `\n`..., and `\` with any other byte: one byte */
 }
@@ -713,7 +704,7 @@ static bool ascii_ref(const unsigned char *b, size_t i, size_t w)
 		size_t k = hex ? 2 : 1;
 		if (k == n) return false;
 		for (; k < n; k++) {
-			int d = hex ? hexval(p[k]) : is_digit(p[k]) ? p[k] - '0' : -1;
+			int d = hex ? ascii_hex(p[k]) : ascii_digit(p[k]) ? p[k] - '0' : -1;
 			if (d < 0) return false;
 			v = v * (hex ? 16 : 10) + (unsigned long)d;
 			if (v >= 0x80) return false;
@@ -849,7 +840,7 @@ static __attribute__((noinline)) size_t pg_reads_past(enum ser_spelling s, const
 			if (j + 1 + d == n) on = 3 - d;
 		} else if (p[j + 1] == 'x') {
 			size_t d = 0;
-			while (j + 2 + d < n && d < 2 && hexval(p[j + 2 + d]) >= 0) d++;
+			while (j + 2 + d < n && d < 2 && ascii_hex(p[j + 2 + d]) >= 0) d++;
 			if (j + 2 + d == n) on = 2 - d;
 		}
 		if (on > k) k = on;
@@ -1144,7 +1135,7 @@ static inline __attribute__((always_inline)) bool read_len(const unsigned char *
 	size_t c = match(b, s, i, hi, ':');
 	if (!c) return false;
 	size_t j = i + c, st = j;
-	while (j < hi && is_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
+	while (j < hi && ascii_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
 	if (j == st || j - st > LEN_DIGITS_MAX) return false;
 	uint64_t v = 0;
 	for (size_t k = st; k < j; k++) v = v * 10 + (uint64_t)(b[k] - '0');
@@ -1168,7 +1159,7 @@ static void cut_len(struct walk *w, enum ser_spelling s, size_t i, size_t hi, si
 	size_t c = match(b, s, i, hi, ':');
 	if (!c) return;
 	size_t j = i + c, st = j;
-	while (j < hi && is_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
+	while (j < hi && ascii_digit(b[j]) && j - st <= LEN_DIGITS_MAX) j++;
 	if (j == st || j - st > LEN_DIGITS_MAX) return;
 	uint64_t v = 0;
 	for (size_t k = st; k < j; k++) v = v * 10 + (uint64_t)(b[k] - '0');
@@ -1177,40 +1168,6 @@ static void cut_len(struct walk *w, enum ser_spelling s, size_t i, size_t hi, si
 }
 
 /* ------------------------------------------------------------ output */
-
-#define SER_BUF_FIRST (64u << 10)
-#define SER_BUF_SECOND ((1u << 20) + (64u << 10))
-
-static bool reserve(struct ser_buf *o, size_t need)
-{
-	if (o->len > o->cap) return false;
-	if (need <= o->cap) return true;
-	size_t limit = o->limit ? o->limit : SIZE_MAX;
-	if (need > limit) return false;
-	/* Two sizes before doubling (so the count of allocations does not
-	 * follow the input): 64 KiB, then a whole held value. */
-	size_t cap = !o->cap ? SER_BUF_FIRST : o->cap < SER_BUF_SECOND ? SER_BUF_SECOND : o->cap;
-	while (cap < need) cap = cap > limit / 2 ? limit : cap * 2;
-	if (cap > limit) cap = limit;
-	unsigned char *p = realloc(o->p, cap);
-	if (!p) return false;
-	o->p = p;
-	o->cap = cap;
-	return true;
-}
-
-bool ser_buf_put(struct ser_buf *o, const void *p, size_t n)
-{
-	if (!n) return o->len <= o->cap;
-	if (!reserve(o, o->len + n)) {
-		if (!o->limit || o->limit == SIZE_MAX) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-		o->len = SIZE_MAX;
-		return false;
-	}
-	memcpy(o->p + o->len, p, n);
-	o->len += n;
-	return true;
-}
 
 /* ------------------------------------------------------------ the second pass's steps */
 
@@ -1250,8 +1207,8 @@ static inline __attribute__((always_inline)) void emit_copy(struct walk *w, size
 		return;
 	}
 	if (w->failed || w->plan) return;
-	struct ser_buf *o = w->out;
-	if (!reserve(o, o->len + (e - a))) {
+	struct buf *o = w->out;
+	if (!buf_reserve(o, o->len + (e - a))) {
 		w->failed = true;
 		return;
 	}
@@ -1272,12 +1229,12 @@ static void emit_run(struct walk *w, size_t a, size_t e, bool in_string)
 		w->plan->run(w->ctx, w->b + a, e - a, a, in_string);
 		return;
 	}
-	struct ser_buf *o = w->out;
+	struct buf *o = w->out;
 	if (!w->rw) {
 		emit_copy(w, a, e);
 		return;
 	}
-	if (!reserve(o, o->len + (e - a))) {
+	if (!buf_reserve(o, o->len + (e - a))) {
 		w->failed = true;
 		return;
 	}
@@ -1312,7 +1269,7 @@ static size_t count_byte(const unsigned char *p, size_t n, unsigned char c)
 static void finish_len(struct walk *w, enum ser_spelling s, size_t dpos, size_t dlen, size_t old, size_t data_out,
                        size_t at, size_t e)
 {
-	struct ser_buf *o = w->out;
+	struct buf *o = w->out;
 	if (w->failed) return;
 	size_t mnew, mold, len;
 	if (w->plan) {
@@ -1367,7 +1324,7 @@ measured:
 	do dig[--k] = (char)('0' + len % 10);
 	while ((len /= 10) > 0);
 	size_t nk = sizeof dig - k;
-	if (nk > dlen && !reserve(o, o->len + (nk - dlen))) {
+	if (nk > dlen && !buf_reserve(o, o->len + (nk - dlen))) {
 		w->failed = true;
 		return;
 	}
@@ -1427,7 +1384,7 @@ static bool parse_value(struct walk *w, enum ser_spelling s, size_t i, size_t lo
 static bool runs_to_end(const unsigned char *b, enum ser_spelling s, size_t e, size_t hi)
 {
 	for (size_t i = e; i < hi; i++) {
-		if (is_space(b[i])) continue;
+		if (ascii_space_json(b[i])) continue;
 		if (b[i] == '\\' && s == SER_SQLJSON && i + 2 < hi && b[i + 1] == '\\' &&
 		    (b[i + 2] == 'n' || b[i + 2] == 't' || b[i + 2] == 'r')) {
 			i += 2;
@@ -1596,7 +1553,7 @@ static bool parse_scalar(struct walk *w, enum ser_spelling s, size_t i, size_t h
 			if (hi - j >= 3 && memcmp(b + j, "INF", 3) == 0) {
 				j += 3;
 			} else {
-				while (j < hi && (is_digit(b[j]) || b[j] == '.' || b[j] == 'e' || b[j] == 'E' || b[j] == '-' ||
+				while (j < hi && (ascii_digit(b[j]) || b[j] == '.' || b[j] == 'e' || b[j] == 'E' || b[j] == '-' ||
 				                  b[j] == '+'))
 					j++;
 			}
@@ -1604,7 +1561,7 @@ static bool parse_scalar(struct walk *w, enum ser_spelling s, size_t i, size_t h
 	} else { /* i R r */
 		if (j < hi && (b[j] == '-' || b[j] == '+')) j++;
 		size_t ds = j;
-		while (j < hi && is_digit(b[j])) j++;
+		while (j < hi && ascii_digit(b[j])) j++;
 		if (j == ds) return false;
 	}
 	if (j == st) return false;
@@ -1784,7 +1741,7 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end,
 		while (i < n && b[i] == ' ') i++;
 		return i == n || b[i] == '\t' || b[i] == '\r' || b[i] == '\n';
 	}
-	while (start > 0 && is_space(b[start - 1])) start--;
+	while (start > 0 && ascii_space_json(b[start - 1])) start--;
 	if (start > 0) {
 		unsigned char c = b[start - 1];
 		if (c == '&' || c == '=' || c == ':') open = OWN;
@@ -1797,7 +1754,7 @@ static bool occupies(const unsigned char *b, size_t n, size_t start, size_t end,
 		else return false;
 	}
 	for (size_t i = end; i < n; i++) {
-		if (is_space(b[i])) continue;
+		if (ascii_space_json(b[i])) continue;
 		switch (open) {
 		case OWN: return b[i] == '&';
 		case DQ: return b[i] == '"' && !(csv && i + 1 < n && b[i + 1] == '"');
@@ -1940,7 +1897,7 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 }
 
 static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                            const struct ser_plan_calls *plan, void *ctx, struct ser_buf *out, bool replay)
+                            const struct ser_plan_calls *plan, void *ctx, struct buf *out, bool replay)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
@@ -1965,13 +1922,13 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 }
 
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                                void *ctx, struct ser_buf *out)
+                                void *ctx, struct buf *out)
 {
 	return walk(b, n, spellings, rewrite, NULL, ctx, out, true);
 }
 
 enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                                         void *ctx, struct ser_buf *out)
+                                         void *ctx, struct buf *out)
 {
 	return walk(b, n, spellings, rewrite, NULL, ctx, out, false);
 }

@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "buf.h"
+
 #define SERIALIZED_MAX_DEPTH 32
 
 /* Which spellings the walk may try at a start (§7.2; tried in this order).
@@ -62,17 +64,6 @@ enum ser_spelling {
 #define SER_SET(s) (1u << (s))
 #define SER_SET_DEFAULT (SER_SET(SER_LITERAL) | SER_SET(SER_PERCENT) | SER_SET(SER_HTML) | SER_SET(SER_JSON) | SER_SET(SER_JSONHTML))
 
-/* A growable output buffer owned by the caller (allocated once per stream;
- * grows at most to `limit`, after which the walk gives up as DECLINED). */
-struct ser_buf {
-	unsigned char *p;
-	size_t len, cap, limit;
-};
-
-/* Append n bytes, growing the buffer (doubling, up to its limit; 0: none).
- * Past the limit it marks the buffer failed (len > cap) and returns false;
- * a walk whose output failed so ends SER_DECLINED. */
-bool ser_buf_put(struct ser_buf *o, const void *p, size_t n);
 
 /* Rewrite one run of source bytes (string data, or text outside any value)
  * by appending the rewritten bytes to out. `offset` is where the run starts
@@ -80,7 +71,7 @@ bool ser_buf_put(struct ser_buf *o, const void *p, size_t n);
  * run is the data of a serialized string (whose length will be repaired).
  * Must append exactly the input bytes when nothing changes. */
 typedef void (*ser_rewrite_fn)(void *ctx, const unsigned char *p, size_t n, size_t offset, bool in_string,
-                               struct ser_buf *out);
+                               struct buf *out);
 
 enum ser_result {
 	SER_NONE,      /* no serialized value here: the caller rewrites the buffer as usual */
@@ -105,7 +96,7 @@ bool serialized_gate(const unsigned char *b, size_t n);
  * pgesc) at a string's close, after the runs before it went through
  * `rewrite`. */
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings,
-                                ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
+                                ser_rewrite_fn rewrite, void *ctx, struct buf *out);
 
 /* What serialized_plan asks of its caller, in the order of the value's
  * bytes (the runs exactly as serialized_walk would hand them to its
@@ -213,6 +204,6 @@ bool ser_delta_end(const struct ser_delta *d, ptrdiff_t *delta);
  * steps than fit the record goes): the same results, output and calls.
  * For the differential tests. */
 enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings,
-                                         ser_rewrite_fn rewrite, void *ctx, struct ser_buf *out);
+                                         ser_rewrite_fn rewrite, void *ctx, struct buf *out);
 
 #endif

@@ -5,6 +5,8 @@
  * over the cap). State survives any chunk boundary. */
 #include "sql.h"
 
+#include "ascii.h"
+#include "buf.h"
 #include "bytescan.h"
 
 #include <stdio.h>
@@ -40,12 +42,10 @@ void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
 	q->skips = skips;
 	q->nskips = n;
 	free(q->tables);
-	q->tables = calloc(n ? n : 1, sizeof *q->tables);
-	if (!q->tables) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	q->tables = xcalloc(n, sizeof *q->tables);
 	q->ntables = 0;
 	free(q->skip_met);
-	q->skip_met = calloc(n ? n : 1, sizeof *q->skip_met);
-	if (!q->skip_met) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	q->skip_met = xcalloc(n, sizeof *q->skip_met);
 	for (size_t i = 0; i < n; i++) {
 		size_t t = 0;
 		while (t < q->ntables && strcmp(q->tables[t].name, skips[i].table)) t++;
@@ -126,7 +126,6 @@ static bool is_word_byte(unsigned char c)
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '$';
 }
 
-static bool is_space(unsigned char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 
 /* ---- --skip-column: which column a literal belongs to ----------------- */
 
@@ -330,7 +329,7 @@ static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 		 * ends it whatever came before (word_len 0, after_binary false):
 		 * the bytes up to the last such byte need no look */
 		size_t m = n;
-		while (m > 0 && (is_word_byte(p[m - 1]) || is_space(p[m - 1]))) m--;
+		while (m > 0 && (is_word_byte(p[m - 1]) || ascii_space_c(p[m - 1]))) m--;
 		if (m > 0) {
 			q->word_len = 0;
 			q->after_binary = false;
@@ -350,12 +349,12 @@ static void note_normal(struct sql *q, const unsigned char *p, size_t n)
 				q->after_binary = q->word_len == 7 && memcmp(q->word, "_binary", 7) == 0;
 				q->word_len = 0;
 			}
-			if (!is_space(c)) q->after_binary = false;
+			if (!ascii_space_c(c)) q->after_binary = false;
 			if (q->track) {
 				ident_done(q);
 				if (c == '(' || c == ')' || c == ',' || c == ';') stmt_punct(q, c);
 				/* `schema`.`name`: the quote opening the name keeps the dot */
-				if (!is_space(c) && c != '"' && c != '`') q->dot = c == '.';
+				if (!ascii_space_c(c) && c != '"' && c != '`') q->dot = c == '.';
 			}
 		}
 	}
@@ -536,8 +535,7 @@ static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 		 * nor the size of allocations follows the literals a chunk happened
 		 * to cut; pages never written stay out of RSS */
 		size_t nc = SQL_VALUE_CAP;
-		unsigned char *b = realloc(q->body, nc);
-		if (!b) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		unsigned char *b = xrealloc(q->body, nc);
 		q->body = b;
 		q->body_cap = nc;
 	}
@@ -615,9 +613,9 @@ static void literal_done(struct sql *q)
 
 /* ---- SQLite's replace('…','\n',char(10)) (§8.3) ------------------------ */
 
-static void put_or_die(struct ser_buf *b, const void *p, size_t n)
+static void put_or_die(struct buf *b, const void *p, size_t n)
 {
-	if (!ser_buf_put(b, p, n)) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	if (!buf_put(b, p, n)) die_oom();
 }
 
 static void capture_write(void *ctx, const unsigned char *p, size_t n) { put_or_die(&((struct sql *)ctx)->cap, p, n); }
@@ -636,7 +634,7 @@ static const unsigned char *find(const unsigned char *b, size_t n, const unsigne
 
 /* Every `tok` in b[0..n) replaced by the byte c, as replace() reads it:
  * left to right, the occurrences not overlapping. */
-static void replace_all(struct ser_buf *out, const unsigned char *b, size_t n, const unsigned char *tok, size_t tl,
+static void replace_all(struct buf *out, const unsigned char *b, size_t n, const unsigned char *tok, size_t tl,
                         const unsigned char *with, size_t wl)
 {
 	out->len = 0;
@@ -714,7 +712,7 @@ static void wrapped_done(struct sql *q)
 	const unsigned char *src = q->cap.p;
 	size_t sn = q->cap.len;
 	for (int k = q->wrap_depth - 1; k >= 0; k--) {
-		struct ser_buf *to = k == q->wrap_depth - 1 ? &q->enc : &q->dec;
+		struct buf *to = k == q->wrap_depth - 1 ? &q->enc : &q->dec;
 		replace_all(to, src, sn, &q->wrap_char[k], 1, tok[k], tl[k]);
 		src = to->p;
 		sn = to->len;

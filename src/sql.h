@@ -19,6 +19,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "filetype.h"
 #include "linepos.h"
 #include "offmap.h"
@@ -97,7 +98,7 @@ struct sql {
 	size_t wrap_tokat[2], wrap_toklen[2];   /* each replace('s token, in wrap */
 	unsigned char wrap_char[2];   /* and the byte it stands for */
 	struct window cw;             /* a wrapped body's rewrite, captured (cap) */
-	struct ser_buf cap, dec, enc; /* its output; the body decoded; a step between */
+	struct buf cap, dec, enc; /* its output; the body decoded; a step between */
 	bool *skip_met;               /* --skip-column: which ones met their table and column */
 	uint64_t in_off;              /* input offset of the next byte */
 	unsigned char quote;          /* the literal's quote */

@@ -5,6 +5,8 @@
  * next, so cutting the stream at a line break changes no decision. */
 #include "text.h"
 
+#include "buf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,8 +118,7 @@ static void hold(struct text_stage *t, const unsigned char *p, size_t n)
 		 * neither the count nor the size of allocations follows the lines
 		 * a chunk happened to cut */
 		size_t nc = TEXT_LINE_CAP;
-		unsigned char *q = realloc(t->line, nc);
-		if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+		unsigned char *q = xrealloc(t->line, nc);
 		t->line = q;
 		t->line_cap = nc;
 	}

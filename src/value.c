@@ -2,6 +2,8 @@
  * decoding and re-match (§4.5, §5.3, §7). */
 #include "value.h"
 
+#include "buf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,13 +11,6 @@
 #include "bytescan.h"
 #include "entity.h"
 #include "testhook.h"
-
-static void *xrealloc(void *p, size_t n)
-{
-	void *q = realloc(p, n);
-	if (!q) { fputs("hostshift: out of memory\n", stderr); exit(3); }
-	return q;
-}
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 {
@@ -416,28 +411,28 @@ static inline __attribute__((always_inline)) void add_mark(struct value *vp, siz
 /* The run with its splices, into dst; dst0 is where the value's output
  * starts in dst, for the marks. */
 static inline __attribute__((always_inline)) void emit_splice(struct value *vp, const unsigned char *p,
-                                                             const struct value_splice *s, struct ser_buf *dst,
+                                                             const struct value_splice *s, struct buf *dst,
                                                              size_t dst0, size_t *last)
 {
 	unsigned char dig[VALUE_DIGITS_MAX];
-	ser_buf_put(dst, p + *last, s->start - *last);
+	buf_put(dst, p + *last, s->start - *last);
 	struct slice r = repl_of(vp, s, dig);
-	ser_buf_put(dst, r.p, r.n);
+	buf_put(dst, r.p, r.n);
 	if (r.n != s->len) add_mark(vp, dst->len - dst0, value_splice_end(s));
 	*last = value_splice_end(s);
 }
 
 /* emit_run where the re-match added splices: the two lists merged. */
 static __attribute__((noinline)) void emit_run_merged(struct value *vp, const unsigned char *p, size_t n,
-                                                      struct ser_buf *dst, size_t dst0)
+                                                      struct buf *dst, size_t dst0)
 {
 	size_t last = 0;
 	struct splice_walk it = { vp->run0, vp->splice0 };
 	for (const struct value_splice *s; (s = next_merged(vp, &it));) emit_splice(vp, p, s, dst, dst0, &last);
-	ser_buf_put(dst, p + last, n - last);
+	buf_put(dst, p + last, n - last);
 }
 
-static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct ser_buf *dst, size_t dst0)
+static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct buf *dst, size_t dst0)
 {
 	if (vp->splice0 != vp->nsplices) {
 		emit_run_merged(vp, p, n, dst, dst0);
@@ -445,7 +440,7 @@ static void emit_run(struct value *vp, const unsigned char *p, size_t n, struct 
 	}
 	size_t last = 0;
 	for (size_t i = 0; i < vp->nsplices; i++) emit_splice(vp, p, &vp->splices[i], dst, dst0, &last);
-	ser_buf_put(dst, p + last, n - last);
+	buf_put(dst, p + last, n - last);
 }
 
 /* Unchanged bytes of the value, protected from the sweep where the value

@@ -11,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "buf.h"
 #include "matcher.h"
 #include "offmap.h"
 #include "report.h"
@@ -79,8 +80,8 @@ struct value {
 	size_t nsplices, splices_cap;
 	struct value_splice *merge; /* a run's re-match splices, while merged into the byte matcher's */
 	size_t merge_cap;
-	struct ser_buf out;
-	struct ser_buf esc;       /* replacements re-escaped in a JSON string's \/ style */
+	struct buf out;
+	struct buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */
 	size_t nmarks, marks_cap;
 

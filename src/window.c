@@ -1,6 +1,8 @@
 /* window.c — carry-over window streaming of the matcher (§6.2, §11.1). */
 #include "window.h"
 
+#include "buf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +15,7 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 	w->out = out;
 	w->report = rep;
 	w->cap = pt->window + WINDOW_BATCH;
-	w->buf = malloc(w->cap);
-	if (!w->buf) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	w->buf = xmalloc(w->cap);
 	window_reset(w);
 }
 
@@ -305,8 +306,7 @@ static bool grow_held(struct window *w)
 	}
 	if (!w->held || w->cap >= most) { w->held = false; return false; }
 	size_t nc = w->cap * 2 < most ? w->cap * 2 : most;
-	unsigned char *nb = realloc(w->buf, nc);
-	if (!nb) { fputs("hostshift: out of memory\n", stderr); exit(3); }
+	unsigned char *nb = xrealloc(w->buf, nc);
 	w->buf = nb;
 	w->cap = nc;
 	return true;

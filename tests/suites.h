@@ -23,4 +23,5 @@ Suite *io_suite(void);        /* test_io.c: the output writer */
 Suite *ser_diff_suite(void);  /* test_ser_diff.c: serialized repair against an independent serializer (rules.md §7) */
 Suite *repro_suite(void);     /* test_repro.c: the serialized reproducers, exact output bytes (rules.md §7) */
 Suite *spill_suite(void);     /* test_spill.c: values held in a temporary file (rules.md §11.2) */
+Suite *ascii_suite(void);     /* test_ascii.c: the byte classes against <ctype.h> */
 #endif

@@ -37,7 +37,7 @@
 
 /* Appends to a ser_buf by doubling up to its limit; on failure marks it
  * (len past cap), the protocol serialized.c documents. */
-static void buf_append(struct ser_buf *o, const void *p, size_t n)
+static void buf_append(struct buf *o, const void *p, size_t n)
 {
 	if (o->len > o->cap) return;
 	if (n > o->cap - o->len) {
@@ -72,7 +72,7 @@ struct rwctx {
 static const char *const map_from[] = { C22, CJ, CP };
 static const char *const map_to[] = { V31, VJ, VP };
 
-static void rw_replace(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+static void rw_replace(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct buf *out)
 {
 	struct rwctx *c = vctx;
 	if (c->ncalls < sizeof c->calls / sizeof c->calls[0])
@@ -92,7 +92,7 @@ static void rw_replace(void *vctx, const unsigned char *p, size_t n, size_t off,
 	}
 }
 
-static void rw_identity(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+static void rw_identity(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct buf *out)
 {
 	rw_replace(vctx, p, n, off, in_string, out);
 }
@@ -138,11 +138,11 @@ static void check_calls(int line, const struct rwctx *c, enum ser_result r, size
  * walk past the record's cap). Both give the same result, the same output
  * and the same rewrite calls (offsets, lengths, string or not), in order. */
 static void check_reparsed(int line, const void *in, size_t n, unsigned sp, const struct rwctx *c, enum ser_result r,
-                           const struct ser_buf *out)
+                           const struct buf *out)
 {
 	struct rwctx again = *c;
 	again.ncalls = 0;
-	struct ser_buf out2 = { 0 };
+	struct buf out2 = { 0 };
 	enum ser_result r2 = serialized_walk_reparsed(in, n, sp, rw_replace, &again, &out2);
 	ck_assert_msg(r2 == r, "line %d: replayed %s, reparsed %s: %s", line, res_name(r), res_name(r2), show(in, n));
 	ck_assert_msg(again.ncalls == c->ncalls, "line %d: %zu rewrite calls replayed, %zu reparsed", line, c->ncalls,
@@ -294,7 +294,7 @@ static void plan_length(void *vctx, size_t len)
 static const struct ser_plan_calls plan_calls = { plan_run, plan_open, plan_close, plan_length, NULL };
 
 static void check_plan(int line, const void *in, size_t n, unsigned sp, const struct rwctx *c, enum ser_result r,
-                       const struct ser_buf *out)
+                       const struct buf *out)
 {
 	struct planctx pc = { .rw = { c->from, c->to, c->npairs, { { 0 } }, 0 }, .b = in };
 	enum ser_result r2 = serialized_plan(in, n, sp, &plan_calls, &pc);
@@ -321,7 +321,7 @@ static void check_plan(int line, const void *in, size_t n, unsigned sp, const st
 static enum ser_result walk_with(int line, const void *in, size_t n, unsigned sp, struct rwctx *c,
                                  const void *want, size_t wn, enum ser_result want_res)
 {
-	struct ser_buf out = { 0 };
+	struct buf out = { 0 };
 	enum ser_result r = serialized_walk(in, n, sp, rw_replace, c, &out);
 	ck_assert_msg(r == want_res, "line %d: %s, want %s: %s", line, res_name(r), res_name(want_res), show(in, n));
 	check_calls(line, c, r, n);
@@ -343,7 +343,7 @@ static void check_case(int line, const void *in, size_t n, unsigned sp, enum ser
 	walk_with(line, in, n, sp, &c, want, wn, want_res);
 
 	struct rwctx id = { NULL, NULL, 0, { { 0 } }, 0 };
-	struct ser_buf out = { 0 };
+	struct buf out = { 0 };
 	enum ser_result r = serialized_walk(in, n, sp, rw_identity, &id, &out);
 	ck_assert_msg(r == want_res, "line %d (identity): %s, want %s", line, res_name(r), res_name(want_res));
 	check_calls(line, &id, r, n);
@@ -830,7 +830,7 @@ START_TEST(sqljson_spelling)
 		static const char in[] = "s:2:" QJ "xq" QJ ";";
 		const char *f[1] = { "x" }, *t[1] = { "\\\\" };
 		struct rwctx c = { f, t, 1, { { 0 } }, 0 };
-		struct ser_buf out = { 0 };
+		struct buf out = { 0 };
 		ck_assert_int_eq(serialized_walk((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out), DEC);
 		ck_assert_int_eq(serialized_walk_reparsed((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out),
 		                 DEC);
@@ -854,7 +854,7 @@ static void declined_at_close(int line, const char *from, const char *to, unsign
 	const char *f[1] = { from }, *t[1] = { to };
 	size_t n = strlen(in);
 	struct rwctx c = { f, t, 1, { { 0 } }, 0 };
-	struct ser_buf out = { 0 };
+	struct buf out = { 0 };
 	ck_assert_msg(serialized_walk((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d", line);
 	ck_assert_msg(serialized_walk_reparsed((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d",
 	              line);
@@ -1524,7 +1524,7 @@ START_TEST(output_limit)
 	ck_assert_uint_eq(sizeof want - 1, 55);
 	for (size_t limit = 40; limit <= 60; limit++) {
 		struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
-		struct ser_buf out = { .limit = limit };
+		struct buf out = { .limit = limit };
 		enum ser_result r = serialized_walk((const unsigned char *)in, sizeof in - 1, LIT, rw_replace, &c, &out);
 		ck_assert_msg(r == (limit >= 55 ? REP : DEC), "limit %zu: %s", limit, res_name(r));
 		if (r == REP) {
@@ -1535,7 +1535,7 @@ START_TEST(output_limit)
 	}
 	/* the buffer is reset and reused */
 	struct rwctx c = { map_from, map_to, 3, { { 0 } }, 0 };
-	struct ser_buf out = { 0 };
+	struct buf out = { 0 };
 	for (int k = 0; k < 3; k++) {
 		c.ncalls = 0;
 		ck_assert_int_eq(serialized_walk((const unsigned char *)in, sizeof in - 1, LIT, rw_replace, &c, &out), REP);
@@ -1570,7 +1570,7 @@ START_TEST(truncated_input)
 		walk_with(__LINE__, full, n, ALL, &c, NULL, 0, n < 5 ? NON : DEC);
 		/* and from the other end */
 		c.ncalls = 0;
-		struct ser_buf out = { 0 };
+		struct buf out = { 0 };
 		enum ser_result r = serialized_walk((const unsigned char *)full + n + 1, sizeof full - 2 - n, ALL, rw_identity,
 		                                    &(struct rwctx){ NULL, NULL, 0, { { 0 } }, 0 }, &out);
 		if (r == REP) ck_assert(out.len == sizeof full - 2 - n && memcmp(out.p, full + n + 1, out.len) == 0);

@@ -924,13 +924,13 @@ struct ser_oracle {
 	uint64_t base;
 };
 
-static void oracle_run(void *ctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+static void oracle_run(void *ctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct buf *out)
 {
 	(void)in_string;
 	struct ser_oracle *c = ctx;
 	struct slice r;
-	if (value_rewrite(&c->vp, p, n, c->base + off, &c->o, &r)) ser_buf_put(out, r.p, r.n);
-	else ser_buf_put(out, p, n);
+	if (value_rewrite(&c->vp, p, n, c->base + off, &c->o, &r)) buf_put(out, r.p, r.n);
+	else buf_put(out, p, n);
 }
 
 START_TEST(value_serialized_plan_equals_buffered)
@@ -942,7 +942,7 @@ START_TEST(value_serialized_plan_equals_buffered)
 	sides_init(&c, &ro, false);
 	struct ser_oracle orc;
 	value_init(&orc.vp, &tpt, NULL);
-	struct ser_buf want = { .limit = SIZE_MAX };
+	struct buf want = { .limit = SIZE_MAX };
 	static char v[16384];
 	uint32_t x = 5150u + (uint32_t)_i;
 	size_t repaired = 0, nested = 0, merged = 0, escaped = 0, grew = 0;
@@ -973,12 +973,12 @@ START_TEST(value_serialized_plan_equals_buffered)
 		if (r == SER_DECLINED) {
 			/* rules.md §7.5: a value that cannot be repaired is untouched */
 			want.len = 0;
-			ser_buf_put(&want, p, n);
+			buf_put(&want, p, n);
 		} else if (r != SER_REPAIRED) {
 			struct slice w;
 			want.len = 0;
-			if (value_rewrite(&orc.vp, p, n, 0, &orc.o, &w)) ser_buf_put(&want, w.p, w.n);
-			else ser_buf_put(&want, p, n);
+			if (value_rewrite(&orc.vp, p, n, 0, &orc.o, &w)) buf_put(&want, w.p, w.n);
+			else buf_put(&want, p, n);
 		}
 		size_t a0 = a.c.n, b0 = b.c.n;
 		value_write(&a.vp, p, n, 0, &o, &a.w, false);

@@ -37,6 +37,7 @@ int main(void)
 	srunner_add_suite(sr, ser_diff_suite());
 	srunner_add_suite(sr, repro_suite());
 	srunner_add_suite(sr, spill_suite());
+	srunner_add_suite(sr, ascii_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

@@ -26,7 +26,7 @@ struct ctx {
 	bool lengthen;
 };
 
-static void append(struct ser_buf *o, const void *p, size_t n)
+static void append(struct buf *o, const void *p, size_t n)
 {
 	if (o->len > o->cap) return;
 	if (n > o->cap - o->len) {
@@ -46,7 +46,7 @@ static void append(struct ser_buf *o, const void *p, size_t n)
 	o->len += n;
 }
 
-static void rewrite(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct ser_buf *out)
+static void rewrite(void *vctx, const unsigned char *p, size_t n, size_t off, bool in_string, struct buf *out)
 {
 	struct ctx *c = vctx;
 	(void)in_string;
@@ -167,7 +167,7 @@ static void plan_length(void *vctx, size_t len)
 static const struct ser_plan_calls plan_calls = { plan_run, plan_open, plan_close, plan_length };
 
 /* The plan against the walk's bytes out[0..len). */
-static void check_plan(const uint8_t *data, size_t size, enum ser_result r, const struct ser_buf *out)
+static void check_plan(const uint8_t *data, size_t size, enum ser_result r, const struct buf *out)
 {
 	struct plan p = { .b = data };
 	enum ser_result r2 = serialized_plan(data, size, ALL_SPELLINGS, &plan_calls, &p);
@@ -195,7 +195,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	(void)serialized_gate(data, size);
 
-	struct ser_buf out = { .limit = 64u << 20 };
+	struct buf out = { .limit = 64u << 20 };
 	struct ctx c = { .n = size };
 	enum ser_result r = serialized_walk(data, size, ALL_SPELLINGS, rewrite, &c, &out);
 	if (r != SER_REPAIRED && c.calls != 0) abort();
