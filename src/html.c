@@ -1086,3 +1086,8 @@ void html_finish(struct html *h)
 	window_flush(&h->w);
 	h->state = HS_DATA;
 }
+
+static void framer_reset(void *self, const struct framer_start *st) { html_reset(self, st->out, st->marks); }
+static void framer_feed(void *self, const unsigned char *p, size_t n) { html_feed(self, p, n); }
+static void framer_finish(void *self) { html_finish(self); }
+const struct framer html_framer = { framer_reset, framer_feed, framer_finish };

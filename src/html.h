@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "framer.h"
 #include "hostfind.h"
 #include "linepos.h"
 #include "offmap.h"
@@ -136,6 +137,8 @@ void html_free(struct html *h);
 void html_reset(struct html *h, struct sink out, struct offmap *marks);
 void html_feed(struct html *h, const unsigned char *p, size_t n);
 void html_finish(struct html *h);
+/* The three as the pipeline calls every framer (framer.h). */
+extern const struct framer html_framer;
 
 /* §4.2 and §12.4: whether a <script> type attribute value names
  * JavaScript (absent, empty, `module`, or a WHATWG JavaScript MIME type). */

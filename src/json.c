@@ -868,3 +868,8 @@ void json_finish(struct json *j)
 	j->state = JSON_BETWEEN;
 	window_flush(&j->w);
 }
+
+static void framer_reset(void *self, const struct framer_start *st) { json_reset(self, st->out, st->marks); }
+static void framer_feed(void *self, const unsigned char *p, size_t n) { json_feed(self, p, n); }
+static void framer_finish(void *self) { json_finish(self); }
+const struct framer json_framer = { framer_reset, framer_feed, framer_finish };

@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "framer.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -91,5 +92,7 @@ void json_free(struct json *j);
 void json_reset(struct json *j, struct sink out, struct offmap *marks);
 void json_feed(struct json *j, const unsigned char *p, size_t n);
 void json_finish(struct json *j);
+/* The three as the pipeline calls every framer (framer.h). */
+extern const struct framer json_framer;
 
 #endif

@@ -85,149 +85,181 @@ static void progress_show(struct progress *pr, const char *name, uint64_t bytes,
 	pr->shown = true;
 }
 
-int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out)
+/* One input's run: what its steps share. */
+struct run {
+	struct pipeline *p;
+	int fd;
+	const char *name, *path;
+	struct io_writer *out;
+	size_t have;          /* bytes read into p->inbuf, not yet fed */
+	bool eof;
+	uint64_t in_bytes;
+	struct progress pr;
+};
+
+static int read_failed(struct run *r)
 {
-	const struct pipeline_config *cfg = &p->cfg;
-	bool sweeps = pipeline_sweeps(cfg);
-	report_begin(p->report, name, sweeps);
-	p->out = out;
-	p->out_bytes = 0;
+	if (r->pr.shown) fputc('\n', stderr);
+	fprintf(stderr, "hostshift: %s: %s\n", r->name, strerror(errno));
+	return 3;
+}
 
-	struct progress pr = { .on = cfg->progress == PROGRESS_ON, .start = now() };
-	pr.last = pr.start;
-	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) pr.size = (uint64_t)st.st_size;
-	io_grow_pipe(fd);   /* fewer, larger reads from a pipe */
-	/* By default only where someone watches a long run: stderr is a
-	 * terminal and the input is over 64 MiB. */
-	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && pr.size > PROGRESS_AUTO_BYTES)
-		pr.on = true;
-
-	size_t have = 0;
-	bool eof = false;
-	uint64_t in_bytes = 0;
-	enum filetype type = cfg->type;
-	bool passthrough = false;
-	if (cfg->headers) {
-		/* §13.3: the response head(s) first, rewritten and written
-		 * before the body; body events are then counted from its end. */
-		size_t hl = 0;
-		p->head.len = 0;
-		for (;;) {
-			if (p->head.cap - p->head.len < cfg->read_size) {
-				size_t nc = p->head.cap ? p->head.cap * 2 : 2 * cfg->read_size;
-				unsigned char *q = xrealloc(p->head.p, nc);
-				p->head.p = q;
-				p->head.cap = nc;
-			}
-			ssize_t r = io_read(fd, p->head.p + p->head.len, cfg->read_size);
-			if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
-			if (r == 0) eof = true;
-			p->head.len += (size_t)r;
-			hl = headers_length(p->head.p, p->head.len, eof);
-			if (hl || eof) break;
-		}
-		if (hl == (size_t)-1 || hl == 0) {
-			if (!cfg->quiet) fprintf(stderr, "hostshift: %s: no HTTP response head at the start; all of it is the body\n", name);
-			hl = 0;
-		} else {
-			struct headers_result res;
-			headers_rewrite(p->head.p, hl, &p->head_vp, &p->head_out, &res);
-			if (cfg->dry_run) out_write(p, p->head.p, hl);
-			else out_write(p, p->head_out.p, p->head_out.len);
-			size_t lines = 0;
-			for (size_t k = 0; k < hl; k++) lines += p->head.p[k] == '\n';
-			p->report->offset_base = hl;
-			p->report->line_base = lines;
-			if (res.passthrough) {
-				passthrough = true;
-				if (!cfg->quiet) fprintf(stderr, "hostshift: %s: the body passes through unchanged: %s\n", name, res.why);
-			} else if (res.body != FILETYPE_AUTO) {
-				type = res.body;
-			}
-		}
-		in_bytes = hl;
-		have = p->head.len - hl;   /* at most one read: it fits the input buffer */
-		memcpy(p->inbuf, p->head.p + hl, have);
-	}
-	/* Read enough to sniff the type before choosing the chain. */
-	while (have < SNIFF_BYTES && !eof) {
-		ssize_t r = io_read(fd, p->inbuf + have, p->inbuf_cap - have);
-		if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
-		if (r == 0) { eof = true; break; }
-		have += (size_t)r;
-	}
-	const char *packed = passthrough ? NULL : filetype_compressed(p->inbuf, have);
-	if (packed) {
-		static const char *const tool[] = { "gzip", "zcat", "xz", "xzcat", "zstd", "zstdcat", "bzip2", "bzcat" };
-		const char *how = "";
-		for (size_t i = 0; i < sizeof tool / sizeof *tool; i += 2)
-			if (!strcmp(tool[i], packed)) how = tool[i + 1];
-		fprintf(stderr, "hostshift: %s: input is %s-compressed; decompress it first (%s %s | hostshift ...)\n", name, packed,
-		        how, path ? name : "FILE");
+/* The end of every run: the output flushed, the byte counts, and a write
+ * error said (not a broken pipe: the reader has gone). */
+static int run_end(struct run *r)
+{
+	struct pipeline *p = r->p;
+	if (r->out) io_writer_flush(r->out);
+	p->report->bytes_in = r->in_bytes;
+	p->report->bytes_out = p->out_bytes;
+	if (r->out && r->out->err) {
+		if (r->out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(r->out->err));
 		return 3;
 	}
+	return 0;
+}
+
+/* §13.3: the response head(s) first, rewritten and written before the
+ * body; body events are then counted from its end. The head may name the
+ * body's type, or say it passes through. */
+static int run_head(struct run *r, enum filetype *type, bool *passthrough)
+{
+	struct pipeline *p = r->p;
+	const struct pipeline_config *cfg = &p->cfg;
+	size_t hl = 0;
+	p->head.len = 0;
+	for (;;) {
+		if (p->head.cap - p->head.len < cfg->read_size) {
+			p->head.cap = p->head.cap ? p->head.cap * 2 : 2 * cfg->read_size;
+			p->head.p = xrealloc(p->head.p, p->head.cap);
+		}
+		ssize_t k = io_read(r->fd, p->head.p + p->head.len, cfg->read_size);
+		if (k < 0) return read_failed(r);
+		if (k == 0) r->eof = true;
+		p->head.len += (size_t)k;
+		hl = headers_length(p->head.p, p->head.len, r->eof);
+		if (hl || r->eof) break;
+	}
+	if (hl == (size_t)-1 || hl == 0) {
+		if (!cfg->quiet) fprintf(stderr, "hostshift: %s: no HTTP response head at the start; all of it is the body\n", r->name);
+		hl = 0;
+	} else {
+		struct headers_result res;
+		headers_rewrite(p->head.p, hl, &p->head_vp, &p->head_out, &res);
+		if (cfg->dry_run) out_write(p, p->head.p, hl);
+		else out_write(p, p->head_out.p, p->head_out.len);
+		size_t lines = 0;
+		for (size_t k = 0; k < hl; k++) lines += p->head.p[k] == '\n';
+		p->report->offset_base = hl;
+		p->report->line_base = lines;
+		if (res.passthrough) {
+			*passthrough = true;
+			if (!cfg->quiet) fprintf(stderr, "hostshift: %s: the body passes through unchanged: %s\n", r->name, res.why);
+		} else if (res.body != FILETYPE_AUTO) {
+			*type = res.body;
+		}
+	}
+	r->in_bytes = hl;
+	r->have = p->head.len - hl;   /* at most one read: it fits the input buffer */
+	memcpy(p->inbuf, p->head.p + hl, r->have);
+	return 0;
+}
+
+/* A compressed input is refused, with the command that reads it (§13.2). */
+static bool refused_compressed(struct run *r)
+{
+	const char *packed = filetype_compressed(r->p->inbuf, r->have);
+	if (!packed) return false;
+	static const char *const tool[] = { "gzip", "zcat", "xz", "xzcat", "zstd", "zstdcat", "bzip2", "bzcat" };
+	const char *how = "";
+	for (size_t i = 0; i < sizeof tool / sizeof *tool; i += 2)
+		if (!strcmp(tool[i], packed)) how = tool[i + 1];
+	fprintf(stderr, "hostshift: %s: input is %s-compressed; decompress it first (%s %s | hostshift ...)\n", r->name, packed,
+	        how, r->path ? r->name : "FILE");
+	return true;
+}
+
+/* The type (as given, by the headers, the extension, or sniffed) and the
+ * sql type's dialect, told to the report; options that do nothing for it
+ * said. */
+static enum filetype choose_type(struct run *r, enum filetype type, bool passthrough, enum sql_dialect *dialect)
+{
+	struct pipeline *p = r->p;
+	const struct pipeline_config *cfg = &p->cfg;
 	const char *by = type != FILETYPE_AUTO ? (cfg->headers && cfg->type == FILETYPE_AUTO ? "headers" : "option") : NULL;
-	if (type == FILETYPE_AUTO && path && !cfg->headers) {
-		type = filetype_from_path(path);
+	if (type == FILETYPE_AUTO && r->path && !cfg->headers) {
+		type = filetype_from_path(r->path);
 		if (type != FILETYPE_AUTO) by = "extension";
 	}
 	/* both sniffs see the first SNIFF_BYTES, however many a read brought:
 	 * the choice may not follow the read size (§8.3, §13.2) */
-	size_t sniff_n = have < SNIFF_BYTES ? have : SNIFF_BYTES;
+	size_t sniff_n = r->have < SNIFF_BYTES ? r->have : SNIFF_BYTES;
 	if (type == FILETYPE_AUTO) {
 		type = filetype_sniff(p->inbuf, sniff_n);
 		by = "sniffed";
 	}
-	enum sql_dialect dialect = cfg->dialect;
-	if (type == FILETYPE_SQL && dialect == DIALECT_AUTO) dialect = filetype_sniff_dialect(p->inbuf, sniff_n);
+	*dialect = cfg->dialect;
+	if (type == FILETYPE_SQL && *dialect == DIALECT_AUTO) *dialect = filetype_sniff_dialect(p->inbuf, sniff_n);
 	p->report->type = filetype_name(type);
-	p->report->dialect = type == FILETYPE_SQL ? filetype_dialect_name(dialect) : NULL;
+	p->report->dialect = type == FILETYPE_SQL ? filetype_dialect_name(*dialect) : NULL;
 	p->report->chosen_by = by;
 	p->report->dialect_by = cfg->dialect == DIALECT_AUTO ? "sniffed" : "option";
 	if (type == FILETYPE_SQL) p->sql_inputs++;
 	else if (!cfg->quiet && !passthrough) {
 		/* options of the sql type do nothing here: said, not ignored silently */
 		if (cfg->nskips)
-			fprintf(stderr, "hostshift: %s: --skip-column applies to the sql type only; this input is read as %s\n", name,
-			        filetype_name(type));
+			fprintf(stderr, "hostshift: %s: --skip-column applies to the sql type only; this input is read as %s\n",
+			        r->name, filetype_name(type));
 		if (cfg->dialect != DIALECT_AUTO)
-			fprintf(stderr, "hostshift: %s: --dialect applies to the sql type only; this input is read as %s\n", name,
+			fprintf(stderr, "hostshift: %s: --dialect applies to the sql type only; this input is read as %s\n", r->name,
 			        filetype_name(type));
 	}
-	if (passthrough) {
-		/* not ours to change: byte for byte, no sweep */
-		for (;;) {
-			in_bytes += have;
-			out_write(p, p->inbuf, have);
-			if ((out && out->err) || eof) break;
-			ssize_t r = io_read(fd, p->inbuf, cfg->read_size);
-			if (r < 0) { fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno)); return 3; }
-			if (r == 0) eof = true;
-			have = (size_t)(r > 0 ? r : 0);
-		}
-		if (out) io_writer_flush(out);
-		p->report->bytes_in = in_bytes;
-		p->report->bytes_out = p->out_bytes;
-		if (out && out->err) {
-			if (out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(out->err));
-			return 3;
-		}
-		return 0;
-	}
+	return type;
+}
 
+/* A body not ours to change: byte for byte, no sweep. */
+static int run_passthrough(struct run *r)
+{
+	struct pipeline *p = r->p;
+	for (;;) {
+		r->in_bytes += r->have;
+		out_write(p, p->inbuf, r->have);
+		if ((r->out && r->out->err) || r->eof) break;
+		ssize_t k = io_read(r->fd, p->inbuf, p->cfg.read_size);
+		if (k < 0) return read_failed(r);
+		if (k == 0) r->eof = true;
+		r->have = (size_t)(k > 0 ? k : 0);
+	}
+	return run_end(r);
+}
+
+/* The framer of a type, and its state (framer.h). */
+static void *framer_of(struct pipeline *p, enum filetype type, const struct framer **f)
+{
+	switch (type) {
+	case FILETYPE_HTML: *f = &html_framer; return &p->html;
+	case FILETYPE_SQL: *f = &sql_framer; return &p->sql;
+	case FILETYPE_JSON: *f = &json_framer; return &p->json;
+	default: *f = &text_framer; return &p->text;
+	}
+}
+
+/* read → framer → sweep → output, a read at a time. */
+static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialect)
+{
+	struct pipeline *p = r->p;
+	const struct pipeline_config *cfg = &p->cfg;
+	bool sweeps = pipeline_sweeps(cfg);
 	struct sink final = { out_write, p, NULL };
 	struct sink none = { discard, NULL, NULL };
-	struct sink framed = cfg->dry_run ? none : final;
-	struct offmap *marks = NULL;
+	struct framer_start st = { cfg->dry_run ? none : final, NULL, dialect };
 	if (sweeps) {
 		sweep_reset(&p->sweep);
 		p->sweep.w.out = final;
-		framed = sweep_sink(&p->sweep);
-		marks = &p->sweep.marks;
+		st.out = sweep_sink(&p->sweep);
+		st.marks = &p->sweep.marks;
 	}
 	p->report->warn_stragglers = type == FILETYPE_HTML;
-	/* the sweep knows the spellings of the stream it sweeps */
 	/* the sweep knows the other types' spellings too, so that what
 	 * --check finds is rewritten (§6.1); in html, where it would cost a
 	 * scan that stops at every backslash, not json's `\u002F`, which
@@ -236,59 +268,64 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	p->sweep.w.sql = true;
 	p->sweep.w.json = type != FILETYPE_HTML || p->report->opt.check;
 	p->sweep.w.separators_only = type == FILETYPE_HTML || type == FILETYPE_TEXT;
-	switch (type) {
-	case FILETYPE_HTML: html_reset(&p->html, framed, marks); break;
-	case FILETYPE_SQL: sql_reset(&p->sql, framed, marks, dialect); break;
-	case FILETYPE_JSON: json_reset(&p->json, framed, marks); break;
-	default: text_reset(&p->text, framed, marks); break;
-	}
-
+	const struct framer *f;
+	void *self = framer_of(p, type, &f);
+	f->reset(self, &st);
 	for (;;) {
-		if (have) {
-			in_bytes += have;
-			if (cfg->dry_run) out_write(p, p->inbuf, have);  /* output equals input */
+		if (r->have) {
+			r->in_bytes += r->have;
+			if (cfg->dry_run) out_write(p, p->inbuf, r->have);  /* output equals input */
 			/* the framer sees read-size pieces, the sniffed start too */
-			for (size_t at = 0; at < have; at += cfg->read_size) {
-				const unsigned char *piece = p->inbuf + at;
-				size_t k = have - at < cfg->read_size ? have - at : cfg->read_size;
-				switch (type) {
-				case FILETYPE_HTML: html_feed(&p->html, piece, k); break;
-				case FILETYPE_SQL: sql_feed(&p->sql, piece, k); break;
-				case FILETYPE_JSON: json_feed(&p->json, piece, k); break;
-				default: text_feed(&p->text, piece, k); break;
-				}
-			}
-			if (out && out->err) break;
-			progress_show(&pr, name, in_bytes, false);
+			for (size_t at = 0; at < r->have; at += cfg->read_size)
+				f->feed(self, p->inbuf + at, r->have - at < cfg->read_size ? r->have - at : cfg->read_size);
+			if (r->out && r->out->err) break;
+			progress_show(&r->pr, r->name, r->in_bytes, false);
 		}
-		if (eof) break;
-		ssize_t r = io_read(fd, p->inbuf, cfg->read_size);
-		if (r < 0) {
-			if (pr.shown) fputc('\n', stderr);
-			fprintf(stderr, "hostshift: %s: %s\n", name, strerror(errno));
-			return 3;
-		}
-		if (r == 0) { eof = true; have = 0; continue; }
-		have = (size_t)r;
+		if (r->eof) break;
+		ssize_t k = io_read(r->fd, p->inbuf, cfg->read_size);
+		if (k < 0) return read_failed(r);
+		r->eof = k == 0;
+		r->have = (size_t)(k > 0 ? k : 0);
 	}
-	if (!(out && out->err)) {
-		switch (type) {
-		case FILETYPE_HTML: html_finish(&p->html); break;
-		case FILETYPE_SQL: sql_finish(&p->sql); break;
-		case FILETYPE_JSON: json_finish(&p->json); break;
-		default: text_finish(&p->text); break;
-		}
+	if (!(r->out && r->out->err)) {
+		f->finish(self);
 		if (sweeps) sweep_finish(&p->sweep);
-		if (out) io_writer_flush(out);
 	}
-	progress_show(&pr, name, in_bytes, true);
-	p->report->bytes_in = in_bytes;
-	p->report->bytes_out = p->out_bytes;
-	if (out && out->err) {
-		if (out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(out->err));
-		return 3;
+	progress_show(&r->pr, r->name, r->in_bytes, true);
+	return run_end(r);
+}
+
+int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out)
+{
+	const struct pipeline_config *cfg = &p->cfg;
+	report_begin(p->report, name, pipeline_sweeps(cfg));
+	p->out = out;
+	p->out_bytes = 0;
+	struct run r = { .p = p, .fd = fd, .name = name, .path = path, .out = out };
+	r.pr = (struct progress){ .on = cfg->progress == PROGRESS_ON, .start = now() };
+	r.pr.last = r.pr.start;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) r.pr.size = (uint64_t)st.st_size;
+	io_grow_pipe(fd);   /* fewer, larger reads from a pipe */
+	/* By default only where someone watches a long run: stderr is a
+	 * terminal and the input is over 64 MiB. */
+	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && r.pr.size > PROGRESS_AUTO_BYTES)
+		r.pr.on = true;
+
+	enum filetype type = cfg->type;
+	bool passthrough = false;
+	if (cfg->headers && run_head(&r, &type, &passthrough)) return 3;
+	/* enough to sniff the type before choosing the chain */
+	while (r.have < SNIFF_BYTES && !r.eof) {
+		ssize_t k = io_read(fd, p->inbuf + r.have, p->inbuf_cap - r.have);
+		if (k < 0) return read_failed(&r);
+		if (k == 0) r.eof = true;
+		else r.have += (size_t)k;
 	}
-	return 0;
+	if (!passthrough && refused_compressed(&r)) return 3;
+	enum sql_dialect dialect;
+	type = choose_type(&r, type, passthrough, &dialect);
+	return passthrough ? run_passthrough(&r) : run_framed(&r, type, dialect);
 }
 
 void pipeline_warn_unmet(const struct pipeline *p)

@@ -1141,3 +1141,8 @@ void sql_finish(struct sql *q)
 	q->state = SQL_NORMAL;
 	window_flush(&q->w);
 }
+
+static void framer_reset(void *self, const struct framer_start *st) { sql_reset(self, st->out, st->marks, st->dialect); }
+static void framer_feed(void *self, const unsigned char *p, size_t n) { sql_feed(self, p, n); }
+static void framer_finish(void *self) { sql_finish(self); }
+const struct framer sql_framer = { framer_reset, framer_feed, framer_finish };

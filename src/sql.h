@@ -21,6 +21,7 @@
 
 #include "buf.h"
 #include "filetype.h"
+#include "framer.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -150,5 +151,7 @@ void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_di
 bool sql_skip_met(const struct sql *q, size_t k);
 void sql_feed(struct sql *q, const unsigned char *p, size_t n);
 void sql_finish(struct sql *q);
+/* The three as the pipeline calls every framer (framer.h). */
+extern const struct framer sql_framer;
 
 #endif

@@ -267,3 +267,8 @@ void text_finish(struct text_stage *t)
 	t->line_streams = t->line_untouched = false;
 	window_end(&t->w);   /* (none is open after untouched bytes) */
 }
+
+static void framer_reset(void *self, const struct framer_start *st) { text_reset(self, st->out, st->marks); }
+static void framer_feed(void *self, const unsigned char *p, size_t n) { text_feed(self, p, n); }
+static void framer_finish(void *self) { text_finish(self); }
+const struct framer text_framer = { framer_reset, framer_feed, framer_finish };

@@ -9,6 +9,7 @@
 #ifndef HOSTSHIFT_TEXT_H
 #define HOSTSHIFT_TEXT_H
 
+#include "framer.h"
 #include "value.h"
 #include "window.h"
 
@@ -37,5 +38,7 @@ void text_free(struct text_stage *t);
 void text_reset(struct text_stage *t, struct sink out, struct offmap *marks);
 void text_feed(struct text_stage *t, const unsigned char *p, size_t n);
 void text_finish(struct text_stage *t);
+/* The three as the pipeline calls every framer (framer.h). */
+extern const struct framer text_framer;
 
 #endif
