@@ -66,7 +66,7 @@ void html_free(struct html *h)
 	memset(h, 0, sizeof *h);
 }
 
-void html_reset(struct html *h, struct sink out, struct offmap *marks)
+static void html_reset(struct html *h, struct sink out, struct offmap *marks)
 {
 	window_reset(&h->w);
 	/* §7.4: text, raw text and comments are wrapped in the serialized walk
@@ -737,7 +737,7 @@ static inline bool text_ends_at(const unsigned char *p, size_t lt, size_t n)
 	return c == '/' && lt + 2 < n && is_alpha(p[lt + 2]);
 }
 
-void html_feed(struct html *h, const unsigned char *p, size_t n)
+static void html_feed(struct html *h, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&h->lp, p, h->in_off);
 	hostfind_cursor_init(&h->hosts, p, n);
@@ -1057,7 +1057,7 @@ void html_feed(struct html *h, const unsigned char *p, size_t n)
 	linepos_upto(&h->lp, h->in_off);
 }
 
-void html_finish(struct html *h)
+static void html_finish(struct html *h)
 {
 	/* End of input inside a token: its bytes pass through (§4.1). */
 	switch (h->state) {

@@ -133,11 +133,7 @@ struct html {
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
                unsigned spellings);
 void html_free(struct html *h);
-/* A new document; marks (may be NULL) receive length changes for the sweep. */
-void html_reset(struct html *h, struct sink out, struct offmap *marks);
-void html_feed(struct html *h, const unsigned char *p, size_t n);
-void html_finish(struct html *h);
-/* The three as the pipeline calls every framer (framer.h). */
+/* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer html_framer;
 
 /* §4.2 and §12.4: whether a <script> type attribute value names

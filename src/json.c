@@ -47,7 +47,7 @@ void json_free(struct json *j)
 	memset(j, 0, sizeof *j);
 }
 
-void json_reset(struct json *j, struct sink out, struct offmap *marks)
+static void json_reset(struct json *j, struct sink out, struct offmap *marks)
 {
 	window_reset(&j->w);
 	j->w.out = out;
@@ -669,7 +669,7 @@ AVX2 static enum block_result string_blocks32(const unsigned char *p, size_t *k,
 #endif
 #endif
 
-void json_feed(struct json *j, const unsigned char *p, size_t n)
+static void json_feed(struct json *j, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&j->lp, p, j->in_off);
 	size_t i = 0;
@@ -845,7 +845,7 @@ void json_feed(struct json *j, const unsigned char *p, size_t n)
 	window_flush(&j->w);
 }
 
-void json_finish(struct json *j)
+static void json_finish(struct json *j)
 {
 	switch (j->state) {
 	case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U:

@@ -89,10 +89,7 @@ struct json {
 void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
                unsigned spellings);
 void json_free(struct json *j);
-void json_reset(struct json *j, struct sink out, struct offmap *marks);
-void json_feed(struct json *j, const unsigned char *p, size_t n);
-void json_finish(struct json *j);
-/* The three as the pipeline calls every framer (framer.h). */
+/* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer json_framer;
 
 #endif

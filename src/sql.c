@@ -70,7 +70,7 @@ void sql_free(struct sql *q)
 
 bool sql_skip_met(const struct sql *q, size_t k) { return q->skip_met && k < q->nskips && q->skip_met[k]; }
 
-void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect)
+static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect)
 {
 	q->dialect = dialect == DIALECT_AUTO ? DIALECT_MYSQL : dialect;
 	q->track = q->nskips || q->dialect == DIALECT_POSTGRES;
@@ -798,7 +798,7 @@ static void wrap_flush(struct sql *q, size_t upto)
 	}
 }
 
-void sql_feed(struct sql *q, const unsigned char *p, size_t n)
+static void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&q->lp, p, q->in_off);
 	const unsigned char *special = q->dialect == DIALECT_POSTGRES ? special_pg
@@ -1110,7 +1110,7 @@ void sql_feed(struct sql *q, const unsigned char *p, size_t n)
 	window_flush(&q->w);
 }
 
-void sql_finish(struct sql *q)
+static void sql_finish(struct sql *q)
 {
 	switch (q->state) {
 	case SQL_LITERAL:

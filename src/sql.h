@@ -146,12 +146,9 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 void sql_free(struct sql *q);
 /* The --skip-column list (kept by the caller). */
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n);
-void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect);
 /* Whether --skip-column k has met its table and column in any input so far. */
 bool sql_skip_met(const struct sql *q, size_t k);
-void sql_feed(struct sql *q, const unsigned char *p, size_t n);
-void sql_finish(struct sql *q);
-/* The three as the pipeline calls every framer (framer.h). */
+/* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer sql_framer;
 
 #endif

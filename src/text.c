@@ -76,7 +76,7 @@ void text_free(struct text_stage *t)
 	t->line = NULL;
 }
 
-void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
+static void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
 {
 	window_reset(&t->w);
 	window_begin(&t->w, SURFACE_TEXT, 0);
@@ -211,7 +211,7 @@ static size_t last_newline_end(const unsigned char *p, size_t n)
 	return n;
 }
 
-void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
+static void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 {
 	if (!t->spellings) { window_feed(&t->w, p, n); t->in_off += n; return; }
 	uint64_t base = t->in_off;
@@ -259,7 +259,7 @@ void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 	t->in_off += n;
 }
 
-void text_finish(struct text_stage *t)
+static void text_finish(struct text_stage *t)
 {
 	if (t->line_len) line_end(t, t->line, t->line_len, t->line_at_hold, true, true);
 	t->line_len = 0;

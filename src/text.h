@@ -34,11 +34,7 @@ struct text_stage {
 
 void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings);
 void text_free(struct text_stage *t);
-/* New stream; marks (may be NULL) receive the length changes for the sweep. */
-void text_reset(struct text_stage *t, struct sink out, struct offmap *marks);
-void text_feed(struct text_stage *t, const unsigned char *p, size_t n);
-void text_finish(struct text_stage *t);
-/* The three as the pipeline calls every framer (framer.h). */
+/* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer text_framer;
 
 #endif
