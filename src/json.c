@@ -17,8 +17,8 @@ static void tok_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct json *j = ctx;
 	/* A JSON string holds no raw newline. */
-	*line = j->tok_lines + 1;
-	*column = (size_t)(off - j->tok_line_start) + 1;
+	*line = j->tok.lines + 1;
+	*column = (size_t)(off - j->tok.line_start) + 1;
 }
 
 void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
@@ -43,7 +43,7 @@ void json_free(struct json *j)
 	window_free(&j->w);
 	spill_free(&j->spill);
 	value_free(&j->vp);
-	free(j->tok);
+	hold_free(&j->tok);
 	memset(j, 0, sizeof *j);
 }
 
@@ -150,13 +150,12 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 
 /* The string token's bytes: in the chunk being fed while the whole token
  * lies in it (not copied), else in j->tok. */
-static const unsigned char *tok_data(const struct json *j) { return j->tok_src ? j->tok_src : j->tok; }
 
 
 /* The temporary file failed under a string already given to it. */
 static _Noreturn void spill_failed(const struct json *j)
 {
-	spill_fail(&j->spill, j->report ? j->report->file : "-", "JSON string", j->tok_start);
+	spill_fail(&j->spill, j->report ? j->report->file : "-", "JSON string", j->tok.start);
 }
 
 /* A string held in the file that malformed input cut: its bytes pass as
@@ -168,11 +167,11 @@ static void spilled_untouched(struct json *j)
 	if (!b) spill_failed(j);
 	size_t n = (size_t)j->spill.len;
 	if (j->report) {
-		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED,
+		struct report_event re = { .offset = j->tok.start, .action = ACTION_SKIPPED,
 		                           .reason = REASON_SERIALIZED_UNTOUCHED,
 		                           .surface = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING, .text = b,
 		                           .text_len = 64 };
-		if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
+		if (j->lp.on) { re.line = j->tok.lines + 1; re.column = (size_t)(j->tok.start - j->tok.line_start) + 1; }
 		report_add(j->report, &re);
 	}
 	for (size_t a = 0; a < n; a += VALUE_PIECE) {
@@ -208,10 +207,10 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		window_begin(&j->w, SURFACE_TEXT, off);
 		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
 	} else if (in_string) {
-		window_begin(&j->w, SURFACE_TEXT, j->tok_start);
-		if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
-		window_feed(&j->w, tok_data(j), j->tok_len);
-		j->tok_src = NULL;
+		window_begin(&j->w, SURFACE_TEXT, j->tok.start);
+		if (j->lp.on) window_set_lines(&j->w, j->tok.lines, j->tok.line_start);
+		window_feed(&j->w, hold_data(&j->tok), j->tok.len);
+		j->tok.src = NULL;
 	} else {
 		linepos_upto(&j->lp, off);
 		window_begin(&j->w, SURFACE_TEXT, off);
@@ -228,12 +227,12 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 	j->oversize = false;
 	j->tok_amp = false;
 	j->utf8_need = 0;
-	j->tok_start = off;
-	j->tok_len = 0;
+	j->tok.start = off;
+	j->tok.len = 0;
 	if (j->lp.on) {
 		linepos_upto(&j->lp, off);
-		j->tok_lines = j->lp.lines;
-		j->tok_line_start = j->lp.line_start;
+		j->tok.lines = j->lp.lines;
+		j->tok.line_start = j->lp.line_start;
 	}
 	j->state = JSON_STRING;
 }
@@ -248,60 +247,41 @@ static void go_oversize(struct json *j)
 {
 	j->oversize = true;
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
-	j->over_untouched = j->spellings && serialized_gate(tok_data(j), j->tok_len);
+	const char *path = j->paths ? j->path : NULL;
+	size_t path_len = j->paths ? j->path_len : 0;
+	j->over_untouched = j->spellings && serialized_gate(hold_data(&j->tok), j->tok.len);
 	if (j->over_untouched && spill_begin(&j->spill)) {
-		if (!spill_put(&j->spill, tok_data(j), j->tok_len)) spill_failed(j);
+		if (!spill_put(&j->spill, hold_data(&j->tok), j->tok.len)) spill_failed(j);
 		j->spilling = true;
 		j->over_untouched = false;
-		if (!j->tok_src) {
-			/* the held copy goes back while the file holds the string */
-			free(j->tok);
-			j->tok = NULL;
-			j->tok_cap = 0;
-		}
-		j->tok_src = NULL;
+		hold_drop_copy(&j->tok);   /* the held copy goes back while the file holds the string */
+		j->tok.src = NULL;
 		return;
 	}
 	if (j->over_untouched) {
 		if (!j->quiet && j->report)
 			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the JSON string at offset %llu (%s); it passes untouched\n",
-			        j->report->file, (unsigned long long)j->tok_start, strerror(j->spill.err));
-		if (j->report) {
-			struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED,
-			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = s, .text = tok_data(j),
-			                           .text_len = 64, .path = j->paths ? j->path : NULL,
-			                           .path_len = j->paths ? j->path_len : 0 };
-			if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
-			report_add(j->report, &re);
-		}
-		window_protected(&j->w, tok_data(j), j->tok_len);
-		j->tok_src = NULL;
+			        j->report->file, (unsigned long long)j->tok.start, strerror(j->spill.err));
+		hold_report(&j->tok, j->report, j->lp.on, REASON_SERIALIZED_UNTOUCHED, s, 64, path, path_len);
+		window_protected(&j->w, hold_data(&j->tok), j->tok.len);
+		j->tok.src = NULL;
 		return;
 	}
-	if (j->report) {
-		struct report_event re = { .offset = j->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = s, .text = tok_data(j), .text_len = 0,
-		                           .path = j->paths ? j->path : NULL, .path_len = j->paths ? j->path_len : 0 };
-		if (j->lp.on) { re.line = j->tok_lines + 1; re.column = (size_t)(j->tok_start - j->tok_line_start) + 1; }
-		report_add(j->report, &re);
-		if (!j->quiet)
-			fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
-			        j->report->file, (unsigned long long)j->tok_start, JSON_VALUE_CAP);
-	}
-	window_begin(&j->w, s, j->tok_start);
-	j->w.path = j->paths ? j->path : NULL;
-	j->w.path_len = j->paths ? j->path_len : 0;
-	if (j->lp.on) window_set_lines(&j->w, j->tok_lines, j->tok_line_start);
-	window_feed(&j->w, tok_data(j), j->tok_len);
-	j->tok_src = NULL;
+	hold_report(&j->tok, j->report, j->lp.on, REASON_SIZE_CAP_EXCEEDED, s, 0, path, path_len);
+	if (j->report && !j->quiet)
+		fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
+		        j->report->file, (unsigned long long)j->tok.start, JSON_VALUE_CAP);
+	j->w.path = path;
+	j->w.path_len = path_len;
+	hold_to_window(&j->tok, &j->w, s, j->lp.on);
 }
 
 /* Bytes of the string token, which follow the ones before. */
 static void tok_put(struct json *j, const unsigned char *p, size_t n)
 {
 	if (!n) return;
-	if (j->tok_src && j->tok_len + n <= JSON_VALUE_CAP) { j->tok_len += n; return; }   /* read in place */
-	if (!j->oversize && j->tok_len + n > JSON_VALUE_CAP) go_oversize(j);
+	if (j->tok.src && j->tok.len + n <= JSON_VALUE_CAP) { j->tok.len += n; return; }   /* read in place */
+	if (!j->oversize && j->tok.len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) {
 		if (j->spilling) {
 			if (!spill_put(&j->spill, p, n)) spill_failed(j);
@@ -309,17 +289,7 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 		else window_feed(&j->w, p, n);
 		return;
 	}
-	if (j->tok_len + n > j->tok_cap) {
-		/* the cap at once, on the first string held: neither the count
-		 * nor the size of allocations follows the strings a chunk happened
-		 * to cut; pages never written stay out of RSS */
-		size_t nc = JSON_VALUE_CAP;
-		unsigned char *t = xrealloc(j->tok, nc);
-		j->tok = t;
-		j->tok_cap = nc;
-	}
-	memcpy(j->tok + j->tok_len, p, n);
-	j->tok_len += n;
+	hold_copy(&j->tok, p, n, JSON_VALUE_CAP);
 }
 
 static void after_value(struct json *j)
@@ -344,7 +314,7 @@ static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
 	j->vp.path_len = j->paths ? j->path_len : 0;
 	j->vp.release = spill_release_cb;
 	j->vp.release_ctx = &j->spill;
-	value_write(&j->vp, t, len, j->tok_start, &o, &j->w, false);
+	value_write(&j->vp, t, len, j->tok.start, &o, &j->w, false);
 	j->vp.release = NULL;
 	spill_end(&j->spill);
 }
@@ -352,11 +322,11 @@ static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
 static void string_done(struct json *j)
 {
 	bool key = j->is_key;
-	const unsigned char *t = tok_data(j);
+	const unsigned char *t = hold_data(&j->tok);
 	if (j->spilling) {
 		spilled_done(j, key);
 	} else {
-		if (key) path_key(j, t + 1, j->tok_len - 2);
+		if (key) path_key(j, t + 1, j->tok.len - 2);
 		if (j->oversize) {
 			if (!j->over_untouched) window_end(&j->w);
 			j->w.path = NULL;
@@ -366,7 +336,7 @@ static void string_done(struct json *j)
 			                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
 			j->vp.path = j->paths ? j->path : NULL;
 			j->vp.path_len = j->paths ? j->path_len : 0;
-			value_write(&j->vp, t, j->tok_len, j->tok_start, &o, &j->w, j->tok_src != NULL);
+			value_write(&j->vp, t, j->tok.len, j->tok.start, &o, &j->w, j->tok.src != NULL);
 		}
 	}
 	j->state = JSON_BETWEEN;
@@ -688,8 +658,8 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 				bool key = j->expect == EXPECT_KEY_OR_CLOSE || j->expect == EXPECT_KEY;
 				if (!key && !value_start_ok(j)) { malformed(j, OFF(i), "unexpected string"); break; }
 				string_begin(j, OFF(i), key);
-				j->tok_src = p + i;   /* the opening quote: read in place */
-				j->tok_len = 1;
+				j->tok.src = p + i;   /* the opening quote: read in place */
+				j->tok.len = 1;
 				i++;
 			} else if (c == '{' || c == '[') {
 				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected bracket"); break; }
@@ -832,12 +802,12 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 		}
 	}
 #undef OFF
-	if (j->tok_src && (j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U)) {
+	if (j->tok.src && (j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U)) {
 		/* the string goes on past the chunk: its bytes so far are held */
-		const unsigned char *src = j->tok_src;
-		size_t len = j->tok_len;
-		j->tok_src = NULL;
-		j->tok_len = 0;
+		const unsigned char *src = j->tok.src;
+		size_t len = j->tok.len;
+		j->tok.src = NULL;
+		j->tok.len = 0;
 		tok_put(j, src, len);
 	}
 	j->in_off += n;

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "framer.h"
+#include "hold.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -70,10 +71,7 @@ struct json {
 	int num;                                   /* number grammar state (RFC 8259 section 6); -1: a keyword */
 	const char *keyword;                       /* true / false / null being read */
 	size_t scalar_len;
-	uint64_t tok_start;                        /* input offset of the string's opening quote */
-	const unsigned char *tok_src;   /* the string token in the chunk being fed (read in place), or NULL: in tok */
-	unsigned char *tok;
-	size_t tok_len, tok_cap;
+	struct hold tok;              /* the string token, from its opening quote (and that quote's line) */
 
 	/* RFC 6901 path of the current position (explain only) */
 	bool paths;
@@ -82,8 +80,6 @@ struct json {
 	size_t path_at[JSON_DEPTH_MAX + 1];        /* path length at each level's start */
 
 	struct linepos lp;            /* check mode: input line positions */
-	size_t tok_lines;             /* and those of the string's opening quote */
-	uint64_t tok_line_start;
 };
 
 void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

@@ -22,6 +22,7 @@
 #include "buf.h"
 #include "filetype.h"
 #include "framer.h"
+#include "hold.h"
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
@@ -110,10 +111,7 @@ struct sql {
 	struct spill spill;
 	const unsigned char *spilled; /* the held body where the file is mapped, while it is rewritten */
 	size_t pos_at, pos_count, pos_lastnl;   /* check mode: body_position's last count */
-	uint64_t body_start;          /* input offset of the literal's body */
-	const unsigned char *body_src;   /* the literal body in the chunk being fed (read in place), or NULL: in body */
-	unsigned char *body;
-	size_t body_len, body_cap;
+	struct hold body;             /* the literal's body (its offset and line position) */
 
 	/* `_binary` introducer detection in normal text */
 	char word[8];
@@ -137,8 +135,6 @@ struct sql {
 	bool dot;                     /* a '.' after the last name: a schema-qualified name goes on */
 
 	struct linepos lp;            /* check mode: input line positions */
-	size_t body_lines;            /* and those of the literal's body */
-	uint64_t body_line_start;
 };
 
 void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,

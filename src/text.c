@@ -72,8 +72,7 @@ void text_free(struct text_stage *t)
 {
 	window_free(&t->w);
 	value_free(&t->vp);
-	free(t->line);
-	t->line = NULL;
+	hold_free(&t->line);
 }
 
 static void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
@@ -82,7 +81,7 @@ static void text_reset(struct text_stage *t, struct sink out, struct offmap *mar
 	window_begin(&t->w, SURFACE_TEXT, 0);
 	t->w.out = out;
 	t->w.out_marks = marks;
-	t->line_len = 0;
+	t->line.len = 0;
 	t->line_streams = t->line_untouched = false;
 	t->need = 0;
 	t->untouched_to = 0;
@@ -111,20 +110,6 @@ static void unit_done(struct text_stage *t, const unsigned char *l, size_t len, 
 	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);
 }
 
-static void hold(struct text_stage *t, const unsigned char *p, size_t n)
-{
-	if (t->line_len + n > t->line_cap) {
-		/* the cap at once, on the first line held, as json and sql do:
-		 * neither the count nor the size of allocations follows the lines
-		 * a chunk happened to cut */
-		size_t nc = TEXT_LINE_CAP;
-		unsigned char *q = xrealloc(t->line, nc);
-		t->line = q;
-		t->line_cap = nc;
-	}
-	memcpy(t->line + t->line_len, p, n);
-	t->line_len += n;
-}
 
 /* Bytes from input offset off pass untouched, kept from the sweep (§7.5),
  * to the end of the line that holds input offset `to` (0: this line):
@@ -160,15 +145,15 @@ static void line_end(struct text_stage *t, const unsigned char *l, size_t len, u
 		unit_done(t, l, len, off);
 	} else if (!eof && need < TEXT_LINE_CAP) {
 		if (!held) {
-			t->line_at_hold = off;
-			hold(t, l, len);
+			t->line.start = off;
+			hold_copy(&t->line, l, len, TEXT_LINE_CAP);
 		}
 		t->need = need;
 		return;
 	} else {
 		untouched_from(t, l, len, off, eof ? 0 : off + need);
 	}
-	if (held) t->line_len = 0;
+	if (held) t->line.len = 0;
 	t->need = 0;
 }
 
@@ -225,26 +210,26 @@ static void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 			i = end;
 			continue;
 		}
-		if (t->line_len) {
+		if (t->line.len) {
 			/* The rest of a line cut by the previous chunk, or the lines
 			 * a cut serialized value holds. */
-			if (t->line_len + (end - i) > TEXT_LINE_CAP) {
-				if (t->need) untouched_from(t, t->line, t->line_len, t->line_at_hold, t->line_at_hold + t->need);
-				else line_over_cap(t, t->line, t->line_len, t->line_at_hold);
-				t->line_len = 0;
+			if (t->line.len + (end - i) > TEXT_LINE_CAP) {
+				if (t->need) untouched_from(t, t->line.buf, t->line.len, t->line.start, t->line.start + t->need);
+				else line_over_cap(t, t->line.buf, t->line.len, t->line.start);
+				t->line.len = 0;
 				t->need = 0;
 				continue;
 			}
-			hold(t, p + i, end - i);
+			hold_copy(&t->line, p + i, end - i, TEXT_LINE_CAP);
 			i = end;
 			/* a held value is walked again when enough of it is there */
-			if (nl && t->line_len - 1 >= t->need) line_end(t, t->line, t->line_len, t->line_at_hold, true, false);
+			if (nl && t->line.len - 1 >= t->need) line_end(t, t->line.buf, t->line.len, t->line.start, true, false);
 			continue;
 		}
 		if (!nl) {
 			/* A line cut by the end of this chunk waits for its end. */
 			if (n - i > TEXT_LINE_CAP) line_over_cap(t, p + i, n - i, base + i);
-			else { t->line_at_hold = base + i; hold(t, p + i, n - i); }
+			else { t->line.start = base + i; hold_copy(&t->line, p + i, n - i, TEXT_LINE_CAP); }
 			break;
 		}
 		if (!per_line) {
@@ -261,8 +246,8 @@ static void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 
 static void text_finish(struct text_stage *t)
 {
-	if (t->line_len) line_end(t, t->line, t->line_len, t->line_at_hold, true, true);
-	t->line_len = 0;
+	if (t->line.len) line_end(t, t->line.buf, t->line.len, t->line.start, true, true);
+	t->line.len = 0;
 	t->need = 0;
 	t->line_streams = t->line_untouched = false;
 	window_end(&t->w);   /* (none is open after untouched bytes) */

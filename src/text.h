@@ -10,6 +10,7 @@
 #define HOSTSHIFT_TEXT_H
 
 #include "framer.h"
+#include "hold.h"
 #include "value.h"
 #include "window.h"
 
@@ -19,8 +20,7 @@ struct text_stage {
 	struct window w;
 	struct value vp;
 	unsigned spellings;            /* 0: --no-serialized */
-	unsigned char *line;           /* a line cut by the end of a chunk */
-	size_t line_len, line_cap;
+	struct hold line;              /* a line cut by the end of a chunk, from its input offset */
 	bool line_streams;             /* the current line is over the cap: it streams */
 	bool line_untouched;           /* ... and may hold serialized data: it passes untouched (§7.5) */
 	uint64_t untouched_to;         /* ... to the end of the line holding this input offset */
@@ -29,7 +29,6 @@ struct text_stage {
 	size_t unit_len;
 	uint64_t in_off;               /* input offset of the next byte */
 	uint64_t line_at;              /* check mode: input offset of the line being rewritten */
-	uint64_t line_at_hold;         /* input offset of the held line */
 };
 
 void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings);
