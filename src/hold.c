@@ -41,7 +41,7 @@ void hold_report(const struct hold *h, struct report *rep, bool lines, enum reas
 
 void hold_to_window(struct hold *h, struct window *w, enum surface s, bool lines)
 {
-	window_begin(w, s, h->start);
+	window_begin_streamed(w, s, h->start);
 	if (lines) window_set_lines(w, h->lines, h->line_start);
 	window_feed(w, hold_data(h), h->len);
 	h->src = NULL;

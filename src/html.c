@@ -50,8 +50,8 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->seg_vp.pos_ctx = h;
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
 	window_defer(&h->w);   /* the sweep sees contiguous runs whole */
-	h->tag_cap = 4096;
-	h->tag = xrealloc(NULL, h->tag_cap);
+	h->tag.cap = 4096;
+	h->tag.buf = xrealloc(NULL, h->tag.cap);
 	h->attrs_cap = 32;
 	h->attrs = xrealloc(NULL, h->attrs_cap * sizeof *h->attrs);
 }
@@ -59,7 +59,7 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 void html_free(struct html *h)
 {
 	window_free(&h->w);
-	free(h->tag);
+	hold_free(&h->tag);
 	free(h->attrs);
 	value_free(&h->vp);
 	value_free(&h->seg_vp);
@@ -73,8 +73,7 @@ static void html_reset(struct html *h, struct sink out, struct offmap *marks)
 	 * as whole tokens, held up to the value cap. */
 	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
 	window_hold_over(&h->w, seg_over);
-	h->w.out = out;
-	h->w.out_marks = marks;
+	window_set_out(&h->w, out, marks);
 	h->state = HS_DATA;
 	h->in_off = 0;
 	h->npend = 0;
@@ -126,21 +125,18 @@ static void flush_pend_as(struct html *h, enum surface s)
 
 /* ---- start tags --------------------------------------------------------- */
 
-/* The held start tag's bytes: in the chunk being fed while the whole tag
- * lies in it (not copied), else in h->tag. */
-static const unsigned char *tag_data(const struct html *h) { return h->tag_src ? h->tag_src : h->tag; }
 
 static void tag_begin(struct html *h, enum html_tag_kind kind)
 {
 	h->tag_kind = kind;
-	h->tag_src = NULL;
-	h->tag_pos = 0;
+	h->tag.src = NULL;
+	h->tag.len = 0;
 	h->name_len = 0;
 	h->nattrs = 0;
 	if (h->lp.on && kind == TAG_START) {
 		linepos_upto(&h->lp, h->tok_start);
-		h->tag_lines = h->lp.lines;
-		h->tag_line_start = h->lp.line_start;
+		h->tag.lines = h->lp.lines;
+		h->tag.line_start = h->lp.line_start;
 	}
 }
 
@@ -195,11 +191,11 @@ static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct html *h = ctx;
 	size_t pos = (size_t)(off - h->tok_start), count = 0, lastnl = 0;
-	const unsigned char *t = tag_data(h);
-	for (size_t i = 0; i < pos && i < h->tag_pos; i++)
+	const unsigned char *t = hold_data(&h->tag);
+	for (size_t i = 0; i < pos && i < h->tag.len; i++)
 		if (t[i] == '\n') { count++; lastnl = i; }
-	uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag_line_start;
-	*line = h->tag_lines + count + 1;
+	uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag.line_start;
+	*line = h->tag.lines + count + 1;
 	*column = (size_t)(off - ls) + 1;
 }
 
@@ -221,7 +217,7 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		{ "srcdoc", 6, ATTR_SRCDOC }, { "srcset", 6, ATTR_SRCSET },
 	};
 	if (!h->report) return;
-	const unsigned char *n = tag_data(h) + a->name_start;
+	const unsigned char *n = hold_data(&h->tag) + a->name_start;
 	size_t nl = a->name_end - a->name_start;
 	/* most names have none of the lengths (4, 6, 7, 11) */
 	if (nl != 4 && nl != 6 && nl != 7 && nl != 11) return;
@@ -237,7 +233,7 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
-	return value_prepare(&h->vp, tag_data(h) + vs, n, h->tok_start + vs, &o, no_host);
+	return value_prepare(&h->vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -287,15 +283,15 @@ static void after_start_tag(struct html *h, bool js)
 /* Bytes of the held tag, as they are. */
 static void tag_verbatim(struct html *h, const unsigned char *p, size_t n)
 {
-	window_verbatim_at(&h->w, p, n, h->tag_src != NULL);
+	window_verbatim_at(&h->w, p, n, h->tag.src != NULL);
 }
 
 /* A changed value of the tag, after the tag's bytes before it. */
 static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 {
-	const unsigned char *t = tag_data(h);
+	const unsigned char *t = hold_data(&h->tag);
 	tag_verbatim(h, t + *last, a->value_start - *last);
-	value_put(&h->vp, t + a->value_start, a->value_end - a->value_start, &h->w, h->tag_src != NULL);
+	value_put(&h->vp, t + a->value_start, a->value_end - a->value_start, &h->w, h->tag.src != NULL);
 	*last = a->value_end;
 }
 
@@ -309,7 +305,7 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
  * unreported, to be written. */
 static void start_tag_done(struct html *h)
 {
-	const unsigned char *t = tag_data(h);
+	const unsigned char *t = hold_data(&h->tag);
 	bool js = true;
 	bool seen_type = false;
 	bool listed = !h->w.defer;   /* the window defers exactly when events are not listed */
@@ -317,8 +313,8 @@ static void start_tag_done(struct html *h)
 	/* a tag read in place asks the chunk's cursor; a held one its own */
 	struct hostfind_cursor held, *hc = &h->hosts;
 	size_t at = 0;
-	if (h->tag_src) at = (size_t)(h->tag_src - h->hosts.b);
-	else hostfind_cursor_init(hc = &held, t, h->tag_pos);
+	if (h->tag.src) at = (size_t)(h->tag.src - h->hosts.b);
+	else hostfind_cursor_init(hc = &held, t, h->tag.len);
 	for (size_t i = 0; i < h->nattrs; i++) {
 		struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
@@ -351,7 +347,7 @@ static void start_tag_done(struct html *h)
 		}
 		h->vp.report = rep;
 	}
-	tag_verbatim(h, t + last, h->tag_pos - last);
+	tag_verbatim(h, t + last, h->tag.len - last);
 	after_start_tag(h, js);
 }
 
@@ -362,37 +358,23 @@ static void start_tag_done(struct html *h)
 static void tag_oversize(struct html *h)
 {
 	h->tag_kind = TAG_OVERSIZE;
-	h->over_untouched = h->spellings && serialized_gate(tag_data(h), h->tag_pos);
+	h->tag.start = h->tok_start;
+	h->over_untouched = h->spellings && serialized_gate(hold_data(&h->tag), h->tag.len);
 	if (h->over_untouched) {
-		if (h->report) {
-			struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED,
-			                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_HTML_ATTR,
-			                           .text = tag_data(h), .text_len = h->tag_pos < 64 ? h->tag_pos : 64 };
-			if (h->lp.on) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
-			report_add(h->report, &re);
-		}
-		window_protected(&h->w, tag_data(h), h->tag_pos);
-		h->tag_src = NULL;
+		hold_report(&h->tag, h->report, h->lp.on, REASON_SERIALIZED_UNTOUCHED, SURFACE_HTML_ATTR,
+		            h->tag.len < 64 ? h->tag.len : 64, NULL, 0);
+		window_protected(&h->w, hold_data(&h->tag), h->tag.len);
+		h->tag.src = NULL;
 		return;
 	}
-	if (h->report) {
-		struct report_event re = { .offset = h->tok_start, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
-		                           .surface = SURFACE_HTML_ATTR, .text = tag_data(h), .text_len = 0 };
-		if (h->lp.on) { re.line = h->tag_lines + 1; re.column = (size_t)(h->tok_start - h->tag_line_start) + 1; }
-		report_add(h->report, &re);
-		if (!h->quiet)
-			fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
-			        h->report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
-	}
+	hold_report(&h->tag, h->report, h->lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_HTML_ATTR, 0, NULL, 0);
+	if (h->report && !h->quiet)
+		fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
+		        h->report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
 	/* The held bytes may hold newlines the line count has passed: the
-	 * segment starts at the tag's own line position. */
-	size_t hold = h->w.hold_cap;   /* already over the cap: it streams */
-	h->w.hold_cap = 0;
-	window_begin(&h->w, SURFACE_HTML_ATTR, h->tok_start);
-	h->w.hold_cap = hold;
-	if (h->lp.on) window_set_lines(&h->w, h->tag_lines, h->tag_line_start);
-	window_feed(&h->w, tag_data(h), h->tag_pos);
-	h->tag_src = NULL;
+	 * segment starts at the tag's own line position, and streams (it is
+	 * already over the cap). */
+	hold_to_window(&h->tag, &h->w, SURFACE_HTML_ATTR, h->lp.on);
 }
 
 /* Bytes of a tag over the cap: matched as prose, or passed untouched. */
@@ -413,29 +395,22 @@ static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 		oversize_bytes(h, p, n);
 		break;
 	case TAG_START:
-		if (h->tag_pos + n > HTML_TAG_CAP) {
+		if (h->tag.len + n > HTML_TAG_CAP) {
 			tag_oversize(h);
 			oversize_bytes(h, p, n);
 			break;
 		}
-		if (h->tag_src) break;   /* p continues the tag in the chunk */
-		if (h->tag_pos + n > h->tag_cap) {
-			/* the cap at once, as json, sql and text do: neither the
-			 * count nor the size of allocations follows the tags a chunk
-			 * happened to cut; pages never written stay out of RSS */
-			h->tag = xrealloc(h->tag, HTML_TAG_CAP);
-			h->tag_cap = HTML_TAG_CAP;
-		}
-		memcpy(h->tag + h->tag_pos, p, n);
-		break;
+		if (h->tag.src) break;   /* p continues the tag in the chunk */
+		hold_copy(&h->tag, p, n, HTML_TAG_CAP);
+		return;
 	}
-	h->tag_pos += n;
+	h->tag.len += n;
 }
 
 static inline void tag_bytes(struct html *h, const unsigned char *p, size_t n)
 {
 	/* the usual case first: a start tag read in place goes on in the chunk */
-	if (h->tag_src && h->tag_kind == TAG_START && h->tag_pos + n <= HTML_TAG_CAP) { h->tag_pos += n; return; }
+	if (h->tag.src && h->tag_kind == TAG_START && h->tag.len + n <= HTML_TAG_CAP) { h->tag.len += n; return; }
 	if (n) tag_bytes_held(h, p, n);
 }
 
@@ -448,8 +423,8 @@ static inline __attribute__((always_inline)) void start_tag_open(struct html *h,
 	seg_close(h);
 	tag_begin(h, TAG_START);
 	if (lt) {
-		h->tag_src = lt;
-		h->tag_pos = 1;
+		h->tag.src = lt;
+		h->tag.len = 1;
 	} else {
 		tag_bytes(h, (const unsigned char *)"<", 1);
 	}
@@ -457,13 +432,13 @@ static inline __attribute__((always_inline)) void start_tag_open(struct html *h,
 }
 
 /* A start tag read in place goes on past the chunk: its bytes so far are
- * copied into h->tag, where the rest will follow. */
+ * copied into h->tag's buffer, where the rest will follow. */
 static void tag_hold(struct html *h)
 {
-	const unsigned char *src = h->tag_src;
-	size_t n = h->tag_pos;
-	h->tag_src = NULL;
-	h->tag_pos = 0;
+	const unsigned char *src = h->tag.src;
+	size_t n = h->tag.len;
+	h->tag.src = NULL;
+	h->tag.len = 0;
 	tag_bytes(h, src, n);
 }
 
@@ -523,7 +498,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 	size_t run = i;
 	while (i < n) {
 		unsigned char c = p[i];
-		size_t pos = h->tag_pos + (i - run);
+		size_t pos = h->tag.len + (i - run);
 		switch (h->state) {
 		case HS_TAG_NAME:
 			if (ascii_space_html(c)) h->state = HS_BEFORE_ATTR_NAME;
@@ -563,7 +538,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				 * would take it byte by byte (p[i], the name's first byte,
 				 * is any byte but white space, '/' and '>'); then the white
 				 * space after it and the next such attribute, or the '>' */
-				size_t base = h->tag_pos - run;   /* a tag offset is base + chunk index */
+				size_t base = h->tag.len - run;   /* a tag offset is base + chunk index */
 				struct html_attr *a = new_attr(h, base + i);
 				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
@@ -636,7 +611,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			const unsigned char *q = find(p, i, n, h->state == HS_ATTR_VALUE_DQ ? '"' : '\'');
 			if (!q) { i = n; continue; }
 			i = (size_t)(q - p);
-			cur_attr(h)->value_end = h->tag_pos + (i - run);
+			cur_attr(h)->value_end = h->tag.len + (i - run);
 			h->state = HS_AFTER_ATTR_VALUE_QUOTED;
 			break;
 		}
@@ -1051,7 +1026,7 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 		}
 	}
 #undef OFF
-	if (h->tag_src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
+	if (h->tag.src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
 	h->in_off += n;
 	window_flush(&h->w);
 	linepos_upto(&h->lp, h->in_off);
@@ -1072,7 +1047,7 @@ static void html_finish(struct html *h)
 	case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
 	case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
 	case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
-		if (h->tag_kind == TAG_START) verbatim(h, h->tag, h->tag_pos);  /* left to the sweep */
+		if (h->tag_kind == TAG_START) verbatim(h, h->tag.buf, h->tag.len);  /* left to the sweep */
 		break;
 	case HS_RAWTEXT_LT: case HS_RAWTEXT_END_OPEN: case HS_RAWTEXT_END_NAME:
 	case HS_SCRIPT_LT: case HS_SCRIPT_END_OPEN: case HS_SCRIPT_END_NAME:

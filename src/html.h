@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "framer.h"
+#include "hold.h"
 #include "hostfind.h"
 #include "linepos.h"
 #include "offmap.h"
@@ -105,14 +106,9 @@ struct html {
 	bool over_untouched;          /* a tag over the cap that may hold serialized data: untouched (§7.5) */
 	char name[HTML_NAME_MAX + 1]; /* lowercase tag name */
 	size_t name_len;              /* > HTML_NAME_MAX: too long to be special */
-	size_t tag_pos;               /* bytes of the tag so far */
-	const unsigned char *tag_src; /* the start tag in the chunk being fed (read in place), or NULL: in tag */
-	unsigned char *tag;           /* held start tag */
-	size_t tag_cap;
+	struct hold tag;              /* the start tag from its '<' (len counts any tag's bytes so far) */
 	struct html_attr *attrs;
 	size_t nattrs, attrs_cap;
-	size_t tag_lines;             /* check mode: line position of the tag's '<' */
-	uint64_t tag_line_start;
 
 	/* the value pipeline of attribute values */
 	struct value vp;

@@ -31,7 +31,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 	j->spellings = spellings;
 	window_init(&j->w, pt, SURFACE_JSON_STRING, out, rep);
 	window_defer(&j->w);
-	j->w.json = true;
+	window_set_spellings(&j->w, false, true, false);
 	value_init(&j->vp, pt, rep);
 	spill_init(&j->spill);
 	j->vp.pos = tok_position;
@@ -50,8 +50,7 @@ void json_free(struct json *j)
 static void json_reset(struct json *j, struct sink out, struct offmap *marks)
 {
 	window_reset(&j->w);
-	j->w.out = out;
-	j->w.out_marks = marks;
+	window_set_out(&j->w, out, marks);
 	j->state = JSON_BETWEEN;
 	j->expect = EXPECT_VALUE;
 	j->in_off = 0;
@@ -201,8 +200,7 @@ static void malformed(struct json *j, uint64_t off, const char *why)
 		 * the rest is text */
 		j->over_untouched = false;
 		window_end(&j->w);
-		j->w.path = NULL;
-		j->w.path_len = 0;
+		window_set_path(&j->w, NULL, 0);
 		linepos_upto(&j->lp, off);
 		window_begin(&j->w, SURFACE_TEXT, off);
 		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
@@ -271,8 +269,7 @@ static void go_oversize(struct json *j)
 	if (j->report && !j->quiet)
 		fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
 		        j->report->file, (unsigned long long)j->tok.start, JSON_VALUE_CAP);
-	j->w.path = path;
-	j->w.path_len = path_len;
+	window_set_path(&j->w, path, path_len);
 	hold_to_window(&j->tok, &j->w, s, j->lp.on);
 }
 
@@ -329,8 +326,7 @@ static void string_done(struct json *j)
 		if (key) path_key(j, t + 1, j->tok.len - 2);
 		if (j->oversize) {
 			if (!j->over_untouched) window_end(&j->w);
-			j->w.path = NULL;
-			j->w.path_len = 0;
+			window_set_path(&j->w, NULL, 0);
 		} else {
 			struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
 			                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };

@@ -255,7 +255,7 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 	struct framer_start st = { cfg->dry_run ? none : final, NULL, dialect };
 	if (sweeps) {
 		sweep_reset(&p->sweep);
-		p->sweep.w.out = final;
+		window_set_out(&p->sweep.w, final, NULL);
 		st.out = sweep_sink(&p->sweep);
 		st.marks = &p->sweep.marks;
 	}
@@ -265,9 +265,8 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 	 * scan that stops at every backslash, not json's `\u002F`, which
 	 * --check looks for all the same (§10.6). Its host-first skip pays in
 	 * sql and json only (matcher.c). */
-	p->sweep.w.sql = true;
-	p->sweep.w.json = type != FILETYPE_HTML || p->report->opt.check;
-	p->sweep.w.separators_only = type == FILETYPE_HTML || type == FILETYPE_TEXT;
+	window_set_spellings(&p->sweep.w, true, type != FILETYPE_HTML || p->report->opt.check,
+	                     type == FILETYPE_HTML || type == FILETYPE_TEXT);
 	const struct framer *f;
 	void *self = framer_of(p, type, &f);
 	f->reset(self, &st);

@@ -27,14 +27,14 @@ void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct 
 	q->spellings = spellings;
 	window_init(&q->w, pt, SURFACE_SQL_STRING, out, rep);
 	window_defer(&q->w);   /* the sweep sees contiguous runs whole */
-	q->w.sql = true;
+	window_set_spellings(&q->w, true, false, false);
 	value_init(&q->vp, pt, rep);
 	spill_init(&q->spill);
 	q->vp.pos = body_position;
 	q->vp.pos_ctx = q;
 	struct sink cs = { capture_write, q, capture_write };
 	window_init(&q->cw, pt, SURFACE_SQL_STRING, cs, rep);
-	q->cw.sql = true;
+	window_set_spellings(&q->cw, true, false, false);
 }
 
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
@@ -81,8 +81,7 @@ static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum
 	q->wrap_len = 0;
 	q->dot = false;
 	window_reset(&q->w);
-	q->w.out = out;
-	q->w.out_marks = marks;
+	window_set_out(&q->w, out, marks);
 	q->state = SQL_NORMAL;
 	q->in_off = 0;
 	q->spilling = false;

@@ -5,7 +5,7 @@ void sweep_init(struct sweep *s, const struct patterns *pt, struct sink out, str
 {
 	offmap_init(&s->marks);
 	window_init(&s->w, pt, SURFACE_STRAGGLER, out, rep);
-	s->w.in_map = &s->marks;
+	window_set_in_map(&s->w, &s->marks);
 }
 
 void sweep_free(struct sweep *s)

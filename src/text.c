@@ -79,8 +79,7 @@ static void text_reset(struct text_stage *t, struct sink out, struct offmap *mar
 {
 	window_reset(&t->w);
 	window_begin(&t->w, SURFACE_TEXT, 0);
-	t->w.out = out;
-	t->w.out_marks = marks;
+	window_set_out(&t->w, out, marks);
 	t->line.len = 0;
 	t->line_streams = t->line_untouched = false;
 	t->need = 0;

@@ -55,6 +55,27 @@ void window_reset(struct window *w)
 	w->track_lines = w->report && report_wants_positions(w->report);
 }
 
+void window_set_out(struct window *w, struct sink out, struct offmap *marks)
+{
+	w->out = out;
+	w->out_marks = marks;
+}
+
+void window_set_in_map(struct window *w, const struct offmap *in_map) { w->in_map = in_map; }
+
+void window_set_spellings(struct window *w, bool sql, bool json, bool separators_only)
+{
+	w->sql = sql;
+	w->json = json;
+	w->separators_only = separators_only;
+}
+
+void window_set_path(struct window *w, const char *path, size_t len)
+{
+	w->path = path;
+	w->path_len = len;
+}
+
 void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx)
 {
 	w->hold_cap = cap;
@@ -85,6 +106,12 @@ void window_begin(struct window *w, enum surface s, uint64_t off)
 	w->len = 0;
 	w->seg_ref_len = 0;
 	w->base = off;
+}
+
+void window_begin_streamed(struct window *w, enum surface s, uint64_t off)
+{
+	window_begin(w, s, off);
+	w->held = false;
 }
 
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in)

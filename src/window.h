@@ -94,6 +94,16 @@ struct window {
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
 void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep);
+/* Where the stream goes: the next stage, and the marks it is told length
+ * changes by (may be NULL). */
+void window_set_out(struct window *w, struct sink out, struct offmap *marks);
+/* This stream's offsets mapped to input offsets (the sweep's); NULL: the same. */
+void window_set_in_map(struct window *w, const struct offmap *in_map);
+/* The spellings matched besides every type's: sql's `\\/`, json's
+ * `\u002F`; separators_only: never the host-first skip (matcher.h). */
+void window_set_spellings(struct window *w, bool sql, bool json, bool separators_only);
+/* The RFC 6901 path the next events are reported at (json); NULL: none. */
+void window_set_path(struct window *w, const char *path, size_t len);
 void window_free(struct window *w);
 /* A new output stream: output offset 0, no segment open. */
 void window_reset(struct window *w);
@@ -107,6 +117,9 @@ void window_defer(struct window *w);
 void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
+/* The same for a segment that streams in batches even where segments are
+ * held (a token already over the cap). */
+void window_begin_streamed(struct window *w, enum surface s, uint64_t off);
 /* Hold the next segments whole, up to cap bytes, and offer each to `fn` at
  * its end (cap 0: stop holding). The buffer grows to the cap once. */
 void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx);
