@@ -101,16 +101,26 @@ __attribute__((target("avx2"))) static size_t json_separators_avx2(const unsigne
 }
 #endif
 
+#if defined(BYTESCAN_AVX2)
+/* The AVX2 form first, where the CPU has it and more than `slack` bytes
+ * are left: its answer where it found one, else the scan goes on from
+ * where it stopped (`call` sets `found`). */
+#define AVX2_FIRST(slack, call)                                                \
+	do {                                                                   \
+		if (i < len && len - i > (slack) && bytescan_have_avx2()) {    \
+			bool found = false;                                    \
+			i = (call);                                            \
+			if (found) return i;                                   \
+		}                                                              \
+	} while (0)
+#endif
+
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                      unsigned char n2)
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && bytescan_have_avx2()) {
-		bool found = false;
-		i = pair_avx2(b, i, len, c, n1, n2, &found);
-		if (found) return i;
-	}
+	AVX2_FIRST(64, pair_avx2(b, i, len, c, n1, n2, &found));
 #endif
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
@@ -173,11 +183,7 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && bytescan_have_avx2()) {
-		bool found = false;
-		i = serialized_pairs_avx2(b, i, len, &found);
-		if (found) return i;
-	}
+	AVX2_FIRST(64, serialized_pairs_avx2(b, i, len, &found));
 #endif
 #if defined(__SSE2__)
 	const struct serialized_pairs_v v = {
@@ -209,11 +215,7 @@ static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 64 && bytescan_have_avx2()) {
-		bool found = false;
-		i = sep ? separators_avx2(b, i, len, &found) : pair2_avx2(b, i, len, c, n1, n2, d, m, &found);
-		if (found) return i;
-	}
+	AVX2_FIRST(64, sep ? separators_avx2(b, i, len, &found) : pair2_avx2(b, i, len, c, n1, n2, d, m, &found));
 #else
 	(void)sep;
 #endif
@@ -288,11 +290,7 @@ size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(BYTESCAN_AVX2)
-	if (i < len && len - i > 68 && bytescan_have_avx2()) {
-		bool found = false;
-		i = json_separators_avx2(b, i, len, &found);
-		if (found) return i;
-	}
+	AVX2_FIRST(68, json_separators_avx2(b, i, len, &found));
 #endif
 #if defined(__SSE2__)
 	/* a step reads b[at .. at + 20); the third byte as in the AVX2 steps */

@@ -43,11 +43,9 @@ void html_init(struct html *h, const struct patterns *pt, struct sink out, struc
 	h->quiet = quiet;
 	h->spellings = spellings;
 	value_init(&h->vp, pt, rep);
-	h->vp.pos = tag_position;
-	h->vp.pos_ctx = h;
+	value_set_position(&h->vp, tag_position, h);
 	value_init(&h->seg_vp, pt, rep);
-	h->seg_vp.pos = seg_position;
-	h->seg_vp.pos_ctx = h;
+	value_set_position(&h->seg_vp, seg_position, h);
 	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
 	window_defer(&h->w);   /* the sweep sees contiguous runs whole */
 	h->tag.cap = 4096;
@@ -712,6 +710,24 @@ static inline bool text_ends_at(const unsigned char *p, size_t lt, size_t n)
 	return c == '/' && lt + 2 < n && is_alpha(p[lt + 2]);
 }
 
+
+/* Raw text or script data from i to the next '<', which may open the end
+ * tag (state lt_state next). Returns where the run (or the chunk) ends.
+ * Inlined: out of line it costs html +0.04% (callgrind). */
+static inline __attribute__((always_inline)) size_t raw_to_lt(struct html *h, const unsigned char *p, size_t i, size_t n,
+                                                               enum html_state lt_state)
+{
+	const unsigned char *lt = find(p, i, n, '<');
+	size_t end = lt ? (size_t)(lt - p) : n;
+	run_bytes(h, h->raw_surface, p + i, end - i, h->lp.chunk_off + i);
+	if (!lt) return end;
+	h->tok_start = h->lp.chunk_off + end;
+	h->pend[0] = '<';
+	h->npend = 1;
+	h->state = lt_state;
+	return end + 1;
+}
+
 static void html_feed(struct html *h, const unsigned char *p, size_t n)
 {
 	linepos_chunk(&h->lp, p, h->in_off);
@@ -889,14 +905,9 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 			break;
 		}
 		/* RCDATA and RAWTEXT: content to the appropriate end tag */
-		case HS_RAWTEXT: {
-			const unsigned char *lt = find(p, i, n, '<');
-			size_t end = lt ? (size_t)(lt - p) : n;
-			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
-			i = end;
-			if (lt) { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_RAWTEXT_LT; i++; }
+		case HS_RAWTEXT:
+			i = raw_to_lt(h, p, i, n, HS_RAWTEXT_LT);
 			break;
-		}
 		case HS_RAWTEXT_LT:
 			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_RAWTEXT_END_NAME; i++; }
 			else { flush_pend_as(h, h->raw_surface); h->state = HS_RAWTEXT; }
@@ -911,14 +922,9 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 			break;
 		}
 		/* script data, with the escape and double-escape states */
-		case HS_SCRIPT: {
-			const unsigned char *lt = find(p, i, n, '<');
-			size_t end = lt ? (size_t)(lt - p) : n;
-			run_bytes(h, h->raw_surface, p + i, end - i, OFF(i));
-			i = end;
-			if (lt) { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_SCRIPT_LT; i++; }
+		case HS_SCRIPT:
+			i = raw_to_lt(h, p, i, n, HS_SCRIPT_LT);
 			break;
-		}
 		case HS_SCRIPT_LT:
 			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_END_NAME; i++; }
 			else if (c == '!') {

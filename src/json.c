@@ -34,8 +34,7 @@ void json_init(struct json *j, const struct patterns *pt, struct sink out, struc
 	window_set_spellings(&j->w, false, true, false);
 	value_init(&j->vp, pt, rep);
 	spill_init(&j->spill);
-	j->vp.pos = tok_position;
-	j->vp.pos_ctx = j;
+	value_set_position(&j->vp, tok_position, j);
 }
 
 void json_free(struct json *j)

@@ -27,6 +27,12 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 
 size_t testhook_plan_budget;
 
+void value_set_position(struct value *vp, value_pos_fn fn, void *ctx)
+{
+	vp->pos = fn;
+	vp->pos_ctx = ctx;
+}
+
 void value_free(struct value *vp)
 {
 	free(vp->dec);

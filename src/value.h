@@ -150,6 +150,9 @@ struct value {
 
 void value_init(struct value *vp, const struct patterns *pt, struct report *rep);
 void value_free(struct value *vp);
+/* Where events get their line and column (check mode): the framer holding
+ * the values. */
+void value_set_position(struct value *vp, value_pos_fn fn, void *ctx);
 
 /* Rewrite v[0..n), a complete value at input offset base. Returns true if
  * anything changed; then *out holds the new bytes and vp->marks the places
