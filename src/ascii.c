@@ -15,7 +15,7 @@
 	          (c) >= 0x80                                                                                          \
 	      ? ASCII_HOST                                                                                             \
 	      : 0))
-#define LOWER(c) (IN(c, 'A', 'Z') ? (c) + 32 : (c))
+#define LOWER(c) ((unsigned char)(IN(c, 'A', 'Z') ? (c) + 32 : (c)))
 
 #define R4(F, c) F(c), F((c) + 1), F((c) + 2), F((c) + 3)
 #define R16(F, c) R4(F, c), R4(F, (c) + 4), R4(F, (c) + 8), R4(F, (c) + 12)
