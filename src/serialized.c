@@ -43,6 +43,7 @@
 
 #include "ascii.h"
 #include "bytescan.h"
+#include "testhook.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -1897,7 +1898,7 @@ static enum ser_result top(struct walk *w, unsigned spellings)
 }
 
 static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                            const struct ser_plan_calls *plan, void *ctx, struct buf *out, bool replay)
+                            const struct ser_plan_calls *plan, void *ctx, struct buf *out)
 {
 	size_t la[2 * READINGS_CAP], lb[2 * READINGS_CAP];
 	struct top_hit hits[TOP_HITS_CAP];
@@ -1909,7 +1910,7 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 	if (!out && !plan) return SER_NONE;
 	if (out) out->len = 0;
 	if (n == 0) return SER_NONE;
-	w.ops_full = !replay || n > UINT32_MAX;
+	w.ops_full = testhook_walk_reparsed || n > UINT32_MAX;
 	if (w.ops_full) memset(memo_state, 0, sizeof memo_state);
 	bool told = plan && plan->progress;
 	w.progress_at = told ? SER_PROGRESS_STEP : SIZE_MAX;
@@ -1924,13 +1925,7 @@ static enum ser_result walk(const unsigned char *b, size_t n, unsigned spellings
 enum ser_result serialized_walk(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
                                 void *ctx, struct buf *out)
 {
-	return walk(b, n, spellings, rewrite, NULL, ctx, out, true);
-}
-
-enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings, ser_rewrite_fn rewrite,
-                                         void *ctx, struct buf *out)
-{
-	return walk(b, n, spellings, rewrite, NULL, ctx, out, false);
+	return walk(b, n, spellings, rewrite, NULL, ctx, out);
 }
 
 size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings)
@@ -1955,5 +1950,7 @@ size_t serialized_cut(const unsigned char *b, size_t n, unsigned spellings)
 enum ser_result serialized_plan(const unsigned char *b, size_t n, unsigned spellings, const struct ser_plan_calls *calls,
                                 void *ctx)
 {
-	return walk(b, n, spellings, NULL, calls, ctx, NULL, true);
+	return walk(b, n, spellings, NULL, calls, ctx, NULL);
 }
+
+bool testhook_walk_reparsed;

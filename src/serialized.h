@@ -199,11 +199,4 @@ void ser_delta_change(struct ser_delta *d, const unsigned char *old, size_t old_
                       size_t now_n);
 bool ser_delta_end(const struct ser_delta *d, ptrdiff_t *delta);
 
-/* The same walk with its second pass parsing the values again instead of
- * replaying the steps the first pass recorded (the way a walk of more
- * steps than fit the record goes): the same results, output and calls.
- * For the differential tests. */
-enum ser_result serialized_walk_reparsed(const unsigned char *b, size_t n, unsigned spellings,
-                                         ser_rewrite_fn rewrite, void *ctx, struct buf *out);
-
 #endif

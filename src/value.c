@@ -20,12 +20,13 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	vp->splices_cap = 1024;
 	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
 	vp->out.limit = (size_t)-1;
-	vp->dec_window = VALUE_DEC_WINDOW;
 	vp->piece = VALUE_PIECE;
 	vp->plan_budget = testhook_plan_budget ? testhook_plan_budget : VALUE_PLAN_BUDGET;
 }
 
 size_t testhook_plan_budget;
+bool testhook_rematch_always;
+size_t testhook_dec_window;
 
 void value_set_position(struct value *vp, value_pos_fn fn, void *ctx)
 {
@@ -224,7 +225,7 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 	const struct value_opts *o = vp->o;
 	size_t look = vp->pt->window;
 	/* a window holds more than the look-ahead and a reference's bytes */
-	size_t cap = vp->dec_window > VALUE_DEC_WINDOW ? VALUE_DEC_WINDOW : vp->dec_window;
+	size_t cap = testhook_dec_window && testhook_dec_window < VALUE_DEC_WINDOW ? testhook_dec_window : VALUE_DEC_WINDOW;
 	if (cap < 4 * look + 16) cap = 4 * look + 16;
 	if (!vp->dec) {
 		size_t c = VALUE_DEC_WINDOW > cap ? VALUE_DEC_WINDOW : cap;
@@ -376,7 +377,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
 	vp->splice0 = vp->nsplices;
 	if (!o->entities || !has_amp(vp, p, n)) return vp->nsplices;
-	rematch(vp, p, n, !vp->rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
+	rematch(vp, p, n, !testhook_rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
 	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		/* §9.1: the string escapes '/' as `\/`, so does what is spliced
 		 * in (after the escaped replacements of the value's runs before) */

@@ -70,7 +70,6 @@ struct value {
 	unsigned char *dec;       /* VALUE_DEC_WINDOW bytes, allocated once */
 	struct entity_ref *refs;  /* VALUE_DEC_WINDOW / 4 + 1 of them */
 	size_t nrefs;
-	size_t dec_window;        /* bytes decoded at a time: VALUE_DEC_WINDOW (tests lower it) */
 	const unsigned char *win; /* the window being re-matched: dec, or the run where it decoded nothing */
 	size_t win_src;           /* run offset of win[0], a token's start */
 	size_t win_skip;          /* where the scan begins in win (inside a reference's bytes) */
@@ -106,7 +105,6 @@ struct value {
 	/* rules.md §6.4: the value's bytes go to the sweep protected (it holds
 	 * serialized data, or the matcher declined a candidate in it) */
 	bool protect;
-	bool rematch_always;      /* tests: re-match even where the gate and inert references say no need */
 	/* a value read where a temporary file is mapped (held over the caps,
 	 * §11.2): release is told how far the pipeline has read it, so its
 	 * owner can give back the pages behind, and its long runs are matched

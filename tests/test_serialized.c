@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "serialized.h"
+#include "testhook.h"
 #include "suites.h"
 
 /* The example map, in the spellings the test rewrite knows. */
@@ -37,6 +38,17 @@
 
 /* Appends to a ser_buf by doubling up to its limit; on failure marks it
  * (len past cap), the protocol serialized.c documents. */
+
+/* serialized_walk with its second pass parsing again (testhook.h). */
+static enum ser_result walk_reparsed(const unsigned char *b, size_t n, unsigned sp, ser_rewrite_fn rw, void *ctx,
+                                     struct buf *out)
+{
+	testhook_walk_reparsed = true;
+	enum ser_result r = serialized_walk(b, n, sp, rw, ctx, out);
+	testhook_walk_reparsed = false;
+	return r;
+}
+
 static void buf_append(struct buf *o, const void *p, size_t n)
 {
 	if (o->len > o->cap) return;
@@ -134,7 +146,7 @@ static void check_calls(int line, const struct rwctx *c, enum ser_result r, size
 }
 
 /* Differential: the second pass replays the steps the first
- * recorded; serialized_walk_reparsed parses again instead (the way of a
+ * recorded; with testhook_walk_reparsed it parses again instead (the way of a
  * walk past the record's cap). Both give the same result, the same output
  * and the same rewrite calls (offsets, lengths, string or not), in order. */
 static void check_reparsed(int line, const void *in, size_t n, unsigned sp, const struct rwctx *c, enum ser_result r,
@@ -143,7 +155,7 @@ static void check_reparsed(int line, const void *in, size_t n, unsigned sp, cons
 	struct rwctx again = *c;
 	again.ncalls = 0;
 	struct buf out2 = { 0 };
-	enum ser_result r2 = serialized_walk_reparsed(in, n, sp, rw_replace, &again, &out2);
+	enum ser_result r2 = walk_reparsed(in, n, sp, rw_replace, &again, &out2);
 	ck_assert_msg(r2 == r, "line %d: replayed %s, reparsed %s: %s", line, res_name(r), res_name(r2), show(in, n));
 	ck_assert_msg(again.ncalls == c->ncalls, "line %d: %zu rewrite calls replayed, %zu reparsed", line, c->ncalls,
 	              again.ncalls);
@@ -832,7 +844,7 @@ START_TEST(sqljson_spelling)
 		struct rwctx c = { f, t, 1, { { 0 } }, 0 };
 		struct buf out = { 0 };
 		ck_assert_int_eq(serialized_walk((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out), DEC);
-		ck_assert_int_eq(serialized_walk_reparsed((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out),
+		ck_assert_int_eq(walk_reparsed((const unsigned char *)in, sizeof in - 1, SQLJ, rw_replace, &c, &out),
 		                 DEC);
 		struct planctx pc = { .rw = { f, t, 1, { { 0 } }, 0 }, .b = (const unsigned char *)in };
 		ck_assert_int_eq(serialized_plan((const unsigned char *)in, sizeof in - 1, SQLJ, &plan_calls, &pc), DEC);
@@ -856,7 +868,7 @@ static void declined_at_close(int line, const char *from, const char *to, unsign
 	struct rwctx c = { f, t, 1, { { 0 } }, 0 };
 	struct buf out = { 0 };
 	ck_assert_msg(serialized_walk((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d", line);
-	ck_assert_msg(serialized_walk_reparsed((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d",
+	ck_assert_msg(walk_reparsed((const unsigned char *)in, n, sp, rw_replace, &c, &out) == DEC, "line %d",
 	              line);
 	struct planctx pc = { .rw = { f, t, 1, { { 0 } }, 0 }, .b = (const unsigned char *)in };
 	ck_assert_msg(serialized_plan((const unsigned char *)in, n, sp, &plan_calls, &pc) == DEC, "line %d", line);

@@ -13,6 +13,7 @@
 #include "pipeline.h"
 #include "suites.h"
 #include "entity.h"
+#include "testhook.h"
 #include "value.h"
 #include "window.h"
 
@@ -489,8 +490,8 @@ START_TEST(value_rematch_gate_exact)
 	struct value_sides a, b;   /* a: always re-matches, b: may skip it */
 	sides_init(&a, &ro, false);
 	sides_init(&b, &ro, false);
-	a.vp.rematch_always = true;
-	b.vp.dec_window = 1;   /* the least: long values are decoded in several windows, inert or not in any */
+	/* a always re-matches; b decodes the least window at a time: long
+	 * values are decoded in several windows, inert or not in any */
 	static unsigned char v[8192];
 	uint32_t x = 31u + (uint32_t)_i;
 	uint64_t off = 0;
@@ -527,8 +528,12 @@ START_TEST(value_rematch_gate_exact)
 		}
 		inert += memchr(p, '&', n) && refs_inert(p, n);
 		begins += n > 30 && memcmp(p + (p[0] == '"'), "https://www.example.fi&", 23) == 0;
+		testhook_rematch_always = true;
 		value_write(&a.vp, p, n, off, &o, &a.w, false);
+		testhook_rematch_always = false;
+		testhook_dec_window = 1;
 		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		testhook_dec_window = 0;
 		off += n + 1;
 	}
 	ck_assert_uint_gt(inert, 2000);   /* values the gate may pass */
@@ -684,13 +689,15 @@ START_TEST(value_rematch_windowed)
 			o.surface = SURFACE_HTML_ATTR;
 		}
 		x = x * 1103515245u + 12345u;
-		b.vp.dec_window = 1 + (x >> 9) % 4096;   /* clamped up to the least that holds a look-ahead */
+		size_t window = 1 + (x >> 9) % 4096;   /* clamped up to the least that holds a look-ahead */
 		report_begin(&a.rep, "-", true);
 		report_begin(&b.rep, "-", true);
 		value_write(&a.vp, p, n, off, &o, &a.w, false);
+		testhook_dec_window = window;
 		value_write(&b.vp, p, n, off, &o, &b.w, false);
+		testhook_dec_window = 0;
 		ck_assert_msg(a.rep.dropped == 0 && traces_equal(&a.rep, &b.rep), "round %d: events differ (window %zu)",
-		              round, b.vp.dec_window);
+		              round, window);
 		size_t dl;
 		unsigned char *dec = malloc(n);
 		struct entity_ref *refs = malloc((n / 3 + 1) * sizeof *refs);
