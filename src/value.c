@@ -892,6 +892,7 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 {
 	int walk = -1;
 	vp->protect = false;
+	vp->replan = false;   /* (a value not walked is never walked again by value_put) */
 	if (!may_hold_candidate(vp, v, n, o, no_host, &walk)) return false;
 	vp->o = o;
 	vp->base = base;
@@ -903,7 +904,6 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 		vp->val = v;
 		vp->nopen = 0;
 		vp->open_overflow = false;
-		vp->replan = false;
 		vp->planned = 0;
 		vp->lead.on = false;
 		vp->nleads = 0;
