@@ -13,6 +13,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "linepos.h"
 #include "report.h"
 #include "window.h"
 
@@ -23,10 +24,27 @@ struct hold {
 	uint64_t start;            /* input offset of its first byte */
 	size_t lines;              /* check mode: the newlines before it */
 	uint64_t line_start;       /* and the input offset of its line */
+	size_t pos_at, pos_count, pos_lastnl;   /* check mode: hold_position's last count */
 };
 
 static inline const unsigned char *hold_data(const struct hold *h) { return h->src ? h->src : h->buf; }
 
+void hold_start_lines(struct hold *h, struct linepos *lp);
+/* A new token, empty, at input offset off; its line position is taken
+ * from lp where lp is given and counts lines (check mode). Inlined: every
+ * JSON string and SQL literal starts here. */
+static inline void hold_start(struct hold *h, uint64_t off, struct linepos *lp)
+{
+	h->src = NULL;
+	h->len = 0;
+	h->start = off;
+	if (lp && lp->on) hold_start_lines(h, lp);
+}
+/* Line and column of input offset off inside the token, whose bytes are
+ * at b (hold_data, or where a temporary file maps them). The count goes on
+ * from the last offset asked (events come in order), so a long token is
+ * read through once. */
+void hold_position(struct hold *h, const unsigned char *b, uint64_t off, size_t *line, size_t *column);
 /* n bytes copied on after the held ones; the first copy allocates the
  * cap at once (max: neither the count nor the size of allocations follows
  * where chunks end; pages never written stay out of RSS). */

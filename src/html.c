@@ -30,9 +30,6 @@ static const unsigned char *find(const unsigned char *p, size_t i, size_t n, uns
 
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
-static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                   bool in_place);
-static bool seg_over(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off);
 
 void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
                unsigned spellings)
@@ -58,6 +55,7 @@ void html_free(struct html *h)
 {
 	window_free(&h->w);
 	hold_free(&h->tag);
+	hold_free(&h->seg);
 	free(h->attrs);
 	value_free(&h->vp);
 	value_free(&h->seg_vp);
@@ -67,11 +65,8 @@ void html_free(struct html *h)
 static void html_reset(struct html *h, struct sink out, struct offmap *marks)
 {
 	window_reset(&h->w);
-	/* §7.4: text, raw text and comments are wrapped in the serialized walk
-	 * as whole tokens, held up to the value cap. */
-	window_hold(&h->w, h->spellings ? HTML_TAG_CAP : 0, seg_whole, h);
-	window_hold_over(&h->w, seg_over);
 	window_set_out(&h->w, out, marks);
+	h->seg_mode = SEG_NONE;
 	h->state = HS_DATA;
 	h->in_off = 0;
 	h->npend = 0;
@@ -80,8 +75,22 @@ static void html_reset(struct html *h, struct sink out, struct offmap *marks)
 
 /* ---- segments and verbatim output ------------------------------------ */
 
+/* §7.4: text, raw text and comments are wrapped in the serialized walk as
+ * whole tokens, held up to the value cap and the window's carry (a token
+ * of that size is one the window would match whole). */
+static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->pt->window; }
+
+/* A text, raw-text or comment token opens at input offset off. Held whole
+ * where serialized data is looked for, else it streams into the window. */
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
+	h->seg_surface = s;
+	if (h->spellings) {
+		h->seg_mode = SEG_HELD;
+		hold_start(&h->seg, off, &h->lp);
+		return;
+	}
+	h->seg_mode = SEG_STREAMED;
 	window_begin(&h->w, s, off);
 	if (h->lp.on) {
 		linepos_upto(&h->lp, off);
@@ -89,16 +98,118 @@ static void seg_begin(struct html *h, enum surface s, uint64_t off)
 	}
 }
 
+static void seg_outgrown(struct html *h, const unsigned char *p, size_t n);
+
+/* The held token, read where it lies so far, is copied (it goes on
+ * elsewhere, or the chunk ends). */
+static void seg_copy(struct html *h)
+{
+	struct hold *g = &h->seg;
+	const unsigned char *src = g->src;
+	size_t k = g->len;
+	g->src = NULL;
+	g->len = 0;
+	hold_copy(g, src, k, seg_cap(h));
+}
+
+/* The chunk ends: a held token read where it lies is copied. */
+static void seg_chunk_end(struct html *h)
+{
+	if (h->seg_mode == SEG_HELD && h->seg.src) seg_copy(h);
+}
+
+/* Bytes of the open token: in_chunk when they lie in the chunk being fed
+ * (held, they are read there while the token goes on in it). */
+static inline void seg_bytes(struct html *h, const unsigned char *p, size_t n, bool in_chunk)
+{
+	switch (h->seg_mode) {
+	case SEG_HELD: break;
+	case SEG_STREAMED: window_feed(&h->w, p, n); return;
+	case SEG_UNTOUCHED: window_protected(&h->w, p, n); return;
+	case SEG_NONE: return;
+	}
+	struct hold *g = &h->seg;
+	if (g->len + n > seg_cap(h)) { seg_outgrown(h, p, n); return; }
+	if (in_chunk && (!g->len || (g->src && g->src + g->len == p))) {
+		if (!g->len) g->src = p;
+		g->len += n;
+		return;
+	}
+	if (g->src) seg_copy(h);
+	hold_copy(g, p, n, seg_cap(h));
+}
+
+/* A held token outgrows the cap with p[0..n): asked of its first seg_cap
+ * bytes, one that may hold serialized data (§7.1) cannot have its lengths
+ * repaired: it passes untouched, kept from the sweep, and is reported
+ * (§7.5); any other streams on as prose. */
+static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
+{
+	struct hold *g = &h->seg;
+	size_t k = seg_cap(h) - g->len;   /* of p, to the cap */
+	if (g->src && g->src + g->len == p) g->len += k;
+	else seg_bytes(h, p, k, false);
+	if (serialized_gate(hold_data(g), g->len)) {
+		hold_report(g, h->report, h->lp.on, REASON_SERIALIZED_UNTOUCHED, h->seg_surface, 64, NULL, 0);
+		h->seg_mode = SEG_UNTOUCHED;
+		window_protected(&h->w, hold_data(g), g->len);
+		g->src = NULL;
+	} else {
+		h->seg_mode = SEG_STREAMED;
+		hold_to_window(g, &h->w, h->seg_surface, h->lp.on);
+	}
+	seg_bytes(h, p + k, n - k, false);
+}
+
+/* A whole held token: written unchanged where it can hold nothing, through
+ * the value pipeline where it passes the serialized gate (§4.5 step 0),
+ * else matched as prose in the window. */
+static void seg_whole(struct html *h)
+{
+	const unsigned char *p = hold_data(&h->seg);
+	size_t n = h->seg.len;
+	uint64_t off = h->seg.start;
+	bool in_place = h->seg.src != NULL;
+	/* §3.1: with no host in it and no skip observed, neither the walk
+	 * nor prose matching can change or report anything */
+	if (!report_wants_skips(h->report)) {
+		/* a token where it lies in the chunk asks the chunk's cursor first */
+		const struct hostfind *f = &h->pt->find;
+		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
+		if ((in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
+		     !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) ||
+		    !hostfind_any(f, p, n)) {
+			window_verbatim_at(&h->w, p, n, in_place);
+			return;
+		}
+	}
+	if (serialized_gate(p, n)) {
+		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->spellings };
+		if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) window_verbatim_at(&h->w, p, n, in_place);
+		else value_put(&h->seg_vp, p, n, &h->w, in_place);
+		return;
+	}
+	window_begin(&h->w, h->seg_surface, off);
+	if (h->lp.on) window_set_lines(&h->w, h->seg.lines, h->seg.line_start);
+	window_end_whole(&h->w, p, n, in_place);
+}
+
 /* Bytes of a text or raw-text run, in the chunk being fed: the segment
  * opens on its first byte (an empty run is no token, §4.1). */
 static void run_bytes(struct html *h, enum surface s, const unsigned char *p, size_t n, uint64_t off)
 {
 	if (!n) return;
-	if (!h->w.open) seg_begin(h, s, off);
-	window_feed_ref(&h->w, p, n);
+	if (h->seg_mode == SEG_NONE) seg_begin(h, s, off);
+	seg_bytes(h, p, n, true);
 }
 
-static void seg_close(struct html *h) { window_end(&h->w); }
+static void seg_close(struct html *h)
+{
+	enum html_seg m = h->seg_mode;
+	h->seg_mode = SEG_NONE;
+	if (m == SEG_STREAMED) window_end(&h->w);
+	else if (m == SEG_HELD && h->seg.len) seg_whole(h);
+}
 
 static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_verbatim(&h->w, p, n); }
 /* Bytes of the chunk being fed, valid until html_feed returns. */
@@ -115,8 +226,8 @@ static void pend_verbatim(struct html *h)
 static void flush_pend_as(struct html *h, enum surface s)
 {
 	if (h->npend) {
-		if (!h->w.open) seg_begin(h, s, h->tok_start);
-		window_feed(&h->w, h->pend, h->npend);
+		if (h->seg_mode == SEG_NONE) seg_begin(h, s, h->tok_start);
+		seg_bytes(h, h->pend, h->npend, false);
 	}
 	h->npend = 0;
 }
@@ -127,74 +238,22 @@ static void flush_pend_as(struct html *h, enum surface s)
 static void tag_begin(struct html *h, enum html_tag_kind kind)
 {
 	h->tag_kind = kind;
-	h->tag.src = NULL;
-	h->tag.len = 0;
+	hold_start(&h->tag, h->tok_start, kind == TAG_START ? &h->lp : NULL);
 	h->name_len = 0;
 	h->nattrs = 0;
-	if (h->lp.on && kind == TAG_START) {
-		linepos_upto(&h->lp, h->tok_start);
-		h->tag.lines = h->lp.lines;
-		h->tag.line_start = h->lp.line_start;
-	}
 }
 
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct html *h = ctx;
-	window_position(&h->w, off, line, column);
-}
-
-/* A whole text, raw-text or comment token that passes the serialized gate
- * goes through the value pipeline (§4.5 step 0). */
-static enum window_whole seg_whole(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                   bool in_place)
-{
-	struct html *h = ctx;
-	/* §3.1: with no host in it and no skip observed, neither the walk
-	 * nor prose matching can change or report anything */
-	if (!report_wants_skips(h->report)) {
-		/* a segment where it lies in the chunk asks the chunk's cursor first */
-		const struct hostfind *f = &h->pt->find;
-		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
-		if (in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
-		    !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n))
-			return WHOLE_UNCHANGED;
-		if (!hostfind_any(f, p, n)) return WHOLE_UNCHANGED;
-	}
-	if (!serialized_gate(p, n)) return WHOLE_NOT_HANDLED;
-	struct value_opts o = { .mode = MATCH_PROSE, .surface = w->surface, .spellings = h->spellings };
-	if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) return WHOLE_UNCHANGED;
-	value_put(&h->seg_vp, p, n, w, in_place);
-	return WHOLE_WRITTEN;
-}
-
-/* A text, raw-text or comment segment over the hold cap that may hold
- * serialized data (§7.1) cannot have its lengths repaired: it passes
- * untouched, kept from the sweep, and is reported (§7.5). */
-static bool seg_over(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off)
-{
-	struct html *h = ctx;
-	if (!h->spellings || !serialized_gate(p, n)) return false;
-	if (h->report) {
-		struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
-		                           .surface = w->surface, .text = p, .text_len = n < 64 ? n : 64 };
-		if (w->track_lines) window_position(w, off, &re.line, &re.column);
-		report_add(h->report, &re);
-	}
-	return true;
+	hold_position(&h->seg, hold_data(&h->seg), off, line, column);
 }
 
 /* Line and column of an input offset inside the held tag (check mode). */
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct html *h = ctx;
-	size_t pos = (size_t)(off - h->tok_start), count = 0, lastnl = 0;
-	const unsigned char *t = hold_data(&h->tag);
-	for (size_t i = 0; i < pos && i < h->tag.len; i++)
-		if (t[i] == '\n') { count++; lastnl = i; }
-	uint64_t ls = count ? h->tok_start + lastnl + 1 : h->tag.line_start;
-	*line = h->tag.lines + count + 1;
-	*column = (size_t)(off - ls) + 1;
+	hold_position(&h->tag, hold_data(&h->tag), off, line, column);
 }
 
 /* p[0..n) is lit (k bytes, lowercase), ASCII case-insensitively. */
@@ -225,12 +284,14 @@ static void count_structured(struct html *h, const struct html_attr *a)
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
  * changes (value_put writes it then). */
-static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a, bool no_host)
+static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a, bool no_host,
+                                                               bool unreported)
 {
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings };
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings,
+	                        .unreported = unreported };
 	return value_prepare(&h->vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
 }
 
@@ -323,7 +384,7 @@ static void start_tag_done(struct html *h)
 		count_structured(h, a);
 		bool changed;
 		if (report_wants_skips(h->report)) {
-			changed = attr_value(h, a, false);
+			changed = attr_value(h, a, false, false);
 		} else {
 			/* §3.1: the value pipeline leaves a value unchanged, and
 			 * reports nothing, where its bytes hold no whole canonical
@@ -331,19 +392,16 @@ static void start_tag_done(struct html *h)
 			 * here by the cursor) and, having no '&', no reference can
 			 * spell one (its second) */
 			bool host = hostfind_cursor_may(&h->pt->find, hc, at + a->value_start, at + a->value_end);
-			changed = (host || !a->no_amp) && attr_value(h, a, !host);
+			changed = (host || !a->no_amp) && attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
 	}
 	if (listed) {
-		struct report *rep = h->vp.report;
-		h->vp.report = NULL;
 		for (size_t i = 0; i < h->nattrs; i++) {
 			const struct html_attr *a = &h->attrs[i];
-			if (a->has_value && a->changed && attr_value(h, a, false)) put_value(h, a, &last);
+			if (a->has_value && a->changed && attr_value(h, a, false, true)) put_value(h, a, &last);
 		}
-		h->vp.report = rep;
 	}
 	tag_verbatim(h, t + last, h->tag.len - last);
 	after_start_tag(h, js);
@@ -356,13 +414,12 @@ static void start_tag_done(struct html *h)
 static void tag_oversize(struct html *h)
 {
 	h->tag_kind = TAG_OVERSIZE;
-	h->tag.start = h->tok_start;
-	h->over_untouched = h->spellings && serialized_gate(hold_data(&h->tag), h->tag.len);
-	if (h->over_untouched) {
+	if (h->spellings && serialized_gate(hold_data(&h->tag), h->tag.len)) {
 		hold_report(&h->tag, h->report, h->lp.on, REASON_SERIALIZED_UNTOUCHED, SURFACE_HTML_ATTR,
 		            h->tag.len < 64 ? h->tag.len : 64, NULL, 0);
 		window_protected(&h->w, hold_data(&h->tag), h->tag.len);
 		h->tag.src = NULL;
+		h->seg_mode = SEG_UNTOUCHED;
 		return;
 	}
 	hold_report(&h->tag, h->report, h->lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_HTML_ATTR, 0, NULL, 0);
@@ -373,13 +430,7 @@ static void tag_oversize(struct html *h)
 	 * segment starts at the tag's own line position, and streams (it is
 	 * already over the cap). */
 	hold_to_window(&h->tag, &h->w, SURFACE_HTML_ATTR, h->lp.on);
-}
-
-/* Bytes of a tag over the cap: matched as prose, or passed untouched. */
-static void oversize_bytes(struct html *h, const unsigned char *p, size_t n)
-{
-	if (h->over_untouched) window_protected(&h->w, p, n);
-	else window_feed(&h->w, p, n);
+	h->seg_mode = SEG_STREAMED;
 }
 
 /* Bytes of the current tag, routed by its kind. */
@@ -390,12 +441,12 @@ static void tag_bytes_held(struct html *h, const unsigned char *p, size_t n)
 		verbatim_in(h, p, n);
 		break;
 	case TAG_OVERSIZE:
-		oversize_bytes(h, p, n);
+		seg_bytes(h, p, n, false);   /* matched as prose, or passed untouched */
 		break;
 	case TAG_START:
 		if (h->tag.len + n > HTML_TAG_CAP) {
 			tag_oversize(h);
-			oversize_bytes(h, p, n);
+			seg_bytes(h, p, n, false);
 			break;
 		}
 		if (h->tag.src) break;   /* p continues the tag in the chunk */
@@ -471,8 +522,7 @@ static void tag_end(struct html *h)
 	switch (h->tag_kind) {
 	case TAG_START: start_tag_done(h); break;
 	case TAG_OVERSIZE:
-		if (!h->over_untouched) seg_close(h);
-		h->over_untouched = false;
+		seg_close(h);
 		after_start_tag(h, true);
 		break;
 	case TAG_END: h->state = HS_DATA; break;
@@ -688,13 +738,13 @@ static void comment_begin(struct html *h)
 {
 	seg_close(h);
 	seg_begin(h, SURFACE_COMMENT, h->tok_start);
-	window_feed(&h->w, h->pend, h->npend);
+	seg_bytes(h, h->pend, h->npend, false);
 	h->npend = 0;
 }
 
 static void comment_end(struct html *h, const unsigned char *p, size_t n)
 {
-	window_feed(&h->w, p, n);
+	seg_bytes(h, p, n, true);
 	seg_close(h);
 	h->state = HS_DATA;
 }
@@ -748,7 +798,7 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 			 * text goes on, and its bytes before the '<' belong to the
 			 * same segment (a serialized value holding `<}` is one
 			 * value, §4.5). */
-			if (lt && !h->w.open && !report_wants_skips(h->report) && text_ends_at(p, end, n) &&
+			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->pt->find, &h->hosts, i, end) && hostfind_any(&h->pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
@@ -854,43 +904,43 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 		/* comments: WHATWG 13.2.5.43 ff. (the less-than states only report
 		 * nesting errors and do not move the end) */
 		case HS_COMMENT_START:
-			if (c == '-') { window_feed(&h->w, p + i, 1); h->state = HS_COMMENT_START_DASH; i++; }
+			if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_START_DASH; i++; }
 			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!-->` */
 			else h->state = HS_COMMENT;
 			break;
 		case HS_COMMENT_START_DASH:
-			if (c == '-') { window_feed(&h->w, p + i, 1); h->state = HS_COMMENT_END; i++; }
+			if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_END; i++; }
 			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!--->` */
 			else h->state = HS_COMMENT;
 			break;
 		case HS_COMMENT: {
 			const unsigned char *d = memchr(p + i, '-', n - i);
 			size_t end = d ? (size_t)(d - p) + 1 : n;
-			window_feed(&h->w, p + i, end - i);
+			seg_bytes(h, p + i, end - i, true);
 			i = end;
 			if (d) h->state = HS_COMMENT_END_DASH;
 			break;
 		}
 		case HS_COMMENT_END_DASH:
-			window_feed(&h->w, p + i, 1);
+			seg_bytes(h, p + i, 1, true);
 			h->state = c == '-' ? HS_COMMENT_END : HS_COMMENT;
 			i++;
 			break;
 		case HS_COMMENT_END:
 			if (c == '>') { comment_end(h, p + i, 1); i++; break; }
-			window_feed(&h->w, p + i, 1);
+			seg_bytes(h, p + i, 1, true);
 			h->state = c == '!' ? HS_COMMENT_END_BANG : c == '-' ? HS_COMMENT_END : HS_COMMENT;
 			i++;
 			break;
 		case HS_COMMENT_END_BANG:
 			if (c == '>') { comment_end(h, p + i, 1); i++; break; }   /* `--!>` */
-			window_feed(&h->w, p + i, 1);
+			seg_bytes(h, p + i, 1, true);
 			h->state = c == '-' ? HS_COMMENT_END_DASH : HS_COMMENT;
 			i++;
 			break;
 		case HS_BOGUS_COMMENT: {
 			const unsigned char *gt = memchr(p + i, '>', n - i);
-			if (!gt) { window_feed(&h->w, p + i, n - i); i = n; break; }
+			if (!gt) { seg_bytes(h, p + i, n - i, true); i = n; break; }
 			size_t end = (size_t)(gt - p) + 1;
 			comment_end(h, p + i, end - i);
 			i = end;
@@ -1034,6 +1084,7 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 #undef OFF
 	if (h->tag.src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
 	h->in_off += n;
+	seg_chunk_end(h);
 	window_flush(&h->w);
 	linepos_upto(&h->lp, h->in_off);
 }

@@ -103,7 +103,6 @@ struct html {
 
 	/* the current tag */
 	enum html_tag_kind tag_kind;
-	bool over_untouched;          /* a tag over the cap that may hold serialized data: untouched (§7.5) */
 	char name[HTML_NAME_MAX + 1]; /* lowercase tag name */
 	size_t name_len;              /* > HTML_NAME_MAX: too long to be special */
 	struct hold tag;              /* the start tag from its '<' (len counts any tag's bytes so far) */
@@ -113,6 +112,11 @@ struct html {
 	/* the value pipeline of attribute values */
 	struct value vp;
 	struct value seg_vp;          /* the same, for whole text and raw-text tokens */
+	/* the open text, raw-text or comment token: held whole where it may
+	 * hold serialized data (§7.4), else streamed into the window */
+	enum html_seg { SEG_NONE, SEG_HELD, SEG_STREAMED, SEG_UNTOUCHED } seg_mode;
+	enum surface seg_surface;
+	struct hold seg;
 	unsigned spellings;           /* serialized spellings tried (0: --no-serialized) */
 
 	/* the raw-text element we are in */

@@ -224,13 +224,7 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 	j->oversize = false;
 	j->tok_amp = false;
 	j->utf8_need = 0;
-	j->tok.start = off;
-	j->tok.len = 0;
-	if (j->lp.on) {
-		linepos_upto(&j->lp, off);
-		j->tok.lines = j->lp.lines;
-		j->tok.line_start = j->lp.line_start;
-	}
+	hold_start(&j->tok, off, &j->lp);
 	j->state = JSON_STRING;
 }
 

@@ -96,24 +96,12 @@ static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum
 /* ---- positions (check mode) ------------------------------------------- */
 
 /* The literal body's bytes: in the chunk being fed while the whole body
- * lies in it (not copied), else in q->body. */
-
-/* The count goes on from the last asked (events come in order), so a long
- * body is read through once. */
+ * lies in it (not copied), else in q->body; a body in the file where it
+ * is mapped. */
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct sql *q = ctx;
-	size_t pos = (size_t)(off - q->body.start), i = q->pos_at, count = q->pos_count, lastnl = q->pos_lastnl;
-	if (pos < i) i = count = lastnl = 0;
-	const unsigned char *b = q->spilled ? q->spilled : hold_data(&q->body);   /* a body in the file: where it is mapped */
-	for (; i < pos && i < q->body.len; i++)
-		if (b[i] == '\n') { count++; lastnl = i; }
-	q->pos_at = i;
-	q->pos_count = count;
-	q->pos_lastnl = lastnl;
-	uint64_t ls = count ? q->body.start + lastnl + 1 : q->body.line_start;
-	*line = q->body.lines + count + 1;
-	*column = (size_t)(off - ls) + 1;
+	hold_position(&q->body, q->spilled ? q->spilled : hold_data(&q->body), off, line, column);
 }
 
 /* ---- literals ---------------------------------------------------------- */
@@ -369,16 +357,8 @@ static inline __attribute__((always_inline)) void body_begin(struct sql *q, unsi
 	q->after_binary = false;
 	q->quote = quote;
 	q->binary = binary;
-	q->body.src = NULL;
 	q->oversize = false;
-	q->body.len = 0;
-	q->pos_at = q->pos_count = q->pos_lastnl = 0;
-	q->body.start = body_off;
-	if (q->lp.on) {
-		linepos_upto(&q->lp, body_off);
-		q->body.lines = q->lp.lines;
-		q->body.line_start = q->lp.line_start;
-	}
+	hold_start(&q->body, body_off, &q->lp);
 }
 
 /* How a literal of PostgreSQL or SQLite is escaped, and SQLite's wrapper

@@ -110,7 +110,6 @@ struct sql {
 	bool spilling;                /* ... or is held in the temporary file, to be repaired (§11.2) */
 	struct spill spill;
 	const unsigned char *spilled; /* the held body where the file is mapped, while it is rewritten */
-	size_t pos_at, pos_count, pos_lastnl;   /* check mode: body_position's last count */
 	struct hold body;             /* the literal's body (its offset and line position) */
 
 	/* `_binary` introducer detection in normal text */

@@ -38,7 +38,7 @@ static void sweep_protected(void *ctx, const unsigned char *p, size_t n)
 	/* Protected pieces come in runs (a serialized value written from its
 	 * splices): the segment begun after the last one holds nothing yet,
 	 * so ending it would match nothing; the bytes pass on. */
-	if (s->w.open && !s->w.len && !s->w.seg_ref_len) {
+	if (s->w.open && !s->w.len) {
 		window_skip(&s->w, p, n);
 		window_begin(&s->w, surface, s->w.base);
 		offmap_drop_before(&s->marks, s->w.base);

@@ -62,8 +62,7 @@ void text_init(struct text_stage *t, const struct patterns *pt, struct sink out,
 	memset(t, 0, sizeof *t);
 	window_init(&t->w, pt, SURFACE_TEXT, out, rep);
 	value_init(&t->vp, pt, rep);
-	t->vp.pos = text_position;
-	t->vp.pos_ctx = t;
+	value_set_position(&t->vp, text_position, t);
 	/* and a quoted CSV field's spelling (§13.1), after the others */
 	t->spellings = spellings ? spellings | SER_SET(SER_CSV) : 0;
 }

@@ -47,10 +47,17 @@ void value_free(struct value *vp)
 	memset(vp, 0, sizeof *vp);
 }
 
+/* The report a value's events go to: none for a value found again to be
+ * written (value_opts.unreported). */
+static inline struct report *report_of(const struct value *vp, const struct value_opts *o)
+{
+	return o->unreported ? NULL : vp->report;
+}
+
 static void report_ev(struct value *vp, const struct match_event *ev, uint64_t off, const unsigned char *text,
                       size_t text_len)
 {
-	if (!vp->report || vp->put_w) return;   /* walking again: reported by the plan */
+	if (!report_of(vp, vp->o) || vp->put_w) return;   /* walking again: reported by the plan */
 	struct report_event re = { .offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
 	                           .text = text, .text_len = text_len, .path = vp->path, .path_len = vp->path_len };
 	if (vp->pos && report_wants_positions(vp->report)) vp->pos(vp->pos_ctx, off, &re.line, &re.column);
@@ -184,7 +191,7 @@ static void entity_event(void *ctx, const struct match_event *ev)
 static bool rematch_adds_nothing_if_inert(const struct value *vp, const unsigned char *p, size_t n,
                                           const struct value_opts *o)
 {
-	if (report_wants_skips(vp->report) || o->mode != MATCH_VALUE || o->sql) return false;
+	if (report_wants_skips(report_of(vp, o)) || o->mode != MATCH_VALUE || o->sql) return false;
 	bool esc_run = surface_axes(o->surface)->esc_js, esc_decoded = o->json || surface_axes(SURFACE_HTML_ENTITY)->esc_js;
 	if (esc_run != esc_decoded) return false;
 	size_t f = matcher_value_lead(o->surface, p, n);
@@ -876,7 +883,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
                                                                       const struct value_opts *o, bool no_host, int *walk)
 {
 	const struct hostfind *f = &vp->pt->find;
-	if (report_wants_skips(vp->report) || (!no_host && any_host(vp, v, n))) return true;
+	if (report_wants_skips(report_of(vp, o)) || (!no_host && any_host(vp, v, n))) return true;
 	/* the answer with cuts is the wider one, and with most maps already no */
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;

@@ -31,6 +31,7 @@ struct value_opts {
 	bool sql;                 /* match ENC_SQLJSON too */
 	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */
+	bool unreported;          /* found again to be written: its events were reported the first time */
 };
 
 /* Line and column of an input offset (check mode), supplied by the framer

@@ -33,11 +33,9 @@ void window_defer(struct window *w)
 }
 
 static void put_ref(struct window *w);
-static void seg_unref(struct window *w);
 
 void window_flush(struct window *w)
 {
-	if (w->seg_ref_len) seg_unref(w);
 	if (w->ref_len) put_ref(w);
 }
 
@@ -45,7 +43,6 @@ void window_reset(struct window *w)
 {
 	w->len = 0;
 	w->ref_len = 0;
-	w->seg_ref_len = 0;
 	w->open = false;
 	w->prev = MATCH_NO_PREV;
 	w->base = 0;
@@ -76,42 +73,14 @@ void window_set_path(struct window *w, const char *path, size_t len)
 	w->path_len = len;
 }
 
-void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx)
-{
-	w->hold_cap = cap;
-	w->whole = fn;
-	w->whole_ctx = ctx;
-}
-
-void window_hold_over(struct window *w, window_over_fn fn) { w->over = fn; }
-
-void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column)
-{
-	size_t count = 0, lastnl = 0, upto = (size_t)(off - w->base);
-	const unsigned char *p = w->buf, *end = w->buf + (upto < w->len ? upto : w->len), *q;
-	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { count++; lastnl = (size_t)(q - w->buf); p = q + 1; }
-	uint64_t ls = count ? w->base + lastnl + 1 : w->line_start_in;
-	*line = w->lines + count + 1;
-	*column = (size_t)(off - ls) + 1;
-}
-
 void window_begin(struct window *w, enum surface s, uint64_t off)
 {
 	w->surface = s;
 	w->open = true;
-	w->held = w->hold_cap > 0;
-	w->untouched = false;
 	w->joins = -1;
 	w->prev = MATCH_NO_PREV;  /* §11.1: a token has no left context */
 	w->len = 0;
-	w->seg_ref_len = 0;
 	w->base = off;
-}
-
-void window_begin_streamed(struct window *w, enum surface s, uint64_t off)
-{
-	window_begin(w, s, off);
-	w->held = false;
 }
 
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in)
@@ -251,14 +220,6 @@ static void on_event(void *ctx, const struct match_event *ev)
 	report_add(w->report, &re);
 }
 
-/* Newlines of buf[0..consumed), about to be written and dropped. */
-static void advance_lines(struct window *w, size_t consumed)
-{
-	const unsigned char *p = w->buf, *end = w->buf + consumed, *q, *lastq = NULL;
-	while (p < end && (q = memchr(p, '\n', (size_t)(end - p)))) { w->lines++; lastq = q; p = q + 1; }
-	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - w->buf) + 1);
-}
-
 /* Check mode: the newlines of p[0..n), at w->base, that pass outside the
  * buffer. */
 static void count_lines(struct window *w, const unsigned char *p, size_t n)
@@ -301,127 +262,40 @@ static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, b
 static void process(struct window *w, bool eof)
 {
 	size_t consumed = scan_batch(w, w->buf, w->len, eof, false);
-	if (w->track_lines) advance_lines(w, consumed);
+	count_lines(w, w->buf, consumed);
 	if (consumed) w->prev = w->buf[consumed - 1];
 	memmove(w->buf, w->buf + consumed, w->len - consumed);
 	w->len -= consumed;
 	w->base += consumed;
 }
 
-/* A held segment that fills the buffer: grow toward the hold cap, or give
- * up holding and stream it in batches. */
-static void pass_untouched(struct window *w, const unsigned char *p, size_t n)
-{
-	window_protected(w, p, n);
-	count_lines(w, p, n);
-	w->prev = p[n - 1];
-	w->base += n;
-}
-
-static bool grow_held(struct window *w)
-{
-	size_t most = w->hold_cap + w->pt->window;
-	if (w->held && w->cap >= most && w->over && w->over(w->whole_ctx, w, w->buf, w->len, to_input(w, w->base))) {
-		/* the owner says the segment passes untouched: what is held
-		 * goes out protected, and the rest as it comes */
-		w->held = false;
-		w->untouched = true;
-		size_t n = w->len;
-		w->len = 0;
-		pass_untouched(w, w->buf, n);
-		return true;
-	}
-	if (!w->held || w->cap >= most) { w->held = false; return false; }
-	size_t nc = w->cap * 2 < most ? w->cap * 2 : most;
-	unsigned char *nb = xrealloc(w->buf, nc);
-	w->buf = nb;
-	w->cap = nc;
-	return true;
-}
-
-/* The deferred bytes of the open segment go into the buffer after all. */
-static void seg_unref(struct window *w)
-{
-	const unsigned char *p = w->seg_ref;
-	size_t n = w->seg_ref_len;
-	w->seg_ref_len = 0;
-	window_feed(w, p, n);
-}
-
-void window_feed_ref(struct window *w, const unsigned char *p, size_t n)
-{
-	if (!n) return;
-	if (w->seg_ref_len && w->seg_ref + w->seg_ref_len == p) { w->seg_ref_len += n; return; }
-	/* only from the segment's first byte, only held whole and offered to
-	 * the hook, only while output is collected (events are not listed, so
-	 * none can be found out of order, and no line is tracked) */
-	if (!w->seg_ref_len && w->open && !w->len && w->held && w->whole && w->defer && !w->track_lines) {
-		w->seg_ref = p;
-		w->seg_ref_len = n;
-		return;
-	}
-	window_feed(w, p, n);
-}
-
 void window_feed(struct window *w, const unsigned char *p, size_t n)
 {
-	if (w->seg_ref_len) seg_unref(w);
 	while (n) {
-		if (w->untouched) { pass_untouched(w, p, n); return; }
-		if (w->len == w->cap && !grow_held(w)) process(w, false);
-		if (w->untouched) continue;
+		if (w->len == w->cap) process(w, false);
 		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
 		memcpy(w->buf + w->len, p, take);
 		w->len += take;
 		p += take;
 		n -= take;
 	}
-	if (w->len == w->cap && !w->held) process(w, false);
-}
-
-/* window_end of a segment whose bytes are all at p[0..n), none fed: the
- * same as feeding them and ending it, without copying them into the
- * buffer when the hook decides. Returns false if it did not. */
-static bool end_in_place(struct window *w, const unsigned char *p, size_t n)
-{
-	if (n > w->hold_cap + w->pt->window) return false;   /* window_feed would stream it */
-	enum window_whole r = w->whole(w->whole_ctx, w, p, n, w->base, true);
-	if (r == WHOLE_NOT_HANDLED) {
-		/* matched where it lies, as window_end would match it in the
-		 * buffer after the hook (no line is tracked here) */
-		scan_batch(w, p, n, true, true);
-		w->prev = p[n - 1];
-		w->base += n;
-		return true;
-	}
-	if (r == WHOLE_UNCHANGED) window_verbatim_ref(w, p, n);
-	w->prev = p[n - 1];
-	w->base += n;
-	return true;
+	if (w->len == w->cap) process(w, false);
 }
 
 void window_end(struct window *w)
 {
 	if (!w->open) return;
 	w->open = false;
-	if (w->untouched) { w->untouched = false; return; }
-	if (w->seg_ref_len) {
-		const unsigned char *p = w->seg_ref;
-		size_t n = w->seg_ref_len;
-		w->seg_ref_len = 0;
-		if (end_in_place(w, p, n)) return;
-		window_feed(w, p, n);
-	}
-	if (w->held && w->whole && w->len) {
-		enum window_whole r = w->whole(w->whole_ctx, w, w->buf, w->len, w->base, false);
-		if (r != WHOLE_NOT_HANDLED) {
-			if (r == WHOLE_UNCHANGED) emit_out(w, w->buf, w->len);
-			if (w->track_lines) advance_lines(w, w->len);
-			w->prev = w->buf[w->len - 1];
-			w->base += w->len;
-			w->len = 0;
-			return;
-		}
-	}
 	process(w, true);
+}
+
+void window_end_whole(struct window *w, const unsigned char *p, size_t n, bool in_place)
+{
+	w->open = false;
+	if (!n) return;
+	/* as process(w, true) would match them in the buffer */
+	scan_batch(w, p, n, true, in_place);
+	count_lines(w, p, n);
+	w->prev = p[n - 1];
+	w->base += n;
 }

@@ -24,23 +24,6 @@
 
 #define WINDOW_BATCH (64 * 1024)
 
-/* A segment may be held whole, up to a cap, and offered to a hook at its
- * end (html text and raw text that may carry serialized data, §4.2, §7.4). The
- * hook leaves it to the window (NOT_HANDLED: matched as any segment;
- * UNCHANGED: written as it is) or writes what replaces it itself, with the
- * calls for outside a segment and their marks (WRITTEN; in pieces,
- * not built in a buffer first). in_place: p stays where it is until the
- * next window_flush. */
-enum window_whole { WHOLE_NOT_HANDLED, WHOLE_UNCHANGED, WHOLE_WRITTEN };
-struct window;
-typedef enum window_whole (*window_whole_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off,
-                                             bool in_place);
-/* A held segment that outgrows the cap: its first n bytes p (at input
- * offset off) are asked whether the whole segment must pass untouched
- * (true: the owner has reported it; it is written protected, none of it
- * matched) or may stream as prose (false). */
-typedef bool (*window_over_fn)(void *ctx, struct window *w, const unsigned char *p, size_t n, uint64_t off);
-
 struct window {
 	const struct patterns *pt;
 	enum surface surface;
@@ -79,17 +62,6 @@ struct window {
 	/* verbatim bytes of the caller's, not yet copied (window_verbatim_ref) */
 	const unsigned char *ref;
 	size_t ref_len;
-	/* the open segment's bytes, not yet copied into buf (window_feed_ref) */
-	const unsigned char *seg_ref;
-	size_t seg_ref_len;
-
-	/* holding a whole segment */
-	size_t hold_cap;              /* 0: segments stream in batches */
-	bool held;                    /* the open segment is still entirely in buf */
-	window_whole_fn whole;
-	window_over_fn over;          /* may be NULL: an outgrown segment streams */
-	bool untouched;               /* the open segment outgrew the cap and passes untouched */
-	void *whole_ctx;
 };
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
@@ -107,8 +79,7 @@ void window_set_path(struct window *w, const char *path, size_t len);
 void window_free(struct window *w);
 /* A new output stream: output offset 0, no segment open. */
 void window_reset(struct window *w);
-/* Let the owner defer output: window_verbatim_ref and window_feed_ref
- * then keep pointers to the owner's bytes instead of writing or copying
+/* Let the owner defer output: window_verbatim_ref then keeps pointers to the owner's bytes instead of writing or copying
  * them, until something else is written or window_flush, which the owner
  * calls before those bytes go away (at the end of every input chunk it was
  * given, and of the stream). Not when the report lists events: they would
@@ -117,25 +88,16 @@ void window_defer(struct window *w);
 void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
-/* The same for a segment that streams in batches even where segments are
- * held (a token already over the cap). */
-void window_begin_streamed(struct window *w, enum surface s, uint64_t off);
-/* Hold the next segments whole, up to cap bytes, and offer each to `fn` at
- * its end (cap 0: stop holding). The buffer grows to the cap once. */
-void window_hold(struct window *w, size_t cap, window_whole_fn fn, void *ctx);
-/* Ask `fn` (with the same ctx) about a held segment that outgrows the cap. */
-void window_hold_over(struct window *w, window_over_fn fn);
-/* Line and column of an input offset inside the held segment (check mode). */
-void window_position(const struct window *w, uint64_t off, size_t *line, size_t *column);
 /* Line position of the segment's first byte (check mode). */
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);
-/* The same for bytes that stay where they are until the next window_flush:
- * a held segment fed only so is offered to the hook where it lies, and
- * written from there if unchanged, not copied into the buffer. */
-void window_feed_ref(struct window *w, const unsigned char *p, size_t n);
 /* Close the segment: its end is the end of the buffer. */
 void window_end(struct window *w);
+/* Close a segment just begun, nothing fed, whose bytes are all of
+ * p[0..n): matched where they lie, not copied into the buffer (a token its
+ * owner held whole). in_place: p stays where it is until the next
+ * window_flush, so verbatim runs of it may be deferred. */
+void window_end_whole(struct window *w, const unsigned char *p, size_t n, bool in_place);
 /* Outside a segment: bytes written as they are. */
 void window_verbatim(struct window *w, const unsigned char *p, size_t n);
 /* The same for bytes that stay where they are until the next window_flush
