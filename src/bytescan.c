@@ -113,30 +113,56 @@ __attribute__((target("avx2"))) static size_t json_separators_avx2(const unsigne
 			if (found) return i;                                   \
 		}                                                              \
 	} while (0)
+#else
+#define AVX2_FIRST(slack, call) ((void)0)
+#endif
+
+#if defined(__SSE2__)
+/* The 16-byte steps from i while more than `reach` bytes are left (a step
+ * reads b[i .. i + reach]): the first position `mask_of_i` finds is the
+ * answer. */
+#define SSE2_STEPS(reach, mask_of_i)                                           \
+	for (; i < len && len - i > (reach); i += 16) {                        \
+		unsigned mask_ = (mask_of_i);                                  \
+		if (mask_) return i + (size_t)__builtin_ctz(mask_);            \
+	}
+/* After the steps, where a pair can still start: one step at len - 17,
+ * back over the bytes seen (`mask_at_tail` reads b[len - 17 .. len)). */
+#define SSE2_TAIL17(mask_at_tail)                                              \
+	if (i < len && len - i >= 2 && len >= 17) {                            \
+		unsigned mask_ = tail_mask(i, len, (mask_at_tail));            \
+		return mask_ ? len - 17 + (size_t)__builtin_ctz(mask_) : len;  \
+	}
+
+/* c followed by n1 or n2, at b[0 .. 16). */
+static inline __attribute__((always_inline)) unsigned pair_mask16(const unsigned char *b, __m128i vc, __m128i v1,
+                                                                   __m128i v2)
+{
+	__m128i x = load16(b), y = load16(b + 1);
+	return (unsigned)_mm_movemask_epi8(
+		_mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2))));
+}
+
+/* The same, or d followed by m. */
+static inline __attribute__((always_inline)) unsigned pair2_mask16(const unsigned char *b, __m128i vc, __m128i v1,
+                                                                    __m128i v2, __m128i vd, __m128i vm)
+{
+	__m128i x = load16(b), y = load16(b + 1);
+	__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
+	__m128i e = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
+	return (unsigned)_mm_movemask_epi8(_mm_or_si128(a, e));
+}
 #endif
 
 size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned char c, unsigned char n1,
                      unsigned char n2)
 {
 	size_t i = from;
-#if defined(BYTESCAN_AVX2)
 	AVX2_FIRST(64, pair_avx2(b, i, len, c, n1, n2, &found));
-#endif
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
-	for (; i < len && len - i > 16; i += 16) {   /* b[i .. i + 16] are all in the buffer */
-		__m128i x = load16(b + i), y = load16(b + i + 1);
-		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len - i >= 2 && len >= 17) {
-		size_t j = len - 17;
-		__m128i x = load16(b + j), y = load16(b + j + 1);
-		__m128i m = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
-		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(m));
-		return mask ? j + (size_t)__builtin_ctz(mask) : len;
-	}
+	SSE2_STEPS(16, pair_mask16(b + i, vc, v1, v2));
+	SSE2_TAIL17(pair_mask16(b + len - 17, vc, v1, v2));
 #endif
 	for (; i + 1 < len; i++)
 		if (b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) return i;
@@ -182,22 +208,14 @@ __attribute__((target("avx2"))) static size_t serialized_pairs_avx2(const unsign
 size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
-#if defined(BYTESCAN_AVX2)
 	AVX2_FIRST(64, serialized_pairs_avx2(b, i, len, &found));
-#endif
 #if defined(__SSE2__)
 	const struct serialized_pairs_v v = {
 		_mm_set1_epi8(':'), _mm_set1_epi8('0'), _mm_set1_epi8(9), _mm_set1_epi8('N'),
 		_mm_set1_epi8(';'), _mm_set1_epi8('%'), _mm_set1_epi8('3'),
 	};
-	for (; i < len && len - i > 16; i += 16) {
-		unsigned mask = serialized_pairs_mask(&v, b + i);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len - i >= 2 && len >= 17) {
-		unsigned mask = tail_mask(i, len, serialized_pairs_mask(&v, b + len - 17));
-		return mask ? len - 17 + (size_t)__builtin_ctz(mask) : len;
-	}
+	SSE2_STEPS(16, serialized_pairs_mask(&v, b + i));
+	SSE2_TAIL17(serialized_pairs_mask(&v, b + len - 17));
 #endif
 	for (; i + 1 < len; i++) {
 		unsigned char c = b[i], n = b[i + 1];
@@ -214,29 +232,13 @@ static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b
                                                           unsigned char m, bool sep)
 {
 	size_t i = from;
-#if defined(BYTESCAN_AVX2)
+	(void)sep;   /* without AVX2: the same bytes either way */
 	AVX2_FIRST(64, sep ? separators_avx2(b, i, len, &found) : pair2_avx2(b, i, len, c, n1, n2, d, m, &found));
-#else
-	(void)sep;
-#endif
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
 	const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
-	for (; i < len && len - i > 16; i += 16) {
-		__m128i x = load16(b + i), y = load16(b + i + 1);
-		__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
-		__m128i e = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
-		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(a, e));
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len - i >= 2 && len >= 17) {
-		size_t j = len - 17;
-		__m128i x = load16(b + j), y = load16(b + j + 1);
-		__m128i a = _mm_and_si128(_mm_cmpeq_epi8(x, vc), _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
-		__m128i e = _mm_and_si128(_mm_cmpeq_epi8(x, vd), _mm_cmpeq_epi8(y, vm));
-		unsigned mask = tail_mask(i, len, (unsigned)_mm_movemask_epi8(_mm_or_si128(a, e)));
-		return mask ? j + (size_t)__builtin_ctz(mask) : len;
-	}
+	SSE2_STEPS(16, pair2_mask16(b + i, vc, v1, v2, vd, vm));
+	SSE2_TAIL17(pair2_mask16(b + len - 17, vc, v1, v2, vd, vm));
 #endif
 	for (; i + 1 < len; i++)
 		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m)) return i;
@@ -289,15 +291,10 @@ static bool json_separator_at(const unsigned char *b, size_t i, size_t len)
 size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
-#if defined(BYTESCAN_AVX2)
 	AVX2_FIRST(68, json_separators_avx2(b, i, len, &found));
-#endif
 #if defined(__SSE2__)
 	/* a step reads b[at .. at + 20); the third byte as in the AVX2 steps */
-	for (; i < len && len - i > 19; i += 16) {
-		unsigned mask = json_separators_mask16(b + i);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
+	SSE2_STEPS(19, json_separators_mask16(b + i));
 	/* the positions a whole step still covers, by one step at len - 20
 	 * back over bytes seen; after them only the pairs can start */
 	if (i < len && len >= 20 && i - (len - 20) < 16) {

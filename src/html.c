@@ -31,46 +31,35 @@ static const unsigned char *find(const unsigned char *p, size_t i, size_t n, uns
 static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 
-void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-               unsigned spellings)
+void html_init(struct html *h, const struct framer_env *env)
 {
 	memset(h, 0, sizeof *h);
-	h->pt = pt;
-	h->report = rep;
-	h->quiet = quiet;
-	h->spellings = spellings;
-	value_init(&h->vp, pt, rep);
-	value_set_position(&h->vp, tag_position, h);
-	value_init(&h->seg_vp, pt, rep);
+	framer_core_init(&h->c, env, SURFACE_TEXT, false, false, SER_SET_DEFAULT, tag_position, h);
+	value_init(&h->seg_vp, env->pt, env->report);
 	value_set_position(&h->seg_vp, seg_position, h);
-	window_init(&h->w, pt, SURFACE_TEXT, out, rep);
-	window_defer(&h->w);   /* the sweep sees contiguous runs whole */
 	h->tag.cap = 4096;
 	h->tag.buf = xrealloc(NULL, h->tag.cap);
 	h->attrs_cap = 32;
 	h->attrs = xrealloc(NULL, h->attrs_cap * sizeof *h->attrs);
 }
 
+static void html_reset(void *self, const struct framer_start *st)
+{
+	struct html *h = self;
+	framer_core_reset(&h->c, st);
+	h->seg_mode = SEG_NONE;
+	h->state = HS_DATA;
+	h->npend = 0;
+}
+
 void html_free(struct html *h)
 {
-	window_free(&h->w);
+	framer_core_free(&h->c);
+	value_free(&h->seg_vp);
 	hold_free(&h->tag);
 	hold_free(&h->seg);
 	free(h->attrs);
-	value_free(&h->vp);
-	value_free(&h->seg_vp);
 	memset(h, 0, sizeof *h);
-}
-
-static void html_reset(struct html *h, struct sink out, struct offmap *marks)
-{
-	window_reset(&h->w);
-	window_set_out(&h->w, out, marks);
-	h->seg_mode = SEG_NONE;
-	h->state = HS_DATA;
-	h->in_off = 0;
-	h->npend = 0;
-	linepos_reset(&h->lp, h->report && report_wants_positions(h->report));
 }
 
 /* ---- segments and verbatim output ------------------------------------ */
@@ -78,23 +67,23 @@ static void html_reset(struct html *h, struct sink out, struct offmap *marks)
 /* §7.4: text, raw text and comments are wrapped in the serialized walk as
  * whole tokens, held up to the value cap and the window's carry (a token
  * of that size is one the window would match whole). */
-static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->pt->window; }
+static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->c.pt->window; }
 
 /* A text, raw-text or comment token opens at input offset off. Held whole
  * where serialized data is looked for, else it streams into the window. */
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
 	h->seg_surface = s;
-	if (h->spellings) {
+	if (h->c.spellings) {
 		h->seg_mode = SEG_HELD;
-		hold_start(&h->seg, off, &h->lp);
+		hold_start(&h->seg, off, &h->c.lp);
 		return;
 	}
 	h->seg_mode = SEG_STREAMED;
-	window_begin(&h->w, s, off);
-	if (h->lp.on) {
-		linepos_upto(&h->lp, off);
-		window_set_lines(&h->w, h->lp.lines, h->lp.line_start);
+	window_begin(&h->c.w, s, off);
+	if (h->c.lp.on) {
+		linepos_upto(&h->c.lp, off);
+		window_set_lines(&h->c.w, h->c.lp.lines, h->c.lp.line_start);
 	}
 }
 
@@ -124,8 +113,8 @@ static inline void seg_bytes(struct html *h, const unsigned char *p, size_t n, b
 {
 	switch (h->seg_mode) {
 	case SEG_HELD: break;
-	case SEG_STREAMED: window_feed(&h->w, p, n); return;
-	case SEG_UNTOUCHED: window_protected(&h->w, p, n); return;
+	case SEG_STREAMED: window_feed(&h->c.w, p, n); return;
+	case SEG_UNTOUCHED: window_protected(&h->c.w, p, n); return;
 	case SEG_NONE: return;
 	}
 	struct hold *g = &h->seg;
@@ -150,13 +139,13 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	if (g->src && g->src + g->len == p) g->len += k;
 	else seg_bytes(h, p, k, false);
 	if (serialized_gate(hold_data(g), g->len)) {
-		hold_report(g, h->report, h->lp.on, REASON_SERIALIZED_UNTOUCHED, h->seg_surface, 64, NULL, 0);
+		hold_report(g, h->c.report, h->c.lp.on, REASON_SERIALIZED_UNTOUCHED, h->seg_surface, 64, NULL, 0);
 		h->seg_mode = SEG_UNTOUCHED;
-		window_protected(&h->w, hold_data(g), g->len);
+		window_protected(&h->c.w, hold_data(g), g->len);
 		g->src = NULL;
 	} else {
 		h->seg_mode = SEG_STREAMED;
-		hold_to_window(g, &h->w, h->seg_surface, h->lp.on);
+		hold_to_window(g, &h->c.w, h->seg_surface, h->c.lp.on);
 	}
 	seg_bytes(h, p + k, n - k, false);
 }
@@ -172,26 +161,26 @@ static void seg_whole(struct html *h)
 	bool in_place = h->seg.src != NULL;
 	/* §3.1: with no host in it and no skip observed, neither the walk
 	 * nor prose matching can change or report anything */
-	if (!report_wants_skips(h->report)) {
+	if (!report_wants_skips(h->c.report)) {
 		/* a token where it lies in the chunk asks the chunk's cursor first */
-		const struct hostfind *f = &h->pt->find;
+		const struct hostfind *f = &h->c.pt->find;
 		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
 		if ((in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
 		     !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) ||
 		    !hostfind_any(f, p, n)) {
-			window_verbatim_at(&h->w, p, n, in_place);
+			window_verbatim_at(&h->c.w, p, n, in_place);
 			return;
 		}
 	}
 	if (serialized_gate(p, n)) {
-		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->spellings };
-		if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) window_verbatim_at(&h->w, p, n, in_place);
-		else value_put(&h->seg_vp, p, n, &h->w, in_place);
+		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings };
+		if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) window_verbatim_at(&h->c.w, p, n, in_place);
+		else value_put(&h->seg_vp, p, n, &h->c.w, in_place);
 		return;
 	}
-	window_begin(&h->w, h->seg_surface, off);
-	if (h->lp.on) window_set_lines(&h->w, h->seg.lines, h->seg.line_start);
-	window_end_whole(&h->w, p, n, in_place);
+	window_begin(&h->c.w, h->seg_surface, off);
+	if (h->c.lp.on) window_set_lines(&h->c.w, h->seg.lines, h->seg.line_start);
+	window_end_whole(&h->c.w, p, n, in_place);
 }
 
 /* Bytes of a text or raw-text run, in the chunk being fed: the segment
@@ -207,19 +196,19 @@ static void seg_close(struct html *h)
 {
 	enum html_seg m = h->seg_mode;
 	h->seg_mode = SEG_NONE;
-	if (m == SEG_STREAMED) window_end(&h->w);
+	if (m == SEG_STREAMED) window_end(&h->c.w);
 	else if (m == SEG_HELD && h->seg.len) seg_whole(h);
 }
 
-static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_verbatim(&h->w, p, n); }
+static void verbatim(struct html *h, const unsigned char *p, size_t n) { window_verbatim(&h->c.w, p, n); }
 /* Bytes of the chunk being fed, valid until html_feed returns. */
-static void verbatim_in(struct html *h, const unsigned char *p, size_t n) { window_verbatim_ref(&h->w, p, n); }
+static void verbatim_in(struct html *h, const unsigned char *p, size_t n) { window_verbatim_ref(&h->c.w, p, n); }
 
 /* The held bytes of an undecided token, as they are: where they lie in the
  * chunk being fed if they do, else from the copy. */
 static void pend_verbatim(struct html *h)
 {
-	if (h->tok_start >= h->lp.chunk_off) verbatim_in(h, h->lp.chunk + (h->tok_start - h->lp.chunk_off), h->npend);
+	if (h->tok_start >= h->c.lp.chunk_off) verbatim_in(h, h->c.lp.chunk + (h->tok_start - h->c.lp.chunk_off), h->npend);
 	else verbatim(h, h->pend, h->npend);
 }
 
@@ -238,7 +227,7 @@ static void flush_pend_as(struct html *h, enum surface s)
 static void tag_begin(struct html *h, enum html_tag_kind kind)
 {
 	h->tag_kind = kind;
-	hold_start(&h->tag, h->tok_start, kind == TAG_START ? &h->lp : NULL);
+	hold_start(&h->tag, h->tok_start, kind == TAG_START ? &h->c.lp : NULL);
 	h->name_len = 0;
 	h->nattrs = 0;
 }
@@ -273,13 +262,13 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		{ "content", 7, ATTR_CONTENT }, { "imagesrcset", 11, ATTR_IMAGESRCSET }, { "ping", 4, ATTR_PING },
 		{ "srcdoc", 6, ATTR_SRCDOC }, { "srcset", 6, ATTR_SRCSET },
 	};
-	if (!h->report) return;
+	if (!h->c.report) return;
 	const unsigned char *n = hold_data(&h->tag) + a->name_start;
 	size_t nl = a->name_end - a->name_start;
 	/* most names have none of the lengths (4, 6, 7, 11) */
 	if (nl != 4 && nl != 6 && nl != 7 && nl != 11) return;
 	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
-		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->report->structured[names[i].id]++; return; }
+		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->c.report->structured[names[i].id]++; return; }
 }
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
@@ -290,9 +279,9 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->spellings,
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->c.spellings,
 	                        .unreported = unreported };
-	return value_prepare(&h->vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
+	return value_prepare(&h->c.vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -342,7 +331,7 @@ static void after_start_tag(struct html *h, bool js)
 /* Bytes of the held tag, as they are. */
 static void tag_verbatim(struct html *h, const unsigned char *p, size_t n)
 {
-	window_verbatim_at(&h->w, p, n, h->tag.src != NULL);
+	window_verbatim_at(&h->c.w, p, n, h->tag.src != NULL);
 }
 
 /* A changed value of the tag, after the tag's bytes before it. */
@@ -350,7 +339,7 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 {
 	const unsigned char *t = hold_data(&h->tag);
 	tag_verbatim(h, t + *last, a->value_start - *last);
-	value_put(&h->vp, t + a->value_start, a->value_end - a->value_start, &h->w, h->tag.src != NULL);
+	value_put(&h->c.vp, t + a->value_start, a->value_end - a->value_start, &h->c.w, h->tag.src != NULL);
 	*last = a->value_end;
 }
 
@@ -367,7 +356,7 @@ static void start_tag_done(struct html *h)
 	const unsigned char *t = hold_data(&h->tag);
 	bool js = true;
 	bool seen_type = false;
-	bool listed = !h->w.defer;   /* the window defers exactly when events are not listed */
+	bool listed = !h->c.w.defer;   /* the window defers exactly when events are not listed */
 	size_t last = 0;
 	/* a tag read in place asks the chunk's cursor; a held one its own */
 	struct hostfind_cursor held, *hc = &h->hosts;
@@ -383,7 +372,7 @@ static void start_tag_done(struct html *h)
 		}
 		count_structured(h, a);
 		bool changed;
-		if (report_wants_skips(h->report)) {
+		if (report_wants_skips(h->c.report)) {
 			changed = attr_value(h, a, false, false);
 		} else {
 			/* §3.1: the value pipeline leaves a value unchanged, and
@@ -391,7 +380,7 @@ static void start_tag_done(struct html *h)
 			 * host (may_hold_candidate's first test, value.c, answered
 			 * here by the cursor) and, having no '&', no reference can
 			 * spell one (its second) */
-			bool host = hostfind_cursor_may(&h->pt->find, hc, at + a->value_start, at + a->value_end);
+			bool host = hostfind_cursor_may(&h->c.pt->find, hc, at + a->value_start, at + a->value_end);
 			changed = (host || !a->no_amp) && attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
@@ -414,22 +403,22 @@ static void start_tag_done(struct html *h)
 static void tag_oversize(struct html *h)
 {
 	h->tag_kind = TAG_OVERSIZE;
-	if (h->spellings && serialized_gate(hold_data(&h->tag), h->tag.len)) {
-		hold_report(&h->tag, h->report, h->lp.on, REASON_SERIALIZED_UNTOUCHED, SURFACE_HTML_ATTR,
+	if (h->c.spellings && serialized_gate(hold_data(&h->tag), h->tag.len)) {
+		hold_report(&h->tag, h->c.report, h->c.lp.on, REASON_SERIALIZED_UNTOUCHED, SURFACE_HTML_ATTR,
 		            h->tag.len < 64 ? h->tag.len : 64, NULL, 0);
-		window_protected(&h->w, hold_data(&h->tag), h->tag.len);
+		window_protected(&h->c.w, hold_data(&h->tag), h->tag.len);
 		h->tag.src = NULL;
 		h->seg_mode = SEG_UNTOUCHED;
 		return;
 	}
-	hold_report(&h->tag, h->report, h->lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_HTML_ATTR, 0, NULL, 0);
-	if (h->report && !h->quiet)
+	hold_report(&h->tag, h->c.report, h->c.lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_HTML_ATTR, 0, NULL, 0);
+	if (h->c.report && !h->c.quiet)
 		fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
-		        h->report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
+		        h->c.report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
 	/* The held bytes may hold newlines the line count has passed: the
 	 * segment starts at the tag's own line position, and streams (it is
 	 * already over the cap). */
-	hold_to_window(&h->tag, &h->w, SURFACE_HTML_ATTR, h->lp.on);
+	hold_to_window(&h->tag, &h->c.w, SURFACE_HTML_ATTR, h->c.lp.on);
 	h->seg_mode = SEG_STREAMED;
 }
 
@@ -769,21 +758,22 @@ static inline __attribute__((always_inline)) size_t raw_to_lt(struct html *h, co
 {
 	const unsigned char *lt = find(p, i, n, '<');
 	size_t end = lt ? (size_t)(lt - p) : n;
-	run_bytes(h, h->raw_surface, p + i, end - i, h->lp.chunk_off + i);
+	run_bytes(h, h->raw_surface, p + i, end - i, h->c.lp.chunk_off + i);
 	if (!lt) return end;
-	h->tok_start = h->lp.chunk_off + end;
+	h->tok_start = h->c.lp.chunk_off + end;
 	h->pend[0] = '<';
 	h->npend = 1;
 	h->state = lt_state;
 	return end + 1;
 }
 
-static void html_feed(struct html *h, const unsigned char *p, size_t n)
+static void html_feed(void *self, const unsigned char *p, size_t n)
 {
-	linepos_chunk(&h->lp, p, h->in_off);
+	struct html *h = self;
+	framer_core_chunk_begin(&h->c, p);
 	hostfind_cursor_init(&h->hosts, p, n);
 	size_t i = 0;
-#define OFF(k) (h->lp.chunk_off + (k))
+#define OFF(k) (h->c.lp.chunk_off + (k))
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (h->state) {
@@ -798,8 +788,8 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 			 * text goes on, and its bytes before the '<' belong to the
 			 * same segment (a serialized value holding `<}` is one
 			 * value, §4.5). */
-			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->report) && text_ends_at(p, end, n) &&
-			    !(hostfind_cursor_may(&h->pt->find, &h->hosts, i, end) && hostfind_any(&h->pt->find, p + i, end - i)))
+			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
+			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
 			i = end;
@@ -958,32 +948,25 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 		case HS_RAWTEXT:
 			i = raw_to_lt(h, p, i, n, HS_RAWTEXT_LT);
 			break;
-		case HS_RAWTEXT_LT:
-			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_RAWTEXT_END_NAME; i++; }
-			else { flush_pend_as(h, h->raw_surface); h->state = HS_RAWTEXT; }
-			break;
-		case HS_RAWTEXT_END_OPEN:
-		case HS_RAWTEXT_END_NAME: {
-			bool keep;
-			if (end_name_step(h, c, &keep)) { raw_end_tag(h); break; }
-			if (keep) { h->pend[h->npend++] = c; i++; break; }
-			flush_pend_as(h, h->raw_surface);
-			h->state = HS_RAWTEXT;
-			break;
-		}
 		/* script data, with the escape and double-escape states */
 		case HS_SCRIPT:
 			i = raw_to_lt(h, p, i, n, HS_SCRIPT_LT);
 			break;
-		case HS_SCRIPT_LT:
-			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_END_NAME; i++; }
-			else if (c == '!') {
+		/* a '<' in raw text or script data: "</" may begin the end tag */
+		case HS_RAWTEXT_LT:
+		case HS_SCRIPT_LT: {
+			bool raw = h->state == HS_RAWTEXT_LT;
+			if (c == '/') { h->pend[h->npend++] = c; h->state = raw ? HS_RAWTEXT_END_NAME : HS_SCRIPT_END_NAME; i++; }
+			else if (c == '!' && !raw) {
 				flush_pend_as(h, h->raw_surface);
 				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
 				h->state = HS_SCRIPT_ESCAPE_START;
 				i++;
-			} else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT; }
+			} else { flush_pend_as(h, h->raw_surface); h->state = raw ? HS_RAWTEXT : HS_SCRIPT; }
 			break;
+		}
+		case HS_RAWTEXT_END_OPEN:
+		case HS_RAWTEXT_END_NAME:
 		case HS_SCRIPT_END_OPEN:
 		case HS_SCRIPT_END_NAME:
 		case HS_SCRIPT_ESCAPED_END_OPEN:
@@ -992,7 +975,10 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 			if (end_name_step(h, c, &keep)) { raw_end_tag(h); break; }
 			if (keep) { h->pend[h->npend++] = c; i++; break; }
 			flush_pend_as(h, h->raw_surface);
-			h->state = (h->state == HS_SCRIPT_END_OPEN || h->state == HS_SCRIPT_END_NAME) ? HS_SCRIPT : HS_SCRIPT_ESCAPED;
+			/* not the end tag: back to the content it was read in */
+			h->state = h->state == HS_RAWTEXT_END_OPEN || h->state == HS_RAWTEXT_END_NAME ? HS_RAWTEXT
+			         : h->state == HS_SCRIPT_END_OPEN || h->state == HS_SCRIPT_END_NAME   ? HS_SCRIPT
+			                                                                             : HS_SCRIPT_ESCAPED;
 			break;
 		}
 		case HS_SCRIPT_ESCAPE_START:
@@ -1083,14 +1069,13 @@ static void html_feed(struct html *h, const unsigned char *p, size_t n)
 	}
 #undef OFF
 	if (h->tag.src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
-	h->in_off += n;
 	seg_chunk_end(h);
-	window_flush(&h->w);
-	linepos_upto(&h->lp, h->in_off);
+	framer_core_chunk_end(&h->c, n);
 }
 
-static void html_finish(struct html *h)
+static void html_finish(void *self)
 {
+	struct html *h = self;
 	/* End of input inside a token: its bytes pass through (§4.1). */
 	switch (h->state) {
 	case HS_TAG_OPEN: case HS_END_TAG_OPEN:
@@ -1115,11 +1100,8 @@ static void html_finish(struct html *h)
 		break;
 	}
 	seg_close(h);
-	window_flush(&h->w);
+	window_flush(&h->c.w);
 	h->state = HS_DATA;
 }
 
-static void framer_reset(void *self, const struct framer_start *st) { html_reset(self, st->out, st->marks); }
-static void framer_feed(void *self, const unsigned char *p, size_t n) { html_feed(self, p, n); }
-static void framer_finish(void *self) { html_finish(self); }
-const struct framer html_framer = { framer_reset, framer_feed, framer_finish };
+const struct framer html_framer = { html_reset, html_feed, html_finish };

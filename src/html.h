@@ -89,13 +89,9 @@ struct html_attr {
 };
 
 struct html {
-	const struct patterns *pt;
-	struct report *report;
-	struct window w;              /* segments, and the one writer of the output */
-	bool quiet;
+	struct framer_core c;         /* configuration, window (the one writer), value pipeline, line position */
 
 	enum html_state state;
-	uint64_t in_off;              /* input offset of the next byte */
 	uint64_t tok_start;           /* input offset where the current token began */
 
 	unsigned char pend[HTML_PEND_MAX];
@@ -110,14 +106,12 @@ struct html {
 	size_t nattrs, attrs_cap;
 
 	/* the value pipeline of attribute values */
-	struct value vp;
 	struct value seg_vp;          /* the same, for whole text and raw-text tokens */
 	/* the open text, raw-text or comment token: held whole where it may
 	 * hold serialized data (§7.4), else streamed into the window */
 	enum html_seg { SEG_NONE, SEG_HELD, SEG_STREAMED, SEG_UNTOUCHED } seg_mode;
 	enum surface seg_surface;
 	struct hold seg;
-	unsigned spellings;           /* serialized spellings tried (0: --no-serialized) */
 
 	/* the raw-text element we are in */
 	char raw_name[HTML_NAME_MAX + 1];
@@ -126,12 +120,10 @@ struct html {
 	char tmp[8];                  /* script double-escape name buffer */
 	size_t tmp_len;
 
-	struct linepos lp;            /* check mode: input line positions */
 	struct hostfind_cursor hosts; /* over the chunk being fed (§3.1) */
 };
 
-void html_init(struct html *h, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-               unsigned spellings);
+void html_init(struct html *h, const struct framer_env *env);
 void html_free(struct html *h);
 /* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer html_framer;

@@ -21,45 +21,33 @@ static void tok_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	*column = (size_t)(off - j->tok.line_start) + 1;
 }
 
-void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-               unsigned spellings)
+void json_init(struct json *j, const struct framer_env *env)
 {
 	memset(j, 0, sizeof *j);
-	j->pt = pt;
-	j->report = rep;
-	j->quiet = quiet;
-	j->spellings = spellings;
-	window_init(&j->w, pt, SURFACE_JSON_STRING, out, rep);
-	window_defer(&j->w);
-	window_set_spellings(&j->w, false, true, false);
-	value_init(&j->vp, pt, rep);
+	framer_core_init(&j->c, env, SURFACE_JSON_STRING, false, true, SER_SET_DEFAULT, tok_position, j);
 	spill_init(&j->spill);
-	value_set_position(&j->vp, tok_position, j);
 }
 
 void json_free(struct json *j)
 {
-	window_free(&j->w);
+	framer_core_free(&j->c);
 	spill_free(&j->spill);
-	value_free(&j->vp);
 	hold_free(&j->tok);
 	memset(j, 0, sizeof *j);
 }
 
-static void json_reset(struct json *j, struct sink out, struct offmap *marks)
+static void json_reset(void *self, const struct framer_start *st)
 {
-	window_reset(&j->w);
-	window_set_out(&j->w, out, marks);
+	struct json *j = self;
+	framer_core_reset(&j->c, st);
+	spill_end(&j->spill);   /* a string the last input left in the file */
+	j->spilling = false;
 	j->state = JSON_BETWEEN;
 	j->expect = EXPECT_VALUE;
-	j->in_off = 0;
-	j->spilling = false;
-	spill_end(&j->spill);
 	j->depth = 0;
 	j->path_len = 0;
 	j->path_at[0] = 0;
-	j->paths = j->report && j->report->opt.explain;
-	linepos_reset(&j->lp, j->report && report_wants_positions(j->report));
+	j->paths = j->c.report && j->c.report->opt.explain;
 }
 
 /* ---- the RFC 6901 path (explain) -------------------------------------- */
@@ -153,7 +141,7 @@ static void path_key(struct json *j, const unsigned char *k, size_t n)
 /* The temporary file failed under a string already given to it. */
 static _Noreturn void spill_failed(const struct json *j)
 {
-	spill_fail(&j->spill, j->report ? j->report->file : "-", "JSON string", j->tok.start);
+	spill_fail(&j->spill, j->c.report ? j->c.report->file : "-", "JSON string", j->tok.start);
 }
 
 /* A string held in the file that malformed input cut: its bytes pass as
@@ -164,16 +152,16 @@ static void spilled_untouched(struct json *j)
 	const unsigned char *b = spill_map(&j->spill);
 	if (!b) spill_failed(j);
 	size_t n = (size_t)j->spill.len;
-	if (j->report) {
+	if (j->c.report) {
 		struct report_event re = { .offset = j->tok.start, .action = ACTION_SKIPPED,
 		                           .reason = REASON_SERIALIZED_UNTOUCHED,
 		                           .surface = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING, .text = b,
 		                           .text_len = 64 };
-		if (j->lp.on) { re.line = j->tok.lines + 1; re.column = (size_t)(j->tok.start - j->tok.line_start) + 1; }
-		report_add(j->report, &re);
+		if (j->c.lp.on) { re.line = j->tok.lines + 1; re.column = (size_t)(j->tok.start - j->tok.line_start) + 1; }
+		report_add(j->c.report, &re);
 	}
 	for (size_t a = 0; a < n; a += VALUE_PIECE) {
-		window_protected(&j->w, b + a, n - a < VALUE_PIECE ? n - a : VALUE_PIECE);
+		window_protected(&j->c.w, b + a, n - a < VALUE_PIECE ? n - a : VALUE_PIECE);
 		spill_release(&j->spill, b + a);
 	}
 	spill_end(&j->spill);
@@ -183,35 +171,35 @@ static void spilled_untouched(struct json *j)
  * prose on surface text, with one warning. */
 static void malformed(struct json *j, uint64_t off, const char *why)
 {
-	if (j->report && !j->quiet)
+	if (j->c.report && !j->c.quiet)
 		fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (%s); the rest is processed as text\n",
-		        j->report->file, (unsigned long long)off, why);
+		        j->c.report->file, (unsigned long long)off, why);
 	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
 	if (in_string && j->spilling) {
 		/* the string so far, held in the file, cannot be a value now:
 		 * it passes as it was, reported; the rest is text */
 		spilled_untouched(j);
-		linepos_upto(&j->lp, off);
-		window_begin(&j->w, SURFACE_TEXT, off);
-		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
+		linepos_upto(&j->c.lp, off);
+		window_begin(&j->c.w, SURFACE_TEXT, off);
+		if (j->c.lp.on) window_set_lines(&j->c.w, j->c.lp.lines, j->c.lp.line_start);
 	} else if (in_string && j->oversize) {
 		/* the string so far was matched as itself (or passed untouched);
 		 * the rest is text */
 		j->over_untouched = false;
-		window_end(&j->w);
-		window_set_path(&j->w, NULL, 0);
-		linepos_upto(&j->lp, off);
-		window_begin(&j->w, SURFACE_TEXT, off);
-		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
+		window_end(&j->c.w);
+		window_set_path(&j->c.w, NULL, 0);
+		linepos_upto(&j->c.lp, off);
+		window_begin(&j->c.w, SURFACE_TEXT, off);
+		if (j->c.lp.on) window_set_lines(&j->c.w, j->c.lp.lines, j->c.lp.line_start);
 	} else if (in_string) {
-		window_begin(&j->w, SURFACE_TEXT, j->tok.start);
-		if (j->lp.on) window_set_lines(&j->w, j->tok.lines, j->tok.line_start);
-		window_feed(&j->w, hold_data(&j->tok), j->tok.len);
+		window_begin(&j->c.w, SURFACE_TEXT, j->tok.start);
+		if (j->c.lp.on) window_set_lines(&j->c.w, j->tok.lines, j->tok.line_start);
+		window_feed(&j->c.w, hold_data(&j->tok), j->tok.len);
 		j->tok.src = NULL;
 	} else {
-		linepos_upto(&j->lp, off);
-		window_begin(&j->w, SURFACE_TEXT, off);
-		if (j->lp.on) window_set_lines(&j->w, j->lp.lines, j->lp.line_start);
+		linepos_upto(&j->c.lp, off);
+		window_begin(&j->c.w, SURFACE_TEXT, off);
+		if (j->c.lp.on) window_set_lines(&j->c.w, j->c.lp.lines, j->c.lp.line_start);
 	}
 	j->state = JSON_TEXT;
 }
@@ -224,7 +212,7 @@ static void string_begin(struct json *j, uint64_t off, bool key)
 	j->oversize = false;
 	j->tok_amp = false;
 	j->utf8_need = 0;
-	hold_start(&j->tok, off, &j->lp);
+	hold_start(&j->tok, off, &j->c.lp);
 	j->state = JSON_STRING;
 }
 
@@ -240,30 +228,10 @@ static void go_oversize(struct json *j)
 	enum surface s = j->is_key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING;
 	const char *path = j->paths ? j->path : NULL;
 	size_t path_len = j->paths ? j->path_len : 0;
-	j->over_untouched = j->spellings && serialized_gate(hold_data(&j->tok), j->tok.len);
-	if (j->over_untouched && spill_begin(&j->spill)) {
-		if (!spill_put(&j->spill, hold_data(&j->tok), j->tok.len)) spill_failed(j);
-		j->spilling = true;
-		j->over_untouched = false;
-		hold_drop_copy(&j->tok);   /* the held copy goes back while the file holds the string */
-		j->tok.src = NULL;
-		return;
-	}
-	if (j->over_untouched) {
-		if (!j->quiet && j->report)
-			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the JSON string at offset %llu (%s); it passes untouched\n",
-			        j->report->file, (unsigned long long)j->tok.start, strerror(j->spill.err));
-		hold_report(&j->tok, j->report, j->lp.on, REASON_SERIALIZED_UNTOUCHED, s, 64, path, path_len);
-		window_protected(&j->w, hold_data(&j->tok), j->tok.len);
-		j->tok.src = NULL;
-		return;
-	}
-	hold_report(&j->tok, j->report, j->lp.on, REASON_SIZE_CAP_EXCEEDED, s, 0, path, path_len);
-	if (j->report && !j->quiet)
-		fprintf(stderr, "hostshift: %s: the JSON string at offset %llu is over the %u-byte cap; matched as prose\n",
-		        j->report->file, (unsigned long long)j->tok.start, JSON_VALUE_CAP);
-	window_set_path(&j->w, path, path_len);
-	hold_to_window(&j->tok, &j->w, s, j->lp.on);
+	enum framer_over r = framer_core_over_cap(&j->c, &j->tok, &j->spill, true, "JSON string", s, JSON_VALUE_CAP, path,
+	                                          path_len, "");
+	j->spilling = r == FRAMER_OVER_SPILLED;
+	j->over_untouched = r == FRAMER_OVER_UNTOUCHED;
 }
 
 /* Bytes of the string token, which follow the ones before. */
@@ -273,10 +241,7 @@ static void tok_put(struct json *j, const unsigned char *p, size_t n)
 	if (j->tok.src && j->tok.len + n <= JSON_VALUE_CAP) { j->tok.len += n; return; }   /* read in place */
 	if (!j->oversize && j->tok.len + n > JSON_VALUE_CAP) go_oversize(j);
 	if (j->oversize) {
-		if (j->spilling) {
-			if (!spill_put(&j->spill, p, n)) spill_failed(j);
-		} else if (j->over_untouched) window_protected(&j->w, p, n);
-		else window_feed(&j->w, p, n);
+		framer_core_over_bytes(&j->c, j->spilling, j->over_untouched, &j->spill, &j->tok, "JSON string", p, n);
 		return;
 	}
 	hold_copy(&j->tok, p, n, JSON_VALUE_CAP);
@@ -299,13 +264,13 @@ static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
 	size_t len = (size_t)j->spill.len;
 	if (key) path_key(j, t + 1, len - 2);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
-	                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
-	j->vp.path = j->paths ? j->path : NULL;
-	j->vp.path_len = j->paths ? j->path_len : 0;
-	j->vp.release = spill_release_cb;
-	j->vp.release_ctx = &j->spill;
-	value_write(&j->vp, t, len, j->tok.start, &o, &j->w, false);
-	j->vp.release = NULL;
+	                        .entities = j->tok_amp, .json = true, .spellings = j->c.spellings };
+	j->c.vp.path = j->paths ? j->path : NULL;
+	j->c.vp.path_len = j->paths ? j->path_len : 0;
+	j->c.vp.release = spill_release_cb;
+	j->c.vp.release_ctx = &j->spill;
+	value_write(&j->c.vp, t, len, j->tok.start, &o, &j->c.w, false);
+	j->c.vp.release = NULL;
 	spill_end(&j->spill);
 }
 
@@ -318,14 +283,14 @@ static void string_done(struct json *j)
 	} else {
 		if (key) path_key(j, t + 1, j->tok.len - 2);
 		if (j->oversize) {
-			if (!j->over_untouched) window_end(&j->w);
-			window_set_path(&j->w, NULL, 0);
+			if (!j->over_untouched) window_end(&j->c.w);
+			window_set_path(&j->c.w, NULL, 0);
 		} else {
 			struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
-			                        .entities = j->tok_amp, .json = true, .spellings = j->spellings };
-			j->vp.path = j->paths ? j->path : NULL;
-			j->vp.path_len = j->paths ? j->path_len : 0;
-			value_write(&j->vp, t, j->tok.len, j->tok.start, &o, &j->w, j->tok.src != NULL);
+			                        .entities = j->tok_amp, .json = true, .spellings = j->c.spellings };
+			j->c.vp.path = j->paths ? j->path : NULL;
+			j->c.vp.path_len = j->paths ? j->path_len : 0;
+			value_write(&j->c.vp, t, j->tok.len, j->tok.start, &o, &j->c.w, j->tok.src != NULL);
 		}
 	}
 	j->state = JSON_BETWEEN;
@@ -628,18 +593,25 @@ AVX2 static enum block_result string_blocks32(const unsigned char *p, size_t *k,
 #endif
 #endif
 
-static void json_feed(struct json *j, const unsigned char *p, size_t n)
+/* Where the JSON white space from p[i] ends (n if it reaches the end). */
+static inline size_t skip_space(const unsigned char *p, size_t i, size_t n)
 {
-	linepos_chunk(&j->lp, p, j->in_off);
+	while (i < n && ascii_space_json(p[i])) i++;
+	return i;
+}
+
+static void json_feed(void *self, const unsigned char *p, size_t n)
+{
+	struct json *j = self;
+	framer_core_chunk_begin(&j->c, p);
+#define OFF(k) (j->c.lp.chunk_off + (k))   /* the input offset of p[k] */
 	size_t i = 0;
-#define OFF(k) (j->lp.chunk_off + (k))
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (j->state) {
 		case JSON_BETWEEN: {
-			size_t k = i;
-			while (k < n && ascii_space_json(p[k])) k++;
-			window_verbatim_ref(&j->w, p + i, k - i);
+			size_t k = skip_space(p, i, n);
+			window_verbatim_ref(&j->c.w, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
@@ -653,7 +625,7 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 			} else if (c == '{' || c == '[') {
 				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected bracket"); break; }
 				if (j->depth == JSON_DEPTH_MAX) { malformed(j, OFF(i), "nested too deep"); break; }
-				window_verbatim_ref(&j->w, p + i, 1);
+				window_verbatim_ref(&j->c.w, p + i, 1);
 				j->in_object[j->depth] = c == '{';
 				j->index[j->depth] = 0;
 				j->depth++;
@@ -666,20 +638,20 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 				          (j->expect == EXPECT_COMMA_OR_CLOSE ||
 				           j->expect == (obj ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE));
 				if (!ok) { malformed(j, OFF(i), "unexpected close"); break; }
-				window_verbatim_ref(&j->w, p + i, 1);
+				window_verbatim_ref(&j->c.w, p + i, 1);
 				j->depth--;
 				j->path_len = j->path_at[j->depth + 1];  /* the container's own path */
 				after_value(j);
 				i++;
 			} else if (c == ',') {
 				if (j->expect != EXPECT_COMMA_OR_CLOSE) { malformed(j, OFF(i), "unexpected comma"); break; }
-				window_verbatim_ref(&j->w, p + i, 1);
+				window_verbatim_ref(&j->c.w, p + i, 1);
 				if (j->in_object[j->depth - 1]) j->expect = EXPECT_KEY;
 				else { j->index[j->depth - 1]++; j->expect = EXPECT_VALUE; }
 				i++;
 			} else if (c == ':') {
 				if (j->expect != EXPECT_COLON) { malformed(j, OFF(i), "unexpected colon"); break; }
-				window_verbatim_ref(&j->w, p + i, 1);
+				window_verbatim_ref(&j->c.w, p + i, 1);
 				j->expect = EXPECT_VALUE;
 				i++;
 			} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
@@ -695,7 +667,7 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 			size_t k = i;
 			while (k < n && scalar_byte(p[k])) k++;
 			for (size_t m = i; m < k; m++) scalar_step(j, p[m]);
-			window_verbatim_ref(&j->w, p + i, k - i);
+			window_verbatim_ref(&j->c.w, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			if (!scalar_ok(j)) { malformed(j, OFF(i), "bad literal"); break; }
@@ -785,7 +757,7 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 			break;
 		}
 		case JSON_TEXT:
-			window_feed(&j->w, p + i, n - i);
+			window_feed(&j->c.w, p + i, n - i);
 			i = n;
 			break;
 		}
@@ -799,36 +771,32 @@ static void json_feed(struct json *j, const unsigned char *p, size_t n)
 		j->tok.len = 0;
 		tok_put(j, src, len);
 	}
-	j->in_off += n;
-	linepos_upto(&j->lp, j->in_off);
-	window_flush(&j->w);
+	framer_core_chunk_end(&j->c, n);
 }
 
-static void json_finish(struct json *j)
+static void json_finish(void *self)
 {
+	struct json *j = self;
 	switch (j->state) {
 	case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U:
-		malformed(j, j->in_off, "truncated string");
+		malformed(j, j->c.in_off, "truncated string");
 		break;
 	case JSON_SCALAR:
-		if (!scalar_ok(j) && j->report && !j->quiet)
-			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (bad literal)\n", j->report->file,
-			        (unsigned long long)j->in_off);
+		if (!scalar_ok(j) && j->c.report && !j->c.quiet)
+			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (bad literal)\n", j->c.report->file,
+			        (unsigned long long)j->c.in_off);
 		break;
 	case JSON_BETWEEN:
-		if (j->depth && j->report && !j->quiet)
-			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (truncated)\n", j->report->file,
-			        (unsigned long long)j->in_off);
+		if (j->depth && j->c.report && !j->c.quiet)
+			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (truncated)\n", j->c.report->file,
+			        (unsigned long long)j->c.in_off);
 		break;
 	default:
 		break;
 	}
-	window_end(&j->w);
+	window_end(&j->c.w);
 	j->state = JSON_BETWEEN;
-	window_flush(&j->w);
+	window_flush(&j->c.w);
 }
 
-static void framer_reset(void *self, const struct framer_start *st) { json_reset(self, st->out, st->marks); }
-static void framer_feed(void *self, const unsigned char *p, size_t n) { json_feed(self, p, n); }
-static void framer_finish(void *self) { json_finish(self); }
-const struct framer json_framer = { framer_reset, framer_feed, framer_finish };
+const struct framer json_framer = { json_reset, json_feed, json_finish };

@@ -46,16 +46,10 @@ enum json_expect {
 };
 
 struct json {
-	const struct patterns *pt;
-	struct report *report;
-	struct window w;
-	struct value vp;
-	bool quiet;
-	unsigned spellings;
+	struct framer_core c;         /* configuration, window (the one writer), value pipeline, line position */
 
 	enum json_state state;
 	enum json_expect expect;
-	uint64_t in_off;
 	size_t depth;
 	unsigned char in_object[JSON_DEPTH_MAX];   /* per level: object (1) or array (0) */
 	size_t index[JSON_DEPTH_MAX];              /* per array level: the current element */
@@ -79,11 +73,9 @@ struct json {
 	size_t path_len;
 	size_t path_at[JSON_DEPTH_MAX + 1];        /* path length at each level's start */
 
-	struct linepos lp;            /* check mode: input line positions */
 };
 
-void json_init(struct json *j, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-               unsigned spellings);
+void json_init(struct json *j, const struct framer_env *env);
 void json_free(struct json *j);
 /* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer json_framer;

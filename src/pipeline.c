@@ -34,11 +34,12 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
 	p->inbuf = xmalloc(p->inbuf_cap);
 	struct sink out = { out_write, p, NULL };
-	text_init(&p->text, cfg->pt, out, rep, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
-	html_init(&p->html, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
-	sql_init(&p->sql, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET(SER_SQL));
+	const struct framer_env env = { cfg->pt, out, rep, cfg->quiet, !cfg->no_serialized };
+	text_init(&p->text, &env);
+	html_init(&p->html, &env);
+	sql_init(&p->sql, &env);
 	if (cfg->nskips) sql_set_skips(&p->sql, cfg->skips, cfg->nskips);
-	json_init(&p->json, cfg->pt, out, rep, cfg->quiet, cfg->no_serialized ? 0 : SER_SET_DEFAULT);
+	json_init(&p->json, &env);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 	value_init(&p->head_vp, cfg->pt, rep);
 }

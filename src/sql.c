@@ -17,22 +17,13 @@
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 static void capture_write(void *ctx, const unsigned char *p, size_t n);
 
-void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-              unsigned spellings)
+void sql_init(struct sql *q, const struct framer_env *env)
 {
 	memset(q, 0, sizeof *q);
-	q->pt = pt;
-	q->report = rep;
-	q->quiet = quiet;
-	q->spellings = spellings;
-	window_init(&q->w, pt, SURFACE_SQL_STRING, out, rep);
-	window_defer(&q->w);   /* the sweep sees contiguous runs whole */
-	window_set_spellings(&q->w, true, false, false);
-	value_init(&q->vp, pt, rep);
+	framer_core_init(&q->c, env, SURFACE_SQL_STRING, true, false, SER_SET(SER_SQL), body_position, q);
 	spill_init(&q->spill);
-	value_set_position(&q->vp, body_position, q);
 	struct sink cs = { capture_write, q, capture_write };
-	window_init(&q->cw, pt, SURFACE_SQL_STRING, cs, rep);
+	window_init(&q->cw, env->pt, SURFACE_SQL_STRING, cs, env->report);
 	window_set_spellings(&q->cw, true, false, false);
 }
 
@@ -56,12 +47,11 @@ void sql_free(struct sql *q)
 {
 	free(q->tables);
 	free(q->skip_met);
-	window_free(&q->w);
+	framer_core_free(&q->c);
 	window_free(&q->cw);
 	free(q->cap.p);
 	free(q->dec.p);
 	free(q->enc.p);
-	value_free(&q->vp);
 	spill_free(&q->spill);
 	hold_free(&q->body);
 	memset(q, 0, sizeof *q);
@@ -69,8 +59,10 @@ void sql_free(struct sql *q)
 
 bool sql_skip_met(const struct sql *q, size_t k) { return q->skip_met && k < q->nskips && q->skip_met[k]; }
 
-static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum sql_dialect dialect)
+static void sql_reset(void *self, const struct framer_start *st)
 {
+	struct sql *q = self;
+	enum sql_dialect dialect = st->dialect;
 	q->dialect = dialect == DIALECT_AUTO ? DIALECT_MYSQL : dialect;
 	q->track = q->nskips || q->dialect == DIALECT_POSTGRES;
 	q->comment_depth = 0;
@@ -79,10 +71,8 @@ static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum
 	q->wrap_depth = 0;
 	q->wrap_len = 0;
 	q->dot = false;
-	window_reset(&q->w);
-	window_set_out(&q->w, out, marks);
+	framer_core_reset(&q->c, st);
 	q->state = SQL_NORMAL;
-	q->in_off = 0;
 	q->spilling = false;
 	spill_end(&q->spill);
 	q->word_len = 0;
@@ -90,7 +80,6 @@ static void sql_reset(struct sql *q, struct sink out, struct offmap *marks, enum
 	q->stmt = STMT_NONE;
 	q->ident_len = 0;
 	for (size_t t = 0; t < q->ntables; t++) q->tables[t].ncols = 0;
-	linepos_reset(&q->lp, q->report && report_wants_positions(q->report));
 }
 
 /* ---- positions (check mode) ------------------------------------------- */
@@ -243,10 +232,16 @@ static void stmt_punct(struct sql *q, unsigned char c)
 	}
 	switch (q->stmt) {
 	case STMT_COPY_NAME:
-		if (c == '(') { q->stmt = STMT_COPY_COLS; q->ncols = 0; memset(q->skipcol, 0, sizeof q->skipcol); }
+	case STMT_INSERT_NAME:   /* a column list may follow the table's name */
+		if (c == '(') {
+			q->stmt = q->stmt == STMT_COPY_NAME ? STMT_COPY_COLS : STMT_INSERT_COLS;
+			q->ncols = 0;
+			memset(q->skipcol, 0, sizeof q->skipcol);
+		}
 		break;
 	case STMT_COPY_COLS:
-		if (c == ')') q->stmt = STMT_COPY_NAME;
+	case STMT_INSERT_COLS:
+		if (c == ')') q->stmt = q->stmt == STMT_COPY_COLS ? STMT_COPY_NAME : STMT_INSERT_NAME;
 		break;
 	case STMT_CREATE_NAME:
 		if (c == '(') { q->stmt = STMT_CREATE_COLS; q->depth = 1; q->item_start = true; }
@@ -255,12 +250,6 @@ static void stmt_punct(struct sql *q, unsigned char c)
 		if (c == '(') q->depth++;
 		else if (c == ')' && --q->depth == 0) q->stmt = STMT_NONE;
 		else if (c == ',' && q->depth == 1) q->item_start = true;
-		break;
-	case STMT_INSERT_NAME:
-		if (c == '(') { q->stmt = STMT_INSERT_COLS; q->ncols = 0; memset(q->skipcol, 0, sizeof q->skipcol); }
-		break;
-	case STMT_INSERT_COLS:
-		if (c == ')') q->stmt = STMT_INSERT_NAME;
 		break;
 	case STMT_VALUES:
 		if (c == '(' && ++q->depth == 1) q->col = 0;
@@ -358,7 +347,7 @@ static inline __attribute__((always_inline)) void body_begin(struct sql *q, unsi
 	q->quote = quote;
 	q->binary = binary;
 	q->oversize = false;
-	hold_start(&q->body, body_off, &q->lp);
+	hold_start(&q->body, body_off, &q->c.lp);
 }
 
 /* How a literal of PostgreSQL or SQLite is escaped, and SQLite's wrapper
@@ -385,7 +374,7 @@ static inline __attribute__((always_inline)) void literal_begin(struct sql *q, u
 	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
 	/* --check searches a binary literal as any other: a file is not
 	 * clean while an origin is left in one (§10.6) */
-	if (binary && q->lp.on) binary = false;
+	if (binary && q->c.lp.on) binary = false;
 	q->lit = LIT_MYSQL;
 	q->wrap_depth = 0;
 	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
@@ -412,7 +401,7 @@ static void field_begin(struct sql *q, uint64_t body_off, const unsigned char *s
 /* The temporary file failed under a body already given to it. */
 static _Noreturn void spill_failed(const struct sql *q)
 {
-	spill_fail(&q->spill, q->report ? q->report->file : "-", "string literal", q->body.start);
+	spill_fail(&q->spill, q->c.report ? q->c.report->file : "-", "string literal", q->body.start);
 }
 
 /* A body over the cap streams through as prose, counted once (§8.1, §11.2).
@@ -424,34 +413,13 @@ static _Noreturn void spill_failed(const struct sql *q)
 static void go_oversize(struct sql *q)
 {
 	q->oversize = true;
-	q->over_untouched = q->spellings && serialized_gate(hold_data(&q->body), q->body.len);
 	/* a body inside sqlite3's replace( is decoded whole (§8.3): not
 	 * from the file */
-	if (q->over_untouched && q->wrap_depth == 0 && spill_begin(&q->spill)) {
-		/* held in the temporary file instead, and repaired at its end */
-		if (!spill_put(&q->spill, hold_data(&q->body), q->body.len)) spill_failed(q);
-		q->spilling = true;
-		q->over_untouched = false;
-		/* the held copy goes back too while the file holds the body (a
-		 * rare value: the next held body allocates again) */
-		hold_drop_copy(&q->body);
-		q->body.src = NULL;
-		return;
-	}
-	if (q->over_untouched) {
-		if (!q->quiet && q->report)
-			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the string literal at offset %llu (%s); it passes untouched\n",
-			        q->report->file, (unsigned long long)q->body.start, strerror(q->spill.err));
-		hold_report(&q->body, q->report, q->lp.on, REASON_SERIALIZED_UNTOUCHED, SURFACE_SQL_STRING, 64, NULL, 0);
-		window_protected(&q->w, hold_data(&q->body), q->body.len);
-		q->body.src = NULL;
-		return;
-	}
-	hold_report(&q->body, q->report, q->lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_SQL_STRING, 0, NULL, 0);
-	if (q->report && !q->quiet)
-		fprintf(stderr, "hostshift: %s: the string literal at offset %llu is over the %u-byte cap; matched as prose, serialized lengths not repaired\n",
-		        q->report->file, (unsigned long long)q->body.start, SQL_VALUE_CAP);
-	hold_to_window(&q->body, &q->w, SURFACE_SQL_STRING, q->lp.on);
+	enum framer_over r = framer_core_over_cap(&q->c, &q->body, &q->spill, q->wrap_depth == 0, "string literal",
+	                                          SURFACE_SQL_STRING, SQL_VALUE_CAP, NULL, 0,
+	                                          ", serialized lengths not repaired");
+	q->spilling = r == FRAMER_OVER_SPILLED;
+	q->over_untouched = r == FRAMER_OVER_UNTOUCHED;
 }
 
 static void body_put_held(struct sql *q, const unsigned char *p, size_t n);
@@ -479,13 +447,10 @@ static void body_put(struct sql *q, const unsigned char *p, size_t n)
 
 static void body_put_held(struct sql *q, const unsigned char *p, size_t n)
 {
-	if (q->binary) { window_protected(&q->w, p, n); return; }
+	if (q->binary) { window_protected(&q->c.w, p, n); return; }
 	if (!q->oversize && q->body.len + n > SQL_VALUE_CAP) go_oversize(q);
 	if (q->oversize) {
-		if (q->spilling) {
-			if (!spill_put(&q->spill, p, n)) spill_failed(q);
-		} else if (q->over_untouched) window_protected(&q->w, p, n);
-		else window_feed(&q->w, p, n);
+		framer_core_over_bytes(&q->c, q->spilling, q->over_untouched, &q->spill, &q->body, "string literal", p, n);
 		q->body.len += n;
 		return;
 	}
@@ -500,10 +465,10 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 	const unsigned char *b = spill_map(&q->spill);
 	if (!b) spill_failed(q);
 	q->spilled = b;
-	q->vp.release = spill_release_cb;
-	q->vp.release_ctx = &q->spill;
-	value_write(&q->vp, b, (size_t)q->spill.len, q->body.start, o, &q->w, false);
-	q->vp.release = NULL;
+	q->c.vp.release = spill_release_cb;
+	q->c.vp.release_ctx = &q->spill;
+	value_write(&q->c.vp, b, (size_t)q->spill.len, q->body.start, o, &q->c.w, false);
+	q->c.vp.release = NULL;
 	q->spilled = NULL;
 	spill_end(&q->spill);
 }
@@ -511,7 +476,7 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 /* The serialized spellings of the literal's escaping (§7.3, §8.3). */
 static unsigned lit_spellings(const struct sql *q)
 {
-	if (!q->spellings) return 0;
+	if (!q->c.spellings) return 0;
 	switch (q->lit) {
 	case LIT_STD: return SER_SET(SER_SQLSTD);
 	case LIT_COPY: return SER_SET(SER_COPY);
@@ -528,17 +493,17 @@ static unsigned lit_spellings(const struct sql *q)
  * pass or the sweep) and is reported, with why (§7.5). */
 static void body_untouched(struct sql *q, const unsigned char *b, size_t n, const char *why)
 {
-	if (q->report) {
-		if (!q->quiet)
+	if (q->c.report) {
+		if (!q->c.quiet)
 			fprintf(stderr, "hostshift: %s: the string literal at offset %llu %s; it passes untouched\n",
-			        q->report->file, (unsigned long long)q->body.start, why);
+			        q->c.report->file, (unsigned long long)q->body.start, why);
 		struct report_event re = { .offset = q->body.start, .action = ACTION_SKIPPED,
 		                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
 		                           .text = b, .text_len = n < 64 ? n : 64 };
-		if (q->lp.on) { re.line = q->body.lines + 1; re.column = (size_t)(q->body.start - q->body.line_start) + 1; }
-		report_add(q->report, &re);
+		if (q->c.lp.on) { re.line = q->body.lines + 1; re.column = (size_t)(q->body.start - q->body.line_start) + 1; }
+		report_add(q->c.report, &re);
 	}
-	window_protected(&q->w, b, n);
+	window_protected(&q->c.w, b, n);
 }
 
 /* The body is complete (its closing quote, or the end of input). */
@@ -549,7 +514,7 @@ static void literal_done(struct sql *q)
 	                        .spellings = lit_spellings(q) };
 	if (q->oversize) {
 		if (q->spilling) spilled_done(q, &o);
-		else if (!q->over_untouched) window_end(&q->w);
+		else if (!q->over_untouched) window_end(&q->c.w);
 		return;
 	}
 	const unsigned char *b = hold_data(&q->body);
@@ -557,7 +522,7 @@ static void literal_done(struct sql *q)
 		body_untouched(q, b, q->body.len, "may hold serialized data inside unistr(), whose escapes are not measured");
 		return;
 	}
-	if (q->body.len) value_write(&q->vp, b, q->body.len, q->body.start, &o, &q->w, q->body.src != NULL);
+	if (q->body.len) value_write(&q->c.vp, b, q->body.len, q->body.start, &o, &q->c.w, q->body.src != NULL);
 }
 
 /* ---- SQLite's replace('…','\n',char(10)) (§8.3) ------------------------ */
@@ -638,18 +603,18 @@ static void wrapped_done(struct sql *q)
 	unsigned sp = lit_spellings(q);
 	if (!ok) {
 		if (sp && serialized_gate(b, n)) body_untouched(q, b, n, "holds the byte its replace() stands for");
-		else window_verbatim(&q->w, b, n);
+		else window_verbatim(&q->c.w, b, n);
 		return;
 	}
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true, .spellings = sp };
 	q->cap.len = 0;
 	window_reset(&q->cw);
-	value_set_position(&q->vp, wrapped_position, q);
-	value_write(&q->vp, q->dec.p, q->dec.len, q->body.start, &o, &q->cw, false);
+	value_set_position(&q->c.vp, wrapped_position, q);
+	value_write(&q->c.vp, q->dec.p, q->dec.len, q->body.start, &o, &q->cw, false);
 	window_flush(&q->cw);
-	value_set_position(&q->vp, body_position, q);
+	value_set_position(&q->c.vp, body_position, q);
 	if (q->cap.len == q->dec.len && memcmp(q->cap.p, q->dec.p, q->dec.len) == 0) {
-		window_protected(&q->w, b, n);   /* unchanged: as written */
+		window_protected(&q->c.w, b, n);   /* unchanged: as written */
 		return;
 	}
 	/* the tokens back; a token the rewrite made would read as a newline */
@@ -666,7 +631,7 @@ static void wrapped_done(struct sql *q)
 		src = to->p;
 		sn = to->len;
 	}
-	window_protected_replace(&q->w, src, sn, q->body.start + n, n);
+	window_protected_replace(&q->c.w, src, sn, q->body.start + n, n);
 }
 
 /* The bytes held after a body inside replace(: `,'TOK',char(N))` once
@@ -735,7 +700,7 @@ static bool tag_byte(unsigned char c, bool first)
  * verbatim; the statement tracking is told of them but the tokens. */
 static void wrap_flush(struct sql *q, size_t upto)
 {
-	window_verbatim(&q->w, q->wrap, upto);
+	window_verbatim(&q->c.w, q->wrap, upto);
 	for (size_t j = 1; j < upto; j++) {
 		bool tok = false;
 		for (int k = 0; k < 2; k++)
@@ -753,16 +718,22 @@ static size_t verbatim_line(struct sql *q, const unsigned char *p, size_t i, siz
 {
 	const unsigned char *nl = memchr(p + i, '\n', n - i);
 	size_t end = nl ? (size_t)(nl - p) + 1 : n;
-	window_verbatim_ref(&q->w, p + i, end - i);
+	window_verbatim_ref(&q->c.w, p + i, end - i);
 	if (nl) q->state = next;
 	return end;
 }
 
-/* Out of line: inlined into its one caller (the framer's feed) its loop
- * compiles worse (sql +0.5%, callgrind). */
-static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned char *p, size_t n)
+/* The byte at p[i] passes as it is; returns where the next one is. */
+static inline size_t byte_out(struct sql *q, const unsigned char *p, size_t i)
 {
-	linepos_chunk(&q->lp, p, q->in_off);
+	window_verbatim_ref(&q->c.w, p + i, 1);
+	return i + 1;
+}
+
+static void sql_feed(void *self, const unsigned char *p, size_t n)
+{
+	struct sql *q = self;
+	framer_core_chunk_begin(&q->c, p);
 	const unsigned char *special = q->dialect == DIALECT_POSTGRES ? special_pg
 	                               : q->dialect == DIALECT_SQLITE ? special_sqlite : special_mysql;
 	size_t i = 0;
@@ -772,22 +743,22 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 		case SQL_NORMAL: {
 			size_t k = i;
 			while (k < n && !special[p[k]]) k++;
-			window_verbatim_ref(&q->w, p + i, k - i);
+			window_verbatim_ref(&q->c.w, p + i, k - i);
 			note_normal(q, p + i, k - i);
 			if (q->dialect == DIALECT_SQLITE) note_tail(q, p + i, k - i);
 			i = k;
 			if (i == n) break;
 			c = p[i];
 			if (c == '\'' || (c == '"' && q->dialect == DIALECT_MYSQL)) {
-				window_verbatim_ref(&q->w, p + i, 1);
-				literal_begin(q, c, q->lp.chunk_off + i + 1);
+				window_verbatim_ref(&q->c.w, p + i, 1);
+				literal_begin(q, c, q->c.lp.chunk_off + i + 1);
 				if (!q->binary) q->body.src = p + i + 1;   /* read in place */
 			} else if (c == '$' && q->word_len) {
 				/* `$` inside a name (`a$b`): part of it */
-				window_verbatim_ref(&q->w, p + i, 1);
+				window_verbatim_ref(&q->c.w, p + i, 1);
 				note_normal(q, p + i, 1);
 			} else {
-				window_verbatim_ref(&q->w, p + i, 1);
+				window_verbatim_ref(&q->c.w, p + i, 1);
 				note_normal(q, p + i, 1);
 				if (q->dialect == DIALECT_SQLITE) note_tail(q, p + i, 1);
 				switch (c) {
@@ -806,7 +777,7 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 			break;
 		}
 		case SQL_DASH:
-			if (c == '-') { window_verbatim_ref(&q->w, p + i, 1); q->state = SQL_DASH_DASH; i++; }
+			if (c == '-') { i = byte_out(q, p, i); q->state = SQL_DASH_DASH; }
 			else q->state = SQL_NORMAL;
 			break;
 		case SQL_DASH_DASH:
@@ -815,14 +786,8 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 			q->state = (c <= ' ' || q->dialect != DIALECT_MYSQL) ? SQL_LINE_COMMENT : SQL_NORMAL;
 			break;
 		case SQL_SLASH:
-			if (c == '*') {
-				window_verbatim_ref(&q->w, p + i, 1);
-				q->comment_depth = 1;
-				q->state = SQL_BLOCK_COMMENT;
-				i++;
-			} else {
-				q->state = SQL_NORMAL;
-			}
+			if (c == '*') { i = byte_out(q, p, i); q->comment_depth = 1; q->state = SQL_BLOCK_COMMENT; }
+			else q->state = SQL_NORMAL;
 			break;
 		case SQL_LINE_COMMENT:
 			i = verbatim_line(q, p, i, n, SQL_NORMAL);
@@ -840,27 +805,25 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 				q->state = p[end] == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_SLASH;
 				end++;
 			}
-			window_verbatim_ref(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->c.w, p + i, end - i);
 			i = end;
 			break;
 		}
 		case SQL_BLOCK_STAR:
-			window_verbatim_ref(&q->w, p + i, 1);
+			i = byte_out(q, p, i);
 			if (c == '/') q->state = --q->comment_depth > 0 ? SQL_BLOCK_COMMENT : SQL_NORMAL;
 			else q->state = c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
-			i++;
 			break;
 		case SQL_BLOCK_SLASH:
-			window_verbatim_ref(&q->w, p + i, 1);
+			i = byte_out(q, p, i);
 			if (c == '*') { q->comment_depth++; q->state = SQL_BLOCK_COMMENT; }
 			else q->state = c == '/' ? SQL_BLOCK_SLASH : SQL_BLOCK_COMMENT;
-			i++;
 			break;
 		case SQL_BACKTICK: {
 			/* A doubled quote inside is two of these in a row: same result. */
 			const unsigned char *bt = memchr(p + i, q->quote, n - i);
 			size_t end = bt ? (size_t)(bt - p) + 1 : n;
-			window_verbatim_ref(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->c.w, p + i, end - i);
 			if (q->track) for (size_t k = i; k < (bt ? end - 1 : end); k++) ident_put(q, p[k]);
 			i = end;
 			if (bt) {
@@ -872,15 +835,10 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 		case SQL_DOLLAR_OPEN:
 			/* $tag$: a tag is a name (not starting with a digit: `$1` is
 			 * a parameter) */
-			if (c == '$') {
-				window_verbatim_ref(&q->w, p + i, 1);
-				q->dmatch = 0;
-				q->state = SQL_DOLLAR_BODY;
-				i++;
-			} else if (tag_byte(c, q->dtag_len == 0) && q->dtag_len < SQL_NAME_MAX) {
-				window_verbatim_ref(&q->w, p + i, 1);
+			if (c == '$') { i = byte_out(q, p, i); q->dmatch = 0; q->state = SQL_DOLLAR_BODY; }
+			else if (tag_byte(c, q->dtag_len == 0) && q->dtag_len < SQL_NAME_MAX) {
+				i = byte_out(q, p, i);
 				q->dtag[q->dtag_len++] = (char)c;
-				i++;
 			} else {
 				q->word_len = 0;
 				q->state = SQL_NORMAL;   /* not a dollar quote: read c again */
@@ -889,26 +847,23 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 		case SQL_DOLLAR_BODY: {
 			const unsigned char *d = memchr(p + i, '$', n - i);
 			size_t end = d ? (size_t)(d - p) + 1 : n;
-			window_verbatim_ref(&q->w, p + i, end - i);
+			window_verbatim_ref(&q->c.w, p + i, end - i);
 			i = end;
 			if (d) { q->dmatch = 0; q->state = SQL_DOLLAR_CLOSE; }
 			break;
 		}
 		case SQL_DOLLAR_CLOSE:
 			if (q->dmatch == q->dtag_len && c == '$') {
-				window_verbatim_ref(&q->w, p + i, 1);
+				i = byte_out(q, p, i);
 				q->word_len = 0;
 				q->after_binary = false;
 				q->state = SQL_NORMAL;
-				i++;
 			} else if (q->dmatch < q->dtag_len && c == (unsigned char)q->dtag[q->dmatch]) {
-				window_verbatim_ref(&q->w, p + i, 1);
+				i = byte_out(q, p, i);
 				q->dmatch++;
-				i++;
 			} else if (c == '$') {
-				window_verbatim_ref(&q->w, p + i, 1);
+				i = byte_out(q, p, i);
 				q->dmatch = 0;   /* this '$' may open the closing tag */
-				i++;
 			} else {
 				q->state = SQL_DOLLAR_BODY;
 			}
@@ -937,8 +892,9 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 			break;
 		}
 		case SQL_LITERAL_ESC:
+		case SQL_COPY_FIELD_ESC:   /* the escaped byte, in a chunk after its backslash */
 			body_put(q, p + i, 1);
-			q->state = SQL_LITERAL;
+			q->state = q->state == SQL_LITERAL_ESC ? SQL_LITERAL : SQL_COPY_FIELD;
 			i++;
 			break;
 		case SQL_LITERAL_QUOTE:
@@ -957,8 +913,8 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 				q->state = SQL_WRAP;
 			} else {
 				literal_done(q);
-				if (i) window_verbatim_ref(&q->w, p + i - 1, 1);   /* the closing quote */
-				else window_verbatim(&q->w, &q->quote, 1);
+				if (i) window_verbatim_ref(&q->c.w, p + i - 1, 1);   /* the closing quote */
+				else window_verbatim(&q->c.w, &q->quote, 1);
 				q->state = SQL_NORMAL;
 			}
 			break;
@@ -1002,24 +958,24 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 				q->state = SQL_COPY_END1;   /* held: `\.` ends the rows */
 				i++;
 			} else {
-				field_begin(q, q->lp.chunk_off + i, p + i);
+				field_begin(q, q->c.lp.chunk_off + i, p + i);
 				q->state = SQL_COPY_FIELD;
 			}
 			break;
 		case SQL_COPY_END1:
 			if (c == '.') { q->state = SQL_COPY_END2; i++; break; }
-			field_begin(q, q->lp.chunk_off + i - 1, NULL);
+			field_begin(q, q->c.lp.chunk_off + i - 1, NULL);
 			body_put(q, (const unsigned char *)"\\", 1);
 			q->state = SQL_COPY_FIELD_ESC;
 			break;
 		case SQL_COPY_END2:
 			if (c == '\n') {
-				window_verbatim(&q->w, (const unsigned char *)"\\.\n", 3);
+				window_verbatim(&q->c.w, (const unsigned char *)"\\.\n", 3);
 				q->state = SQL_NORMAL;
 				i++;
 				break;
 			}
-			field_begin(q, q->lp.chunk_off + i - 2, NULL);
+			field_begin(q, q->c.lp.chunk_off + i - 2, NULL);
 			body_put(q, (const unsigned char *)"\\.", 2);
 			q->state = SQL_COPY_FIELD;
 			break;
@@ -1037,33 +993,26 @@ static __attribute__((noinline)) void sql_feed(struct sql *q, const unsigned cha
 				break;
 			}
 			literal_done(q);
-			window_verbatim_ref(&q->w, p + i, 1);
-			i++;
+			i = byte_out(q, p, i);
 			if (c == '\t') {
 				q->col++;
-				field_begin(q, q->lp.chunk_off + i, p + i);
+				field_begin(q, q->c.lp.chunk_off + i, p + i);
 			} else {
 				q->state = SQL_COPY_BOL;
 			}
 			break;
 		}
-		case SQL_COPY_FIELD_ESC:
-			body_put(q, p + i, 1);
-			q->state = SQL_COPY_FIELD;
-			i++;
-			break;
 		}
 	}
 	if (q->body.src && (q->state == SQL_LITERAL || q->state == SQL_LITERAL_ESC || q->state == SQL_LITERAL_QUOTE ||
 	                    q->state == SQL_WRAP || q->state == SQL_COPY_FIELD || q->state == SQL_COPY_FIELD_ESC))
 		body_hold(q);
-	q->in_off += n;
-	linepos_upto(&q->lp, q->in_off);
-	window_flush(&q->w);
+	framer_core_chunk_end(&q->c, n);
 }
 
-static void sql_finish(struct sql *q)
+static void sql_finish(void *self)
 {
+	struct sql *q = self;
 	switch (q->state) {
 	case SQL_LITERAL:
 	case SQL_LITERAL_ESC:
@@ -1073,7 +1022,7 @@ static void sql_finish(struct sql *q)
 		break;
 	case SQL_LITERAL_QUOTE:
 		literal_done(q);
-		window_verbatim(&q->w, &q->quote, 1);
+		window_verbatim(&q->c.w, &q->quote, 1);
 		break;
 	case SQL_WRAP:
 		/* the wrapper is cut by the end: the body as a plain literal */
@@ -1082,19 +1031,16 @@ static void sql_finish(struct sql *q)
 		wrap_flush(q, q->wrap_len);
 		break;
 	case SQL_COPY_END1:
-		window_verbatim(&q->w, (const unsigned char *)"\\", 1);
+		window_verbatim(&q->c.w, (const unsigned char *)"\\", 1);
 		break;
 	case SQL_COPY_END2:
-		window_verbatim(&q->w, (const unsigned char *)"\\.", 2);
+		window_verbatim(&q->c.w, (const unsigned char *)"\\.", 2);
 		break;
 	default:
 		break;
 	}
 	q->state = SQL_NORMAL;
-	window_flush(&q->w);
+	window_flush(&q->c.w);
 }
 
-static void framer_reset(void *self, const struct framer_start *st) { sql_reset(self, st->out, st->marks, st->dialect); }
-static void framer_feed(void *self, const unsigned char *p, size_t n) { sql_feed(self, p, n); }
-static void framer_finish(void *self) { sql_finish(self); }
-const struct framer sql_framer = { framer_reset, framer_feed, framer_finish };
+const struct framer sql_framer = { sql_reset, sql_feed, sql_finish };

@@ -77,12 +77,7 @@ enum sql_state {
 #define SQL_WRAP_MAX 96   /* `,'(\n123)',char(10))` twice, with room */
 
 struct sql {
-	const struct patterns *pt;
-	struct report *report;
-	struct window w;
-	struct value vp;
-	bool quiet;
-	unsigned spellings;           /* 0: --no-serialized */
+	struct framer_core c;         /* configuration, window (the one writer), value pipeline, line position */
 
 	enum sql_dialect dialect;
 	bool track;                   /* statements are followed: --skip-column, or PostgreSQL's COPY */
@@ -102,7 +97,6 @@ struct sql {
 	struct window cw;             /* a wrapped body's rewrite, captured (cap) */
 	struct buf cap, dec, enc; /* its output; the body decoded; a step between */
 	bool *skip_met;               /* --skip-column: which ones met their table and column */
-	uint64_t in_off;              /* input offset of the next byte */
 	unsigned char quote;          /* the literal's quote */
 	bool binary;                  /* a `_binary` literal: passed through */
 	bool oversize;                /* the literal went over the cap: it streams */
@@ -133,11 +127,9 @@ struct sql {
 	size_t ident_len;             /* > SQL_NAME_MAX: too long to be a name */
 	bool dot;                     /* a '.' after the last name: a schema-qualified name goes on */
 
-	struct linepos lp;            /* check mode: input line positions */
 };
 
-void sql_init(struct sql *q, const struct patterns *pt, struct sink out, struct report *rep, bool quiet,
-              unsigned spellings);
+void sql_init(struct sql *q, const struct framer_env *env);
 void sql_free(struct sql *q);
 /* The --skip-column list (kept by the caller). */
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n);

@@ -20,7 +20,7 @@ static void text_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	uint64_t ls = t->line_at;
 	const unsigned char *q = t->unit, *end = t->unit + (upto < t->unit_len ? upto : t->unit_len), *r;
 	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; ls = t->line_at + (uint64_t)(r - t->unit) + 1; q = r + 1; }
-	*line = t->w.lines + 1 + k;
+	*line = t->c.w.lines + 1 + k;
 	*column = (size_t)(off - ls) + 1;
 }
 
@@ -28,18 +28,18 @@ static void text_position(void *ctx, uint64_t off, size_t *line, size_t *column)
  * the window's line position. */
 static void count_lines(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
 {
-	if (!t->w.track_lines) return;
+	if (!t->c.w.track_lines) return;
 	const unsigned char *q = p, *end = p + n, *r, *lastq = NULL;
 	size_t k = 0;
 	while (q < end && (r = memchr(q, '\n', (size_t)(end - q)))) { k++; lastq = r; q = r + 1; }
-	if (lastq) window_set_lines(&t->w, t->w.lines + k, off + (uint64_t)(lastq - p) + 1);
+	if (lastq) window_set_lines(&t->c.w, t->c.w.lines + k, off + (uint64_t)(lastq - p) + 1);
 }
 
 /* n bytes p at input offset off passed as they are, protected from the
  * sweep, the line count kept. */
 static void passed(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
 {
-	window_protected(&t->w, p, n);
+	window_protected(&t->c.w, p, n);
 	count_lines(t, p, n, off);
 }
 
@@ -47,43 +47,38 @@ static void passed(struct text_stage *t, const unsigned char *p, size_t n, uint6
  * warning and the --check finding, at its first bytes. */
 static void report_untouched(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off)
 {
-	if (!t->vp.report) return;
+	if (!t->c.vp.report) return;
 	struct report_event re = { .offset = off, .action = ACTION_SKIPPED, .reason = REASON_SERIALIZED_UNTOUCHED,
 	                           .surface = SURFACE_TEXT, .text = p, .text_len = n < 64 ? n : 64 };
-	if (t->w.track_lines) {
-		re.line = t->w.lines + 1;
-		re.column = (size_t)(off - t->w.line_start_in) + 1;
+	if (t->c.w.track_lines) {
+		re.line = t->c.w.lines + 1;
+		re.column = (size_t)(off - t->c.w.line_start_in) + 1;
 	}
-	report_add(t->vp.report, &re);
+	report_add(t->c.vp.report, &re);
 }
 
-void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings)
+void text_init(struct text_stage *t, const struct framer_env *env)
 {
 	memset(t, 0, sizeof *t);
-	window_init(&t->w, pt, SURFACE_TEXT, out, rep);
-	value_init(&t->vp, pt, rep);
-	value_set_position(&t->vp, text_position, t);
 	/* and a quoted CSV field's spelling (§13.1), after the others */
-	t->spellings = spellings ? spellings | SER_SET(SER_CSV) : 0;
+	framer_core_init(&t->c, env, SURFACE_TEXT, false, false, SER_SET_DEFAULT | SER_SET(SER_CSV), text_position, t);
 }
 
 void text_free(struct text_stage *t)
 {
-	window_free(&t->w);
-	value_free(&t->vp);
+	framer_core_free(&t->c);
 	hold_free(&t->line);
 }
 
-static void text_reset(struct text_stage *t, struct sink out, struct offmap *marks)
+static void text_reset(void *self, const struct framer_start *st)
 {
-	window_reset(&t->w);
-	window_begin(&t->w, SURFACE_TEXT, 0);
-	window_set_out(&t->w, out, marks);
+	struct text_stage *t = self;
+	framer_core_reset(&t->c, st);
+	window_begin(&t->c.w, SURFACE_TEXT, 0);
 	t->line.len = 0;
 	t->line_streams = t->line_untouched = false;
 	t->need = 0;
 	t->untouched_to = 0;
-	t->in_off = 0;
 }
 
 /* A unit (a line, or lines a serialized string holds together) whose
@@ -95,17 +90,17 @@ static void unit_done(struct text_stage *t, const unsigned char *l, size_t len, 
 	bool nl = body && l[body - 1] == '\n';
 	if (nl) body--;
 	/* A unit of its own: the stream before it ends at its newline. */
-	window_end(&t->w);
+	window_end(&t->c.w);
 	t->line_at = off;
 	t->unit = l;
 	t->unit_len = body;
-	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->spellings };
-	value_write(&t->vp, l, body, off, &o, &t->w, false);
+	struct value_opts o = { .mode = MATCH_PROSE, .surface = SURFACE_TEXT, .spellings = t->c.spellings };
+	value_write(&t->c.vp, l, body, off, &o, &t->c.w, false);
 	t->unit_len = 0;
 	count_lines(t, l, body, off);   /* the newlines inside a unit of several lines */
-	if (nl) window_verbatim(&t->w, l + body, 1);
-	window_begin(&t->w, SURFACE_TEXT, off + len);
-	if (t->w.track_lines && nl) window_set_lines(&t->w, t->w.lines + 1, off + len);
+	if (nl) window_verbatim(&t->c.w, l + body, 1);
+	window_begin(&t->c.w, SURFACE_TEXT, off + len);
+	if (t->c.w.track_lines && nl) window_set_lines(&t->c.w, t->c.w.lines + 1, off + len);
 }
 
 
@@ -114,12 +109,12 @@ static void unit_done(struct text_stage *t, const unsigned char *l, size_t len, 
  * a serialized value whose end is not held goes on to there. */
 static void untouched_from(struct text_stage *t, const unsigned char *p, size_t n, uint64_t off, uint64_t to)
 {
-	window_end(&t->w);
+	window_end(&t->c.w);
 	report_untouched(t, p, n, off);
 	passed(t, p, n, off);
 	bool nl = n && p[n - 1] == '\n';
 	if (nl && off + n > to) {
-		window_begin(&t->w, SURFACE_TEXT, off + n);
+		window_begin(&t->c.w, SURFACE_TEXT, off + n);
 		return;
 	}
 	t->line_streams = t->line_untouched = true;
@@ -138,8 +133,8 @@ static void line_end(struct text_stage *t, const unsigned char *l, size_t len, u
 	if (nl) body--;
 	size_t need = 0;
 	if (!serialized_gate(l, body)) {
-		window_feed(&t->w, l, len);
-	} else if ((need = serialized_cut(l, body, t->spellings)) <= body) {
+		window_feed(&t->c.w, l, len);
+	} else if ((need = serialized_cut(l, body, t->c.spellings)) <= body) {
 		unit_done(t, l, len, off);
 	} else if (!eof && need < TEXT_LINE_CAP) {
 		if (!held) {
@@ -165,7 +160,7 @@ static void line_over_cap(struct text_stage *t, const unsigned char *p, size_t n
 	if (!serialized_gate(p, n)) {
 		t->line_streams = true;
 		t->line_untouched = false;
-		window_feed(&t->w, p, n);
+		window_feed(&t->c.w, p, n);
 		return;
 	}
 	untouched_from(t, p, n, off, 0);
@@ -177,13 +172,13 @@ static void line_more(struct text_stage *t, const unsigned char *p, size_t n, bo
 {
 	uint64_t next = off + n;
 	if (!t->line_untouched) {
-		window_feed(&t->w, p, n);
+		window_feed(&t->c.w, p, n);
 		if (nl) t->line_streams = false;
 		return;
 	}
 	passed(t, p, n, off);
 	if (nl && next > t->untouched_to) {
-		window_begin(&t->w, SURFACE_TEXT, next);
+		window_begin(&t->c.w, SURFACE_TEXT, next);
 		t->line_streams = t->line_untouched = false;
 	}
 }
@@ -194,10 +189,11 @@ static size_t last_newline_end(const unsigned char *p, size_t n)
 	return n;
 }
 
-static void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
+static void text_feed(void *self, const unsigned char *p, size_t n)
 {
-	if (!t->spellings) { window_feed(&t->w, p, n); t->in_off += n; return; }
-	uint64_t base = t->in_off;
+	struct text_stage *t = self;
+	if (!t->c.spellings) { window_feed(&t->c.w, p, n); t->c.in_off += n; return; }
+	uint64_t base = t->c.in_off;
 	size_t i = 0;
 	bool per_line = false;
 	while (i < n) {
@@ -233,25 +229,23 @@ static void text_feed(struct text_stage *t, const unsigned char *p, size_t n)
 		if (!per_line) {
 			/* Most text holds no serialized data: all complete lines at once. */
 			size_t run = last_newline_end(p + i, n - i);
-			if (!serialized_gate(p + i, run)) { window_feed(&t->w, p + i, run); i += run; continue; }
+			if (!serialized_gate(p + i, run)) { window_feed(&t->c.w, p + i, run); i += run; continue; }
 			per_line = true;
 		}
 		line_end(t, p + i, end - i, base + i, false, false);
 		i = end;
 	}
-	t->in_off += n;
+	t->c.in_off += n;
 }
 
-static void text_finish(struct text_stage *t)
+static void text_finish(void *self)
 {
+	struct text_stage *t = self;
 	if (t->line.len) line_end(t, t->line.buf, t->line.len, t->line.start, true, true);
 	t->line.len = 0;
 	t->need = 0;
 	t->line_streams = t->line_untouched = false;
-	window_end(&t->w);   /* (none is open after untouched bytes) */
+	window_end(&t->c.w);   /* (none is open after untouched bytes) */
 }
 
-static void framer_reset(void *self, const struct framer_start *st) { text_reset(self, st->out, st->marks); }
-static void framer_feed(void *self, const unsigned char *p, size_t n) { text_feed(self, p, n); }
-static void framer_finish(void *self) { text_finish(self); }
-const struct framer text_framer = { framer_reset, framer_feed, framer_finish };
+const struct framer text_framer = { text_reset, text_feed, text_finish };

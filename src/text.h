@@ -17,9 +17,7 @@
 #define TEXT_LINE_CAP (1u << 20)   /* the value cap, for one held line */
 
 struct text_stage {
-	struct window w;
-	struct value vp;
-	unsigned spellings;            /* 0: --no-serialized */
+	struct framer_core c;         /* configuration, window (the one writer), value pipeline, line position */
 	struct hold line;              /* a line cut by the end of a chunk, from its input offset */
 	bool line_streams;             /* the current line is over the cap: it streams */
 	bool line_untouched;           /* ... and may hold serialized data: it passes untouched (§7.5) */
@@ -27,11 +25,10 @@ struct text_stage {
 	size_t need;                   /* the held lines: a serialized value the last one cut needs this many */
 	const unsigned char *unit;     /* check mode: the unit being rewritten, for line positions */
 	size_t unit_len;
-	uint64_t in_off;               /* input offset of the next byte */
 	uint64_t line_at;              /* check mode: input offset of the line being rewritten */
 };
 
-void text_init(struct text_stage *t, const struct patterns *pt, struct sink out, struct report *rep, unsigned spellings);
+void text_init(struct text_stage *t, const struct framer_env *env);
 void text_free(struct text_stage *t);
 /* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer text_framer;
