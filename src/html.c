@@ -530,6 +530,27 @@ static const unsigned char ends_unquoted[256] = { [' '] = 1, ['\t'] = 1, ['\n'] 
 
 /* Run the tag-body states over p[i..n); returns the new index. The attribute
  * positions are tag offsets (tag_pos + distance into the run). */
+/* The tag name from p[i] to the byte that ends it, in lower case and kept
+ * up to HTML_NAME_MAX bytes; returns where it ends. */
+static inline __attribute__((always_inline)) size_t read_tag_name(struct html *h, const unsigned char *p, size_t i,
+                                                                   size_t n)
+{
+	size_t k = bytescan_name_end(p, i, n, ends_tag_name);
+	for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
+		h->name[h->name_len + (m - i)] = (char)ascii_lower(p[m]);
+	h->name_len += k - i;
+	h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
+	return k;
+}
+
+/* The current attribute has a value, starting at tag offset pos. */
+static inline void value_begins(struct html *h, size_t pos)
+{
+	struct html_attr *a = cur_attr(h);
+	a->has_value = true;
+	a->value_start = a->value_end = pos;
+}
+
 static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t n)
 {
 	size_t run = i;
@@ -542,12 +563,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 			else if (c == '/') h->state = HS_SELF_CLOSING;
 			else if (c == '>') goto done;
 			else {
-				/* the rest of the name in one step */
-				size_t k = bytescan_name_end(p, i, n, ends_tag_name);
-				for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
-					h->name[h->name_len + (m - i)] = (char)ascii_lower(p[m]);
-				h->name_len += k - i;
-				h->name[h->name_len < HTML_NAME_MAX ? h->name_len : HTML_NAME_MAX] = 0;
+				size_t k = read_tag_name(h, p, i, n);   /* the rest of the name in one step */
 				i = k;
 				/* the byte after the name decided here, as the
 				 * next turn of this state would: '>' ends the tag, white
@@ -628,18 +644,12 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		case HS_BEFORE_ATTR_VALUE:
 			if (ascii_space_html(c)) break;
 			if (c == '"' || c == '\'') {
-				struct html_attr *a = cur_attr(h);
-				a->has_value = true;
-				a->value_start = a->value_end = pos + 1;
+				value_begins(h, pos + 1);
 				h->state = c == '"' ? HS_ATTR_VALUE_DQ : HS_ATTR_VALUE_SQ;
 				break;
 			}
 			if (c == '>') goto done;
-			{
-				struct html_attr *a = cur_attr(h);
-				a->has_value = true;
-				a->value_start = a->value_end = pos;
-			}
+			value_begins(h, pos);
 			h->state = HS_ATTR_VALUE_UNQ;
 			continue;
 		case HS_ATTR_VALUE_DQ:
@@ -767,13 +777,228 @@ static inline __attribute__((always_inline)) size_t raw_to_lt(struct html *h, co
 	return end + 1;
 }
 
+/* The input offset of p[k], k in the chunk being fed. */
+static inline uint64_t in_at(const struct html *h, size_t k) { return h->c.lp.chunk_off + k; }
+
+/* After a '<' the data state's shortcut did not take (its next byte in a
+ * later chunk, or not a letter): a start or end tag, a comment, a doctype
+ * or text, as the tag open, end tag open and markup declaration open
+ * states decide (WHATWG 13.2.5.6 ff.). Returns where the step ends. */
+static size_t read_markup(struct html *h, const unsigned char *p, size_t i)
+{
+	unsigned char c = p[i];
+	switch (h->state) {
+	case HS_TAG_OPEN:
+		if (is_alpha(c)) {
+			h->npend = 0;
+			/* the '<' is p[i - 1] when it is in this chunk */
+			start_tag_open(h, h->tok_start >= h->c.lp.chunk_off ? p + i - 1 : NULL);
+		} else if (c == '/') {
+			h->pend[h->npend++] = c;
+			h->state = HS_END_TAG_OPEN;
+			i++;
+		} else if (c == '!') {
+			h->pend[h->npend++] = c;
+			h->state = HS_MARKUP_DECL;
+			i++;
+		} else if (c == '?') {
+			comment_begin(h);   /* `<?…>` is a bogus comment */
+			h->state = HS_BOGUS_COMMENT;
+		} else {
+			flush_pend_as(h, SURFACE_TEXT);  /* a '<' that starts nothing is text */
+			h->state = HS_DATA;
+		}
+		return i;
+	case HS_END_TAG_OPEN:
+		if (is_alpha(c)) {
+			/* (the data state's shortcut repeats these steps) */
+			seg_close(h);
+			pend_verbatim(h);
+			h->npend = 0;
+			tag_begin(h, TAG_END);
+			h->state = HS_TAG_NAME;
+		} else if (c == '>') {
+			h->pend[h->npend++] = c;   /* `</>`: an empty comment token */
+			comment_begin(h);
+			seg_close(h);
+			h->state = HS_DATA;
+			i++;
+		} else {
+			comment_begin(h);          /* `</` + non-letter: bogus comment */
+			h->state = HS_BOGUS_COMMENT;
+		}
+		return i;
+	case HS_MARKUP_DECL: {
+		if (h->npend >= 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; return i; }  /* not reached: 9 decides */
+		unsigned char t[HTML_PEND_MAX];
+		memcpy(t, h->pend, h->npend);
+		t[h->npend] = c;
+		size_t tn = h->npend + 1;
+		bool com = decl_viable(t, tn, "<!--", false);
+		bool doc = decl_viable(t, tn, "<!doctype", true);
+		bool cdata = decl_viable(t, tn, "<![CDATA[", false);
+		if (!com && !doc && !cdata) {
+			comment_begin(h);   /* anything else after "<!" is a bogus comment */
+			h->state = HS_BOGUS_COMMENT;
+			return i;
+		}
+		h->pend[h->npend++] = c;
+		i++;
+		if (com && tn == 4) { comment_begin(h); h->state = HS_COMMENT_START; }
+		else if (doc && tn == 9) { seg_close(h); pend_verbatim(h); h->npend = 0; h->state = HS_DOCTYPE; }
+		else if (cdata && tn == 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; }  /* CDATA is not enabled */
+		return i;
+	}
+	default:
+		return i;
+	}
+}
+
+/* A comment's bytes to its end (WHATWG 13.2.5.43 ff.; the less-than
+ * states only report nesting errors and do not move the end), and a
+ * bogus comment's to its '>'. Returns where the step ends. */
+static size_t read_comment(struct html *h, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char c = p[i];
+	switch (h->state) {
+	case HS_COMMENT_START:
+		if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_START_DASH; i++; }
+		else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!-->` */
+		else h->state = HS_COMMENT;
+		return i;
+	case HS_COMMENT_START_DASH:
+		if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_END; i++; }
+		else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!--->` */
+		else h->state = HS_COMMENT;
+		return i;
+	case HS_COMMENT: {
+		const unsigned char *d = memchr(p + i, '-', n - i);
+		size_t end = d ? (size_t)(d - p) + 1 : n;
+		seg_bytes(h, p + i, end - i, true);
+		if (d) h->state = HS_COMMENT_END_DASH;
+		return end;
+	}
+	case HS_COMMENT_END_DASH:
+		seg_bytes(h, p + i, 1, true);
+		h->state = c == '-' ? HS_COMMENT_END : HS_COMMENT;
+		return i + 1;
+	case HS_COMMENT_END:
+		if (c == '>') { comment_end(h, p + i, 1); return i + 1; }
+		seg_bytes(h, p + i, 1, true);
+		h->state = c == '!' ? HS_COMMENT_END_BANG : c == '-' ? HS_COMMENT_END : HS_COMMENT;
+		return i + 1;
+	case HS_COMMENT_END_BANG:
+		if (c == '>') { comment_end(h, p + i, 1); return i + 1; }   /* `--!>` */
+		seg_bytes(h, p + i, 1, true);
+		h->state = c == '-' ? HS_COMMENT_END_DASH : HS_COMMENT;
+		return i + 1;
+	case HS_BOGUS_COMMENT: {
+		const unsigned char *gt = memchr(p + i, '>', n - i);
+		if (!gt) { seg_bytes(h, p + i, n - i, true); return n; }
+		size_t end = (size_t)(gt - p) + 1;
+		comment_end(h, p + i, end - i);
+		return end;
+	}
+	default:
+		return i;
+	}
+}
+
+/* Script data after "<!--": the escaped and double-escaped states
+ * (WHATWG 13.2.5.20 ff.), whose bytes are all script data. Returns where
+ * the step ends. */
+static size_t read_script_escaped(struct html *h, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char c = p[i];
+	switch (h->state) {
+	case HS_SCRIPT_ESCAPE_START:
+		if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i)); h->state = HS_SCRIPT_ESCAPE_START_DASH; i++; }
+		else h->state = HS_SCRIPT;
+		return i;
+	case HS_SCRIPT_ESCAPE_START_DASH:
+		if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i)); h->state = HS_SCRIPT_ESCAPED_DASH_DASH; i++; }
+		else h->state = HS_SCRIPT;
+		return i;
+	case HS_SCRIPT_ESCAPED:
+	case HS_SCRIPT_DOUBLE_ESCAPED: {
+		/* Only '-' and '<' move these states. */
+		size_t k = i;
+		while (k < n && p[k] != '-' && p[k] != '<') k++;
+		run_bytes(h, h->raw_surface, p + i, k - i, in_at(h, i));
+		i = k;
+		if (i == n) return i;
+		bool dbl = h->state == HS_SCRIPT_DOUBLE_ESCAPED;
+		if (p[i] == '-') {
+			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+			h->state = dbl ? HS_SCRIPT_DOUBLE_ESCAPED_DASH : HS_SCRIPT_ESCAPED_DASH;
+		} else if (dbl) {
+			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+			h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
+		} else {
+			h->tok_start = in_at(h, i); h->pend[0] = '<'; h->npend = 1;
+			h->state = HS_SCRIPT_ESCAPED_LT;
+		}
+		return i + 1;
+	}
+	case HS_SCRIPT_ESCAPED_DASH:
+	case HS_SCRIPT_ESCAPED_DASH_DASH:
+		if (c == '<') { h->tok_start = in_at(h, i); h->pend[0] = '<'; h->npend = 1; h->state = HS_SCRIPT_ESCAPED_LT; return i + 1; }
+		run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+		if (c == '-') h->state = HS_SCRIPT_ESCAPED_DASH_DASH;
+		else if (c == '>' && h->state == HS_SCRIPT_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
+		else h->state = HS_SCRIPT_ESCAPED;
+		return i + 1;
+	case HS_SCRIPT_ESCAPED_LT:
+		if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_ESCAPED_END_NAME; i++; }
+		else if (is_alpha(c)) { flush_pend_as(h, h->raw_surface); h->tmp_len = 0; h->state = HS_SCRIPT_DOUBLE_ESCAPE_START; }
+		else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT_ESCAPED; }
+		return i;
+	case HS_SCRIPT_DOUBLE_ESCAPE_START:
+	case HS_SCRIPT_DOUBLE_ESCAPE_END: {
+		bool start = h->state == HS_SCRIPT_DOUBLE_ESCAPE_START;
+		if (ascii_space_html(c) || c == '/' || c == '>') {
+			bool script = h->tmp_len == 6 && !memcmp(h->tmp, "script", 6);
+			if (start) h->state = script ? HS_SCRIPT_DOUBLE_ESCAPED : HS_SCRIPT_ESCAPED;
+			else h->state = script ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
+			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+			i++;
+		} else if (is_alpha(c)) {
+			if (h->tmp_len < sizeof h->tmp) h->tmp[h->tmp_len] = (char)ascii_lower(c);
+			h->tmp_len++;
+			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+			i++;
+		} else {
+			h->state = start ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
+		}
+		return i;
+	}
+	case HS_SCRIPT_DOUBLE_ESCAPED_DASH:
+	case HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH:
+		run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+		if (c == '<') h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
+		else if (c == '-') h->state = HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH;
+		else if (c == '>' && h->state == HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
+		else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
+		return i + 1;
+	case HS_SCRIPT_DOUBLE_ESCAPED_LT:
+		if (c == '/') {
+			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
+			h->tmp_len = 0;
+			h->state = HS_SCRIPT_DOUBLE_ESCAPE_END;
+			i++;
+		} else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
+		return i;
+	default:
+		return i;
+	}
+}
+
 static void html_feed(void *self, const unsigned char *p, size_t n)
 {
 	struct html *h = self;
 	framer_core_chunk_begin(&h->c, p);
 	hostfind_cursor_init(&h->hosts, p, n);
 	size_t i = 0;
-#define OFF(k) (h->c.lp.chunk_off + (k))
 	while (i < n) {
 		unsigned char c = p[i];
 		switch (h->state) {
@@ -791,10 +1016,10 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
-			else run_bytes(h, SURFACE_TEXT, p + i, end - i, OFF(i));
+			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;
 			if (lt) {
-				h->tok_start = OFF(i);
+				h->tok_start = in_at(h, i);
 				if (i + 1 < n && is_alpha(p[i + 1])) {
 					/* a start tag, as the tag open state would take
 					 * it (its '<' in the chunk: read in place), straight
@@ -826,116 +1051,24 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			break;
 		}
 		case HS_TAG_OPEN:
-			if (is_alpha(c)) {
-				h->npend = 0;
-				/* the '<' is p[i - 1] when it is in this chunk */
-				start_tag_open(h, h->tok_start >= OFF(0) ? p + i - 1 : NULL);
-			} else if (c == '/') {
-				h->pend[h->npend++] = c;
-				h->state = HS_END_TAG_OPEN;
-				i++;
-			} else if (c == '!') {
-				h->pend[h->npend++] = c;
-				h->state = HS_MARKUP_DECL;
-				i++;
-			} else if (c == '?') {
-				comment_begin(h);   /* `<?…>` is a bogus comment */
-				h->state = HS_BOGUS_COMMENT;
-			} else {
-				flush_pend_as(h, SURFACE_TEXT);  /* a '<' that starts nothing is text */
-				h->state = HS_DATA;
-			}
-			break;
 		case HS_END_TAG_OPEN:
-			if (is_alpha(c)) {
-				/* (the data state's shortcut repeats these steps) */
-				seg_close(h);
-				pend_verbatim(h);
-				h->npend = 0;
-				tag_begin(h, TAG_END);
-				h->state = HS_TAG_NAME;
-			} else if (c == '>') {
-				h->pend[h->npend++] = c;   /* `</>`: an empty comment token */
-				comment_begin(h);
-				seg_close(h);
-				h->state = HS_DATA;
-				i++;
-			} else {
-				comment_begin(h);          /* `</` + non-letter: bogus comment */
-				h->state = HS_BOGUS_COMMENT;
-			}
+		case HS_MARKUP_DECL:
+			i = read_markup(h, p, i);
 			break;
-		case HS_MARKUP_DECL: {
-			if (h->npend >= 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; break; }  /* not reached: 9 decides */
-			unsigned char t[HTML_PEND_MAX];
-			memcpy(t, h->pend, h->npend);
-			t[h->npend] = c;
-			size_t tn = h->npend + 1;
-			bool com = decl_viable(t, tn, "<!--", false);
-			bool doc = decl_viable(t, tn, "<!doctype", true);
-			bool cdata = decl_viable(t, tn, "<![CDATA[", false);
-			if (!com && !doc && !cdata) {
-				comment_begin(h);   /* anything else after "<!" is a bogus comment */
-				h->state = HS_BOGUS_COMMENT;
-				break;
-			}
-			h->pend[h->npend++] = c;
-			i++;
-			if (com && tn == 4) { comment_begin(h); h->state = HS_COMMENT_START; }
-			else if (doc && tn == 9) { seg_close(h); pend_verbatim(h); h->npend = 0; h->state = HS_DOCTYPE; }
-			else if (cdata && tn == 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; }  /* CDATA is not enabled */
-			break;
-		}
 		case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
 		case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
 		case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
 			i = tag_body(h, p, i, n);
 			break;
-		/* comments: WHATWG 13.2.5.43 ff. (the less-than states only report
-		 * nesting errors and do not move the end) */
 		case HS_COMMENT_START:
-			if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_START_DASH; i++; }
-			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!-->` */
-			else h->state = HS_COMMENT;
-			break;
 		case HS_COMMENT_START_DASH:
-			if (c == '-') { seg_bytes(h, p + i, 1, true); h->state = HS_COMMENT_END; i++; }
-			else if (c == '>') { comment_end(h, p + i, 1); i++; }   /* `<!--->` */
-			else h->state = HS_COMMENT;
-			break;
-		case HS_COMMENT: {
-			const unsigned char *d = memchr(p + i, '-', n - i);
-			size_t end = d ? (size_t)(d - p) + 1 : n;
-			seg_bytes(h, p + i, end - i, true);
-			i = end;
-			if (d) h->state = HS_COMMENT_END_DASH;
-			break;
-		}
+		case HS_COMMENT:
 		case HS_COMMENT_END_DASH:
-			seg_bytes(h, p + i, 1, true);
-			h->state = c == '-' ? HS_COMMENT_END : HS_COMMENT;
-			i++;
-			break;
 		case HS_COMMENT_END:
-			if (c == '>') { comment_end(h, p + i, 1); i++; break; }
-			seg_bytes(h, p + i, 1, true);
-			h->state = c == '!' ? HS_COMMENT_END_BANG : c == '-' ? HS_COMMENT_END : HS_COMMENT;
-			i++;
-			break;
 		case HS_COMMENT_END_BANG:
-			if (c == '>') { comment_end(h, p + i, 1); i++; break; }   /* `--!>` */
-			seg_bytes(h, p + i, 1, true);
-			h->state = c == '-' ? HS_COMMENT_END_DASH : HS_COMMENT;
-			i++;
+		case HS_BOGUS_COMMENT:
+			i = read_comment(h, p, i, n);
 			break;
-		case HS_BOGUS_COMMENT: {
-			const unsigned char *gt = memchr(p + i, '>', n - i);
-			if (!gt) { seg_bytes(h, p + i, n - i, true); i = n; break; }
-			size_t end = (size_t)(gt - p) + 1;
-			comment_end(h, p + i, end - i);
-			i = end;
-			break;
-		}
 		case HS_DOCTYPE: {
 			const unsigned char *gt = memchr(p + i, '>', n - i);
 			size_t end = gt ? (size_t)(gt - p) + 1 : n;
@@ -959,7 +1092,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			if (c == '/') { h->pend[h->npend++] = c; h->state = raw ? HS_RAWTEXT_END_NAME : HS_SCRIPT_END_NAME; i++; }
 			else if (c == '!' && !raw) {
 				flush_pend_as(h, h->raw_surface);
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
+				run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
 				h->state = HS_SCRIPT_ESCAPE_START;
 				i++;
 			} else { flush_pend_as(h, h->raw_surface); h->state = raw ? HS_RAWTEXT : HS_SCRIPT; }
@@ -982,92 +1115,25 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			break;
 		}
 		case HS_SCRIPT_ESCAPE_START:
-			if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, OFF(i)); h->state = HS_SCRIPT_ESCAPE_START_DASH; i++; }
-			else h->state = HS_SCRIPT;
-			break;
 		case HS_SCRIPT_ESCAPE_START_DASH:
-			if (c == '-') { run_bytes(h, h->raw_surface, p + i, 1, OFF(i)); h->state = HS_SCRIPT_ESCAPED_DASH_DASH; i++; }
-			else h->state = HS_SCRIPT;
-			break;
 		case HS_SCRIPT_ESCAPED:
-		case HS_SCRIPT_DOUBLE_ESCAPED: {
-			/* Only '-' and '<' move these states. */
-			size_t k = i;
-			while (k < n && p[k] != '-' && p[k] != '<') k++;
-			run_bytes(h, h->raw_surface, p + i, k - i, OFF(i));
-			i = k;
-			if (i == n) break;
-			bool dbl = h->state == HS_SCRIPT_DOUBLE_ESCAPED;
-			if (p[i] == '-') {
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-				h->state = dbl ? HS_SCRIPT_DOUBLE_ESCAPED_DASH : HS_SCRIPT_ESCAPED_DASH;
-			} else if (dbl) {
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-				h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
-			} else {
-				h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1;
-				h->state = HS_SCRIPT_ESCAPED_LT;
-			}
-			i++;
-			break;
-		}
+		case HS_SCRIPT_DOUBLE_ESCAPED:
 		case HS_SCRIPT_ESCAPED_DASH:
 		case HS_SCRIPT_ESCAPED_DASH_DASH:
-			if (c == '<') { h->tok_start = OFF(i); h->pend[0] = '<'; h->npend = 1; h->state = HS_SCRIPT_ESCAPED_LT; i++; break; }
-			run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-			if (c == '-') h->state = HS_SCRIPT_ESCAPED_DASH_DASH;
-			else if (c == '>' && h->state == HS_SCRIPT_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
-			else h->state = HS_SCRIPT_ESCAPED;
-			i++;
-			break;
 		case HS_SCRIPT_ESCAPED_LT:
-			if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_ESCAPED_END_NAME; i++; }
-			else if (is_alpha(c)) { flush_pend_as(h, h->raw_surface); h->tmp_len = 0; h->state = HS_SCRIPT_DOUBLE_ESCAPE_START; }
-			else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT_ESCAPED; }
-			break;
 		case HS_SCRIPT_DOUBLE_ESCAPE_START:
-		case HS_SCRIPT_DOUBLE_ESCAPE_END: {
-			bool start = h->state == HS_SCRIPT_DOUBLE_ESCAPE_START;
-			if (ascii_space_html(c) || c == '/' || c == '>') {
-				bool script = h->tmp_len == 6 && !memcmp(h->tmp, "script", 6);
-				if (start) h->state = script ? HS_SCRIPT_DOUBLE_ESCAPED : HS_SCRIPT_ESCAPED;
-				else h->state = script ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-				i++;
-			} else if (is_alpha(c)) {
-				if (h->tmp_len < sizeof h->tmp) h->tmp[h->tmp_len] = (char)ascii_lower(c);
-				h->tmp_len++;
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-				i++;
-			} else {
-				h->state = start ? HS_SCRIPT_ESCAPED : HS_SCRIPT_DOUBLE_ESCAPED;
-			}
-			break;
-		}
+		case HS_SCRIPT_DOUBLE_ESCAPE_END:
 		case HS_SCRIPT_DOUBLE_ESCAPED_DASH:
 		case HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH:
-			run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-			if (c == '<') h->state = HS_SCRIPT_DOUBLE_ESCAPED_LT;
-			else if (c == '-') h->state = HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH;
-			else if (c == '>' && h->state == HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
-			else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
-			i++;
-			break;
 		case HS_SCRIPT_DOUBLE_ESCAPED_LT:
-			if (c == '/') {
-				run_bytes(h, h->raw_surface, p + i, 1, OFF(i));
-				h->tmp_len = 0;
-				h->state = HS_SCRIPT_DOUBLE_ESCAPE_END;
-				i++;
-			} else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
+			i = read_script_escaped(h, p, i, n);
 			break;
 		case HS_PLAINTEXT:
-			run_bytes(h, h->raw_surface, p + i, n - i, OFF(i));
+			run_bytes(h, h->raw_surface, p + i, n - i, in_at(h, i));
 			i = n;
 			break;
 		}
 	}
-#undef OFF
 	if (h->tag.src && h->state >= HS_TAG_NAME && h->state <= HS_SELF_CLOSING) tag_hold(h);
 	seg_chunk_end(h);
 	framer_core_chunk_end(&h->c, n);

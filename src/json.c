@@ -600,6 +600,150 @@ static inline size_t skip_space(const unsigned char *p, size_t i, size_t n)
 	return i;
 }
 
+/* Between tokens: white space, then a string's opening quote, a
+ * bracket, a comma, a colon or a scalar's first byte (RFC 8259 §2),
+ * checked against what may come next. Returns where the step ends. */
+static inline __attribute__((always_inline)) size_t read_between(struct json *j, const unsigned char *p, size_t i,
+                                                                  size_t n)
+{
+	size_t k = skip_space(p, i, n);
+	window_verbatim_ref(&j->c.w, p + i, k - i);
+	i = k;
+	if (i == n) return i;
+	unsigned char c = p[i];
+	if (c == '"') {
+		bool key = j->expect == EXPECT_KEY_OR_CLOSE || j->expect == EXPECT_KEY;
+		if (!key && !value_start_ok(j)) { malformed(j, j->c.lp.chunk_off + i, "unexpected string"); return i; }
+		string_begin(j, j->c.lp.chunk_off + i, key);
+		j->tok.src = p + i;   /* the opening quote: read in place */
+		j->tok.len = 1;
+		i++;
+	} else if (c == '{' || c == '[') {
+		if (!value_start_ok(j)) { malformed(j, j->c.lp.chunk_off + i, "unexpected bracket"); return i; }
+		if (j->depth == JSON_DEPTH_MAX) { malformed(j, j->c.lp.chunk_off + i, "nested too deep"); return i; }
+		window_verbatim_ref(&j->c.w, p + i, 1);
+		j->in_object[j->depth] = c == '{';
+		j->index[j->depth] = 0;
+		j->depth++;
+		j->path_at[j->depth] = j->path_len;
+		j->expect = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
+		i++;
+	} else if (c == '}' || c == ']') {
+		bool obj = c == '}';
+		bool ok = j->depth && j->in_object[j->depth - 1] == obj &&
+		          (j->expect == EXPECT_COMMA_OR_CLOSE ||
+		           j->expect == (obj ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE));
+		if (!ok) { malformed(j, j->c.lp.chunk_off + i, "unexpected close"); return i; }
+		window_verbatim_ref(&j->c.w, p + i, 1);
+		j->depth--;
+		j->path_len = j->path_at[j->depth + 1];  /* the container's own path */
+		after_value(j);
+		i++;
+	} else if (c == ',') {
+		if (j->expect != EXPECT_COMMA_OR_CLOSE) { malformed(j, j->c.lp.chunk_off + i, "unexpected comma"); return i; }
+		window_verbatim_ref(&j->c.w, p + i, 1);
+		if (j->in_object[j->depth - 1]) j->expect = EXPECT_KEY;
+		else { j->index[j->depth - 1]++; j->expect = EXPECT_VALUE; }
+		i++;
+	} else if (c == ':') {
+		if (j->expect != EXPECT_COLON) { malformed(j, j->c.lp.chunk_off + i, "unexpected colon"); return i; }
+		window_verbatim_ref(&j->c.w, p + i, 1);
+		j->expect = EXPECT_VALUE;
+		i++;
+	} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
+		if (!value_start_ok(j)) { malformed(j, j->c.lp.chunk_off + i, "unexpected value"); return i; }
+		scalar_begin(j, c);
+		j->state = JSON_SCALAR;
+	} else {
+		malformed(j, j->c.lp.chunk_off + i, "not JSON");
+	}
+	return i;
+}
+
+/* A string's bytes, escapes and UTF-8 checked on the way, up to its
+ * closing quote, an error or the end of the chunk: held in one step.
+ * Returns where the step ends. */
+static inline __attribute__((always_inline)) size_t read_string(struct json *j, const unsigned char *p, size_t i,
+                                                                 size_t n)
+{
+	size_t k = i;
+	enum json_state st = j->state;
+	const char *bad = NULL;
+	bool closed = false;
+	size_t slow_until = 0;   /* the byte states decide the bytes before this */
+	while (k < n) {
+		/* printable ASCII is most of a string; skip it 32
+		 * (AVX2) or 16 bytes a step */
+		if (st == JSON_STRING && !j->utf8_need) {
+#if defined(__SSE2__)
+			if (k >= slow_until) {
+				enum block_result r = BLOCK_SLOW;
+				size_t adv = 0;
+#if defined(BYTESCAN_AVX2)
+				if (bytescan_have_avx2()) r = string_blocks32(p, &k, n, &adv, &j->tok_amp);
+				if (r != BLOCK_CLOSED)
+#endif
+				while (n - k > 20 && (r = string_block(p + k, &adv, &j->tok_amp)) == BLOCK_TAKEN) k += adv;
+				if (r == BLOCK_CLOSED) {
+					/* at the closing quote, as the byte states take it */
+					k += adv + 1;
+					closed = true;
+					break;
+				}
+				if (n - k > 20) slow_until = k + 16;
+			}
+#endif
+			/* the bytes this skips are not looked at for a '&' */
+			size_t from = k;
+			k = bytescan_json_special(p, k, n);
+			if (k > from) j->tok_amp = true;
+			if (k == n) break;
+			/* a whole escape or UTF-8 sequence within the chunk
+			 * is taken in one step; what it does not take (an
+			 * error, a sequence cut by the chunk's end) goes
+			 * through the byte states below */
+			size_t w = whole_sequence(p + k, n - k);
+			if (w) { k += w; continue; }
+		}
+		unsigned char b = p[k];
+		if (b == '&') j->tok_amp = true;
+		if (st == JSON_STRING) {
+			if (j->utf8_need) {
+				if (b < j->utf8_lo || b > j->utf8_hi) { bad = "invalid UTF-8"; break; }
+				j->utf8_need--;
+				j->utf8_lo = 0x80;
+				j->utf8_hi = 0xBF;
+			} else if (b >= 0x20 && b < 0x80) {
+				if (b == '"') { closed = true; k++; break; }
+				if (b == '\\') st = JSON_STRING_ESC;
+			} else if (b >= 0xC2 && b <= 0xF4) {
+				/* RFC 3629 section 4: no overlong forms, no surrogates, nothing past U+10FFFF */
+				j->utf8_need = b <= 0xDF ? 1 : b <= 0xEF ? 2 : 3;
+				j->utf8_lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
+				j->utf8_hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
+			} else {
+				bad = b < 0x20 ? "control character in a string" : "invalid UTF-8";
+				break;
+			}
+		} else if (st == JSON_STRING_ESC) {
+			if (b == 'u') { j->u_digits = 0; st = JSON_STRING_U; }
+			else if (b == '"' || b == '\\' || b == '/' || b == 'b' || b == 'f' || b == 'n' || b == 'r' || b == 't')
+				st = JSON_STRING;
+			else { bad = "bad escape"; break; }
+		} else {
+			if (!ascii_is(b, ASCII_HEX)) { bad = "bad \\u escape"; break; }
+			if (++j->u_digits == 4) st = JSON_STRING;
+		}
+		k++;
+	}
+	j->state = st;
+	tok_put(j, p + i, k - i);
+	i = k;
+	if (bad) malformed(j, j->c.lp.chunk_off + i, bad);
+	else if (closed) string_done(j);
+	return i;
+}
+
 static void json_feed(void *self, const unsigned char *p, size_t n)
 {
 	struct json *j = self;
@@ -607,62 +751,10 @@ static void json_feed(void *self, const unsigned char *p, size_t n)
 #define OFF(k) (j->c.lp.chunk_off + (k))   /* the input offset of p[k] */
 	size_t i = 0;
 	while (i < n) {
-		unsigned char c = p[i];
 		switch (j->state) {
-		case JSON_BETWEEN: {
-			size_t k = skip_space(p, i, n);
-			window_verbatim_ref(&j->c.w, p + i, k - i);
-			i = k;
-			if (i == n) break;
-			c = p[i];
-			if (c == '"') {
-				bool key = j->expect == EXPECT_KEY_OR_CLOSE || j->expect == EXPECT_KEY;
-				if (!key && !value_start_ok(j)) { malformed(j, OFF(i), "unexpected string"); break; }
-				string_begin(j, OFF(i), key);
-				j->tok.src = p + i;   /* the opening quote: read in place */
-				j->tok.len = 1;
-				i++;
-			} else if (c == '{' || c == '[') {
-				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected bracket"); break; }
-				if (j->depth == JSON_DEPTH_MAX) { malformed(j, OFF(i), "nested too deep"); break; }
-				window_verbatim_ref(&j->c.w, p + i, 1);
-				j->in_object[j->depth] = c == '{';
-				j->index[j->depth] = 0;
-				j->depth++;
-				j->path_at[j->depth] = j->path_len;
-				j->expect = c == '{' ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE;
-				i++;
-			} else if (c == '}' || c == ']') {
-				bool obj = c == '}';
-				bool ok = j->depth && j->in_object[j->depth - 1] == obj &&
-				          (j->expect == EXPECT_COMMA_OR_CLOSE ||
-				           j->expect == (obj ? EXPECT_KEY_OR_CLOSE : EXPECT_VALUE_OR_CLOSE));
-				if (!ok) { malformed(j, OFF(i), "unexpected close"); break; }
-				window_verbatim_ref(&j->c.w, p + i, 1);
-				j->depth--;
-				j->path_len = j->path_at[j->depth + 1];  /* the container's own path */
-				after_value(j);
-				i++;
-			} else if (c == ',') {
-				if (j->expect != EXPECT_COMMA_OR_CLOSE) { malformed(j, OFF(i), "unexpected comma"); break; }
-				window_verbatim_ref(&j->c.w, p + i, 1);
-				if (j->in_object[j->depth - 1]) j->expect = EXPECT_KEY;
-				else { j->index[j->depth - 1]++; j->expect = EXPECT_VALUE; }
-				i++;
-			} else if (c == ':') {
-				if (j->expect != EXPECT_COLON) { malformed(j, OFF(i), "unexpected colon"); break; }
-				window_verbatim_ref(&j->c.w, p + i, 1);
-				j->expect = EXPECT_VALUE;
-				i++;
-			} else if (c == '-' || (c >= '0' && c <= '9') || c == 't' || c == 'f' || c == 'n') {
-				if (!value_start_ok(j)) { malformed(j, OFF(i), "unexpected value"); break; }
-				scalar_begin(j, c);
-				j->state = JSON_SCALAR;
-			} else {
-				malformed(j, OFF(i), "not JSON");
-			}
+		case JSON_BETWEEN:
+			i = read_between(j, p, i, n);
 			break;
-		}
 		case JSON_SCALAR: {
 			size_t k = i;
 			while (k < n && scalar_byte(p[k])) k++;
@@ -675,87 +767,9 @@ static void json_feed(void *self, const unsigned char *p, size_t n)
 			after_value(j);
 			break;
 		}
-		case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U: {
-			/* The string's bytes, escapes and UTF-8 checked on the way, up to
-			 * its closing quote, an error or the end of the chunk: held in
-			 * one step. */
-			size_t k = i;
-			enum json_state st = j->state;
-			const char *bad = NULL;
-			bool closed = false;
-			size_t slow_until = 0;   /* the byte states decide the bytes before this */
-			while (k < n) {
-				/* printable ASCII is most of a string; skip it 32
-				 * (AVX2) or 16 bytes a step */
-				if (st == JSON_STRING && !j->utf8_need) {
-#if defined(__SSE2__)
-					if (k >= slow_until) {
-						enum block_result r = BLOCK_SLOW;
-						size_t adv = 0;
-#if defined(BYTESCAN_AVX2)
-						if (bytescan_have_avx2()) r = string_blocks32(p, &k, n, &adv, &j->tok_amp);
-						if (r != BLOCK_CLOSED)
-#endif
-						while (n - k > 20 && (r = string_block(p + k, &adv, &j->tok_amp)) == BLOCK_TAKEN) k += adv;
-						if (r == BLOCK_CLOSED) {
-							/* at the closing quote, as the byte states take it */
-							k += adv + 1;
-							closed = true;
-							break;
-						}
-						if (n - k > 20) slow_until = k + 16;
-					}
-#endif
-					/* the bytes this skips are not looked at for a '&' */
-					size_t from = k;
-					k = bytescan_json_special(p, k, n);
-					if (k > from) j->tok_amp = true;
-					if (k == n) break;
-					/* a whole escape or UTF-8 sequence within the chunk
-					 * is taken in one step; what it does not take (an
-					 * error, a sequence cut by the chunk's end) goes
-					 * through the byte states below */
-					size_t w = whole_sequence(p + k, n - k);
-					if (w) { k += w; continue; }
-				}
-				unsigned char b = p[k];
-				if (b == '&') j->tok_amp = true;
-				if (st == JSON_STRING) {
-					if (j->utf8_need) {
-						if (b < j->utf8_lo || b > j->utf8_hi) { bad = "invalid UTF-8"; break; }
-						j->utf8_need--;
-						j->utf8_lo = 0x80;
-						j->utf8_hi = 0xBF;
-					} else if (b >= 0x20 && b < 0x80) {
-						if (b == '"') { closed = true; k++; break; }
-						if (b == '\\') st = JSON_STRING_ESC;
-					} else if (b >= 0xC2 && b <= 0xF4) {
-						/* RFC 3629 section 4: no overlong forms, no surrogates, nothing past U+10FFFF */
-						j->utf8_need = b <= 0xDF ? 1 : b <= 0xEF ? 2 : 3;
-						j->utf8_lo = b == 0xE0 ? 0xA0 : b == 0xF0 ? 0x90 : 0x80;
-						j->utf8_hi = b == 0xED ? 0x9F : b == 0xF4 ? 0x8F : 0xBF;
-					} else {
-						bad = b < 0x20 ? "control character in a string" : "invalid UTF-8";
-						break;
-					}
-				} else if (st == JSON_STRING_ESC) {
-					if (b == 'u') { j->u_digits = 0; st = JSON_STRING_U; }
-					else if (b == '"' || b == '\\' || b == '/' || b == 'b' || b == 'f' || b == 'n' || b == 'r' || b == 't')
-						st = JSON_STRING;
-					else { bad = "bad escape"; break; }
-				} else {
-					if (!ascii_is(b, ASCII_HEX)) { bad = "bad \\u escape"; break; }
-					if (++j->u_digits == 4) st = JSON_STRING;
-				}
-				k++;
-			}
-			j->state = st;
-			tok_put(j, p + i, k - i);
-			i = k;
-			if (bad) { malformed(j, OFF(i), bad); break; }
-			if (closed) string_done(j);
+		case JSON_STRING: case JSON_STRING_ESC: case JSON_STRING_U:
+			i = read_string(j, p, i, n);
 			break;
-		}
 		case JSON_TEXT:
 			window_feed(&j->c.w, p + i, n - i);
 			i = n;

@@ -404,6 +404,29 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
 	return matcher_scan_ex(pt, b, len, limit, &mp, fn, ctx);
 }
 
+/* §3.2 step 3: the length of the doubled relative separator that starts
+ * at b[sep] in encoding enc (its first half already seen), or 0 where the
+ * second half is not there. */
+static inline __attribute__((always_inline)) size_t doubled_separator(const unsigned char *b, size_t len, size_t sep,
+                                                                       enum encoding enc)
+{
+	switch (enc) {
+	case ENC_RAW:
+		return 2;
+	case ENC_JSON:
+		return sep + 3 < len && b[sep + 2] == '\\' && b[sep + 3] == '/' ? 4 : 0;
+	case ENC_SQLJSON:
+		return sep + 5 < len && b[sep + 3] == '\\' && b[sep + 4] == '\\' && b[sep + 5] == '/' ? 6 : 0;
+	case ENC_JSONU:
+		return sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
+		               b[sep + 10] == '2' && ascii_lower(b[sep + 11]) == 'f'
+		           ? 12
+		           : 0;
+	default:
+		return sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && ascii_lower(b[sep + 5]) == 'f' ? 6 : 0;
+	}
+}
+
 /* matcher_scan_ex, made twice: with the host-first skip below
  * (JSON and SQL) and without it, where it would cost a test a separator. */
 static inline __attribute__((always_inline)) size_t scan_buffer(const struct patterns *pt, const unsigned char *b, size_t len,
@@ -508,27 +531,8 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		pos = sep + 1;  /* step 2 */
 
 		/* step 3: the doubled relative separator */
-		size_t rel;
-		switch (enc) {
-		case ENC_RAW: rel = 2; break;
-		case ENC_JSON:
-			if (!(sep + 3 < len && b[sep + 2] == '\\' && b[sep + 3] == '/')) continue;
-			rel = 4;
-			break;
-		case ENC_SQLJSON:
-			if (!(sep + 5 < len && b[sep + 3] == '\\' && b[sep + 4] == '\\' && b[sep + 5] == '/')) continue;
-			rel = 6;
-			break;
-		case ENC_JSONU:
-			if (!(sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
-			      b[sep + 10] == '2' && ascii_lower(b[sep + 11]) == 'f')) continue;
-			rel = 12;
-			break;
-		default:
-			if (!(sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && ascii_lower(b[sep + 5]) == 'f')) continue;
-			rel = 6;
-			break;
-		}
+		size_t rel = doubled_separator(b, len, sep, enc);
+		if (!rel) continue;
 		/* step 4: the longest host */
 		const struct pattern_host *g = host_at(&s, sep + rel);
 		if (!g) {

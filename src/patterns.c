@@ -77,30 +77,13 @@ void patterns_free(struct patterns *pt)
 	memset(pt, 0, sizeof *pt);
 }
 
-bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap)
+/* V6a–c: no two pairs of this direction share a canonical, two sites a
+ * variant, or a host and port two mappings. The places and origins of a
+ * message are rendered only for the pair that fails: rendering them for
+ * every pair of pairs would make loading a map of many pairs slow. */
+static bool check_pairs(const struct dir_pair *dp, size_t n, const char *prefix, char *err, size_t errcap)
 {
-	memset(pt, 0, sizeof *pt);
-	const char *prefix = dir == DIR_REVERSE ? "request direction: " : "";
 	char w1[300], w2[300], o1[300], o2[300];
-
-	/* The pairs of this direction: forward, every map line; reverse, each
-	 * site's variant to its primary canonical (§1.2). */
-	size_t n = dir == DIR_FORWARD ? m->npairs : m->nsites;
-	if (n == 0) { snprintf(err, errcap, "%sempty map", prefix); return false; }
-	struct dir_pair *dp = calloc(n, sizeof *dp);
-	if (!dp) { snprintf(err, errcap, "out of memory"); return false; }
-	for (size_t i = 0; i < n; i++) {
-		if (dir == DIR_FORWARD) {
-			dp[i] = (struct dir_pair){ &m->pairs[i].canonical, &m->pairs[i].variant, m->pairs[i].site, &m->pairs[i] };
-		} else {
-			const struct map_pair *primary = &m->pairs[m->sites[i].primary];
-			dp[i] = (struct dir_pair){ &m->sites[i].variant, &primary->canonical, i, primary };
-		}
-	}
-
-	/* V6a–c. The places and origins of a message are rendered only for
-	 * the pair that fails: rendering them for every pair of pairs would
-	 * make loading a map of many pairs slow. */
 #define WHERE_AND_ORIGIN()                                                                   \
 	(map_pair_where(dp[b].source, w1, sizeof w1), map_pair_where(dp[a].source, w2, sizeof w2), \
 	 origin_render(dp[b].canonical, o1, sizeof o1))
@@ -109,42 +92,40 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 			if (origin_equal(dp[a].canonical, dp[b].canonical)) {
 				WHERE_AND_ORIGIN();
 				snprintf(err, errcap, "%s: %sduplicate canonical %s (also at %s)", w1, prefix, o1, w2);
-				goto fail;
+				return false;
 			}
 			if (dp[a].site != dp[b].site && origin_equal(dp[a].variant, dp[b].variant)) {
 				WHERE_AND_ORIGIN();
 				origin_render(dp[b].variant, o2, sizeof o2);
 				snprintf(err, errcap, "%s: %stwo sites share the variant %s (also at %s)", w1, prefix, o2, w2);
-				goto fail;
+				return false;
 			}
 			if (origin_same_hostport(dp[a].canonical, dp[b].canonical) && !origin_equal(dp[a].variant, dp[b].variant)) {
 				WHERE_AND_ORIGIN();
 				snprintf(err, errcap, "%s: %s%s is mapped two ways (also at %s); the scan does not distinguish schemes",
 				         w1, prefix, o1, w2);
-				goto fail;
+				return false;
 			}
 		}
 #undef WHERE_AND_ORIGIN
+	return true;
+}
 
-	/* Arena: hosts, pairs, replacement strings, first-byte lists. */
-	size_t cap = n * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 +
-	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 3 + 4 + ORIGIN_PORT_MAX) +
-	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short) + 32) + 256 * sizeof(short) + 64;
-	struct arena a = { malloc(cap), 0, cap };
-	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
-	pt->arena = a.p;
-
-	/* Group by canonical host (§2.1 step 1). */
-	pt->hosts = take(&a, n * sizeof *pt->hosts, sizeof(void *));
+/* §2.1 step 1: the pairs grouped by canonical host, each with its
+ * replacements in every spelling (§2.2). */
+static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_pair *dp, size_t n, char *err,
+                        size_t errcap)
+{
+	pt->hosts = take(a, n * sizeof *pt->hosts, sizeof(void *));
 	short *group_of = calloc(n, sizeof *group_of);
-	if (!group_of) { snprintf(err, errcap, "out of memory"); goto fail; }
+	if (!group_of) { snprintf(err, errcap, "out of memory"); return false; }
 	for (size_t i = 0; i < n; i++) {
 		char hf[ORIGIN_HOST_MAX + 3];
 		size_t hl = origin_host_form(dp[i].canonical, hf, sizeof hf);
 		size_t g = 0;
 		while (g < pt->nhosts && !(pt->hosts[g].len == hl && memcmp(pt->hosts[g].host, hf, hl) == 0)) g++;
 		if (g == pt->nhosts) {
-			pt->hosts[g].host = store(&a, hf, hl).p;
+			pt->hosts[g].host = store(a, hf, hl).p;
 			pt->hosts[g].len = hl;
 			pt->hosts[g].npairs = 0;
 			pt->nhosts++;
@@ -154,7 +135,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 		group_of[i] = (short)g;
 	}
 	for (size_t g = 0; g < pt->nhosts; g++) {
-		pt->hosts[g].pairs = take(&a, pt->hosts[g].npairs * sizeof(struct pattern_pair), sizeof(void *));
+		pt->hosts[g].pairs = take(a, pt->hosts[g].npairs * sizeof(struct pattern_pair), sizeof(void *));
 		pt->hosts[g].npairs = 0;
 	}
 	pt->all_identity = true;
@@ -174,79 +155,116 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 			const char *scheme_form[] = { scheme_name(dp[i].variant->scheme), encoding_scheme_sep[e], hp };
 			const char *rel_form[] = { encoding_rel_sep[e], hp };
 			size_t k = origin_concat(buf, sizeof buf, scheme_form, 3);
-			p->repl[e][FORM_SCHEME] = store(&a, buf, k);
+			p->repl[e][FORM_SCHEME] = store(a, buf, k);
 			k = origin_concat(buf, sizeof buf, rel_form, 2);
-			p->repl[e][FORM_RELATIVE] = store(&a, buf, k);
+			p->repl[e][FORM_RELATIVE] = store(a, buf, k);
 		}
 	}
 	free(group_of);
+	return true;
+}
 
-	/* Deterministic host order (sorted), then first-byte lists, longest first. */
-	{
-		short idx[n];
-		for (size_t g = 0; g < pt->nhosts; g++) idx[g] = (short)g;
-		sort_hosts = pt->hosts;
-		qsort(idx, pt->nhosts, sizeof *idx, by_host_text);
-		struct pattern_host sorted[pt->nhosts];
-		for (size_t g = 0; g < pt->nhosts; g++) sorted[g] = pt->hosts[idx[g]];
-		memcpy(pt->hosts, sorted, pt->nhosts * sizeof *sorted);
-		for (int c = 0; c < 256; c++) {
-			size_t cnt = 0;
-			for (size_t g = 0; g < pt->nhosts; g++)
-				if (pt->hosts[g].host[0] == c) idx[cnt++] = (short)g;
-			if (!cnt) continue;
-			qsort(idx, cnt, sizeof *idx, by_len_desc);
-			short *list = take(&a, (cnt + 1) * sizeof(short), sizeof(short));
-			memcpy(list, idx, cnt * sizeof(short));
-			list[cnt] = -1;
-			pt->by_first[c] = list;
-			unsigned char *second = take(&a, 32, 1);
-			memset(second, 0, 32);
-			for (size_t k = 0; k < cnt; k++) {
-				const struct pattern_host *g = &pt->hosts[idx[k]];
-				if (g->len < 2) { memset(second, 0xFF, 32); break; }
-				second[g->host[1] >> 3] |= (unsigned char)(1u << (g->host[1] & 7));
-			}
-			pt->by_second[c] = second;
-		}
-	}
-	{
-		const unsigned char *hs[pt->nhosts ? pt->nhosts : 1];
-		size_t hl[pt->nhosts ? pt->nhosts : 1];
-		for (size_t g = 0; g < pt->nhosts; g++) { hs[g] = pt->hosts[g].host; hl[g] = pt->hosts[g].len; }
-		hostfind_build(&pt->find, hs, hl, pt->nhosts);
-	}
-	pt->max_pat = SCHEME_PREFIX_MAX + pt->max_host;
-	pt->window = pt->max_pat + LOOKAHEAD_PAST_HOST;
-
-	/* V6d / V7: the fixed-point probe. A variant written in each encoding,
-	 * as the matcher would write it, must not be rewritten again. */
-	if (!pt->all_identity) {
+/* A deterministic host order (sorted), then the first-byte lists, longest
+ * first, with the second bytes each list's hosts may have; the host
+ * finder. */
+static void order_hosts(struct patterns *pt, struct arena *a, size_t n)
+{
+	short idx[n];
+	for (size_t g = 0; g < pt->nhosts; g++) idx[g] = (short)g;
+	sort_hosts = pt->hosts;
+	qsort(idx, pt->nhosts, sizeof *idx, by_host_text);
+	struct pattern_host sorted[pt->nhosts];
+	for (size_t g = 0; g < pt->nhosts; g++) sorted[g] = pt->hosts[idx[g]];
+	memcpy(pt->hosts, sorted, pt->nhosts * sizeof *sorted);
+	for (int c = 0; c < 256; c++) {
+		size_t cnt = 0;
 		for (size_t g = 0; g < pt->nhosts; g++)
-			for (size_t i = 0; i < pt->hosts[g].npairs; i++) {
-				const struct pattern_pair *p = &pt->hosts[g].pairs[i];
-				/* every form the rewrite writes (scheme and relative, each
-				 * spelling), as a value and in prose */
-				for (int k = 0; k < ENC_COUNT * FORM_COUNT * 2; k++) {
-					int e = k % ENC_COUNT, f = (k / ENC_COUNT) % FORM_COUNT;
-					struct slice t = p->repl[e][f];
-					/* a rewrite needs a canonical host in t (§3.1) */
-					if (!hostfind_any(&pt->find, t.p, t.n)) continue;
-					struct probe_state probe = { 0, 0, 0 };
-					struct match_params mp = { .prev = MATCH_NO_PREV, .mode = k < ENC_COUNT * FORM_COUNT ? MATCH_VALUE : MATCH_PROSE,
-					                           .surface = SURFACE_TEXT, .joins = -1, .sql = true, .json = true };
-					matcher_scan_ex(pt, t.p, t.n, t.n, &mp, probe_event, &probe);
-					if (probe.rewrites) {
-						map_pair_where(p->source, w1, sizeof w1);
-						snprintf(err, errcap, "%s: %sthe variant written as '%.*s' would be rewritten again (the map is not a fixed point)",
-						         w1, prefix, (int)t.n, (const char *)t.p);
-						free(dp);
-						patterns_free(pt);
-						return false;
-					}
+			if (pt->hosts[g].host[0] == c) idx[cnt++] = (short)g;
+		if (!cnt) continue;
+		qsort(idx, cnt, sizeof *idx, by_len_desc);
+		short *list = take(a, (cnt + 1) * sizeof(short), sizeof(short));
+		memcpy(list, idx, cnt * sizeof(short));
+		list[cnt] = -1;
+		pt->by_first[c] = list;
+		unsigned char *second = take(a, 32, 1);
+		memset(second, 0, 32);
+		for (size_t k = 0; k < cnt; k++) {
+			const struct pattern_host *g = &pt->hosts[idx[k]];
+			if (g->len < 2) { memset(second, 0xFF, 32); break; }
+			second[g->host[1] >> 3] |= (unsigned char)(1u << (g->host[1] & 7));
+		}
+		pt->by_second[c] = second;
+	}
+	const unsigned char *hs[pt->nhosts ? pt->nhosts : 1];
+	size_t hl[pt->nhosts ? pt->nhosts : 1];
+	for (size_t g = 0; g < pt->nhosts; g++) { hs[g] = pt->hosts[g].host; hl[g] = pt->hosts[g].len; }
+	hostfind_build(&pt->find, hs, hl, pt->nhosts);
+}
+
+/* V6d / V7: the fixed-point probe. A variant written in each encoding,
+ * as the matcher would write it, must not be rewritten again. */
+static bool probe_fixed_point(const struct patterns *pt, const char *prefix, char *err, size_t errcap)
+{
+	if (pt->all_identity) return true;
+	for (size_t g = 0; g < pt->nhosts; g++)
+		for (size_t i = 0; i < pt->hosts[g].npairs; i++) {
+			const struct pattern_pair *p = &pt->hosts[g].pairs[i];
+			/* every form the rewrite writes (scheme and relative, each
+			 * spelling), as a value and in prose */
+			for (int k = 0; k < ENC_COUNT * FORM_COUNT * 2; k++) {
+				int e = k % ENC_COUNT, f = (k / ENC_COUNT) % FORM_COUNT;
+				struct slice t = p->repl[e][f];
+				/* a rewrite needs a canonical host in t (§3.1) */
+				if (!hostfind_any(&pt->find, t.p, t.n)) continue;
+				struct probe_state probe = { 0, 0, 0 };
+				struct match_params mp = { .prev = MATCH_NO_PREV, .mode = k < ENC_COUNT * FORM_COUNT ? MATCH_VALUE : MATCH_PROSE,
+				                           .surface = SURFACE_TEXT, .joins = -1, .sql = true, .json = true };
+				matcher_scan_ex(pt, t.p, t.n, t.n, &mp, probe_event, &probe);
+				if (probe.rewrites) {
+					char w1[300];
+					map_pair_where(p->source, w1, sizeof w1);
+					snprintf(err, errcap, "%s: %sthe variant written as '%.*s' would be rewritten again (the map is not a fixed point)",
+					         w1, prefix, (int)t.n, (const char *)t.p);
+					return false;
 				}
 			}
+		}
+	return true;
+}
+
+bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap)
+{
+	memset(pt, 0, sizeof *pt);
+	const char *prefix = dir == DIR_REVERSE ? "request direction: " : "";
+
+	/* The pairs of this direction: forward, every map line; reverse, each
+	 * site's variant to its primary canonical (§1.2). */
+	size_t n = dir == DIR_FORWARD ? m->npairs : m->nsites;
+	if (n == 0) { snprintf(err, errcap, "%sempty map", prefix); return false; }
+	struct dir_pair *dp = calloc(n, sizeof *dp);
+	if (!dp) { snprintf(err, errcap, "out of memory"); return false; }
+	for (size_t i = 0; i < n; i++) {
+		if (dir == DIR_FORWARD) {
+			dp[i] = (struct dir_pair){ &m->pairs[i].canonical, &m->pairs[i].variant, m->pairs[i].site, &m->pairs[i] };
+		} else {
+			const struct map_pair *primary = &m->pairs[m->sites[i].primary];
+			dp[i] = (struct dir_pair){ &m->sites[i].variant, &primary->canonical, i, primary };
+		}
 	}
+	if (!check_pairs(dp, n, prefix, err, errcap)) goto fail;
+
+	/* Arena: hosts, pairs, replacement strings, first-byte lists. */
+	size_t cap = n * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 +
+	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 3 + 4 + ORIGIN_PORT_MAX) +
+	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short) + 32) + 256 * sizeof(short) + 64;
+	struct arena a = { malloc(cap), 0, cap };
+	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
+	pt->arena = a.p;
+	if (!group_hosts(pt, &a, dp, n, err, errcap)) goto fail;
+	order_hosts(pt, &a, n);
+	pt->max_pat = SCHEME_PREFIX_MAX + pt->max_host;
+	pt->window = pt->max_pat + LOOKAHEAD_PAST_HOST;
+	if (!probe_fixed_point(pt, prefix, err, errcap)) goto fail;
 	free(dp);
 	return true;
 fail:

@@ -730,6 +730,193 @@ static inline size_t byte_out(struct sql *q, const unsigned char *p, size_t i)
 	return i + 1;
 }
 
+/* `--` and `#` line comments, and block comments (PostgreSQL's nest):
+ * passed through as they are. Returns where the step ends. */
+static __attribute__((noinline)) size_t read_comment(struct sql *q, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char c = p[i];
+	switch (q->state) {
+	case SQL_DASH:
+		if (c == '-') { i = byte_out(q, p, i); q->state = SQL_DASH_DASH; }
+		else q->state = SQL_NORMAL;
+		return i;
+	case SQL_DASH_DASH:
+		/* MySQL: `--` starts a comment only before white space or a
+		 * control; elsewhere always */
+		q->state = (c <= ' ' || q->dialect != DIALECT_MYSQL) ? SQL_LINE_COMMENT : SQL_NORMAL;
+		return i;
+	case SQL_SLASH:
+		if (c == '*') { i = byte_out(q, p, i); q->comment_depth = 1; q->state = SQL_BLOCK_COMMENT; }
+		else q->state = SQL_NORMAL;
+		return i;
+	case SQL_LINE_COMMENT:
+		return verbatim_line(q, p, i, n, SQL_NORMAL);
+	case SQL_BLOCK_COMMENT: {
+		/* PostgreSQL's block comments nest: a '/' may open one */
+		size_t end;
+		if (q->dialect == DIALECT_POSTGRES) {
+			end = bytescan_any3(p, i, n, '*', '/', '*');
+		} else {
+			const unsigned char *st = memchr(p + i, '*', n - i);
+			end = st ? (size_t)(st - p) : n;
+		}
+		if (end < n) {
+			q->state = p[end] == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_SLASH;
+			end++;
+		}
+		window_verbatim_ref(&q->c.w, p + i, end - i);
+		return end;
+	}
+	case SQL_BLOCK_STAR:
+		i = byte_out(q, p, i);
+		if (c == '/') q->state = --q->comment_depth > 0 ? SQL_BLOCK_COMMENT : SQL_NORMAL;
+		else q->state = c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
+		return i;
+	default:   /* SQL_BLOCK_SLASH */
+		i = byte_out(q, p, i);
+		if (c == '*') { q->comment_depth++; q->state = SQL_BLOCK_COMMENT; }
+		else q->state = c == '/' ? SQL_BLOCK_SLASH : SQL_BLOCK_COMMENT;
+		return i;
+	}
+}
+
+/* A PostgreSQL dollar quote (§8.3): its $tag$, its body passed through
+ * as it is, and its closing $tag$. Returns where the step ends. */
+static __attribute__((noinline)) size_t read_dollar(struct sql *q, const unsigned char *p, size_t i, size_t n)
+{
+	unsigned char c = p[i];
+	switch (q->state) {
+	case SQL_DOLLAR_OPEN:
+		/* $tag$: a tag is a name (not starting with a digit: `$1` is
+		 * a parameter) */
+		if (c == '$') { i = byte_out(q, p, i); q->dmatch = 0; q->state = SQL_DOLLAR_BODY; }
+		else if (tag_byte(c, q->dtag_len == 0) && q->dtag_len < SQL_NAME_MAX) {
+			i = byte_out(q, p, i);
+			q->dtag[q->dtag_len++] = (char)c;
+		} else {
+			q->word_len = 0;
+			q->state = SQL_NORMAL;   /* not a dollar quote: read c again */
+		}
+		return i;
+	case SQL_DOLLAR_BODY: {
+		const unsigned char *d = memchr(p + i, '$', n - i);
+		size_t end = d ? (size_t)(d - p) + 1 : n;
+		window_verbatim_ref(&q->c.w, p + i, end - i);
+		if (d) { q->dmatch = 0; q->state = SQL_DOLLAR_CLOSE; }
+		return end;
+	}
+	default:   /* SQL_DOLLAR_CLOSE */
+		if (q->dmatch == q->dtag_len && c == '$') {
+			i = byte_out(q, p, i);
+			q->word_len = 0;
+			q->after_binary = false;
+			q->state = SQL_NORMAL;
+		} else if (q->dmatch < q->dtag_len && c == (unsigned char)q->dtag[q->dmatch]) {
+			i = byte_out(q, p, i);
+			q->dmatch++;
+		} else if (c == '$') {
+			i = byte_out(q, p, i);
+			q->dmatch = 0;   /* this '$' may open the closing tag */
+		} else {
+			q->state = SQL_DOLLAR_BODY;
+		}
+		return i;
+	}
+}
+
+/* A byte after a literal inside sqlite3's replace( (§8.3): held until the
+ * wrapper is read whole, or shown not to be one. Returns where the step
+ * ends. */
+static __attribute__((noinline)) size_t read_wrap(struct sql *q, const unsigned char *p, size_t i)
+{
+	q->wrap[q->wrap_len++] = p[i];
+	size_t lit_at;
+	int r = wrap_parse(q, &lit_at);
+	if (r == 0 && q->wrap_len < SQL_WRAP_MAX) return i + 1;
+	if (r == 1) {
+		wrapped_done(q);
+		wrap_flush(q, q->wrap_len);
+		q->state = SQL_NORMAL;
+		return i + 1;
+	}
+	/* not the wrapper: the body is a plain literal, and the held
+	 * bytes are read as they are */
+	q->wrap_depth = 0;
+	literal_done(q);
+	if (lit_at) {
+		/* they opened a literal: it goes on */
+		wrap_flush(q, lit_at);
+		uint64_t at = q->body.start + q->body.len + lit_at;
+		size_t k = q->wrap_len - lit_at;
+		literal_begin(q, '\'', at);
+		body_put(q, q->wrap + lit_at, k);
+		q->state = SQL_LITERAL;
+		return i + 1;
+	}
+	wrap_flush(q, q->wrap_len - 1);
+	q->state = SQL_NORMAL;   /* p[i] is read again */
+	return i;
+}
+
+/* The rows of PostgreSQL's COPY ... FROM stdin (§8.3): tab-separated
+ * fields with backslash escapes, each a literal body, to the `\.` line.
+ * Returns where the step ends. */
+static __attribute__((noinline)) size_t read_copy(struct sql *q, const unsigned char *p, size_t i,
+                                                               size_t n)
+{
+	unsigned char c = p[i];
+	switch (q->state) {
+	case SQL_COPY_HEAD:
+		return verbatim_line(q, p, i, n, SQL_COPY_BOL);
+	case SQL_COPY_BOL:
+		q->col = 0;
+		if (c == '\\') {
+			q->state = SQL_COPY_END1;   /* held: `\.` ends the rows */
+			return i + 1;
+		}
+		field_begin(q, q->c.lp.chunk_off + i, p + i);
+		q->state = SQL_COPY_FIELD;
+		return i;
+	case SQL_COPY_END1:
+		if (c == '.') { q->state = SQL_COPY_END2; return i + 1; }
+		field_begin(q, q->c.lp.chunk_off + i - 1, NULL);
+		body_put(q, (const unsigned char *)"\\", 1);
+		q->state = SQL_COPY_FIELD_ESC;
+		return i;
+	case SQL_COPY_END2:
+		if (c == '\n') {
+			window_verbatim(&q->c.w, (const unsigned char *)"\\.\n", 3);
+			q->state = SQL_NORMAL;
+			return i + 1;
+		}
+		field_begin(q, q->c.lp.chunk_off + i - 2, NULL);
+		body_put(q, (const unsigned char *)"\\.", 2);
+		q->state = SQL_COPY_FIELD;
+		return i;
+	default: {   /* SQL_COPY_FIELD: to a tab or a line end that no backslash escapes */
+		size_t k = bytescan_any3(p, i, n, '\t', '\n', '\\');
+		if (k > i) body_put(q, p + i, k - i);
+		i = k;
+		if (i == n) return i;
+		c = p[i];
+		if (c == '\\') {
+			body_put(q, p + i, 1);
+			q->state = SQL_COPY_FIELD_ESC;
+			return i + 1;
+		}
+		literal_done(q);
+		i = byte_out(q, p, i);
+		if (c == '\t') {
+			q->col++;
+			field_begin(q, q->c.lp.chunk_off + i, p + i);
+		} else {
+			q->state = SQL_COPY_BOL;
+		}
+		return i;
+	}
+	}
+}
+
 static void sql_feed(void *self, const unsigned char *p, size_t n)
 {
 	struct sql *q = self;
@@ -777,47 +964,13 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_DASH:
-			if (c == '-') { i = byte_out(q, p, i); q->state = SQL_DASH_DASH; }
-			else q->state = SQL_NORMAL;
-			break;
 		case SQL_DASH_DASH:
-			/* MySQL: `--` starts a comment only before white space or a
-			 * control; elsewhere always */
-			q->state = (c <= ' ' || q->dialect != DIALECT_MYSQL) ? SQL_LINE_COMMENT : SQL_NORMAL;
-			break;
 		case SQL_SLASH:
-			if (c == '*') { i = byte_out(q, p, i); q->comment_depth = 1; q->state = SQL_BLOCK_COMMENT; }
-			else q->state = SQL_NORMAL;
-			break;
 		case SQL_LINE_COMMENT:
-			i = verbatim_line(q, p, i, n, SQL_NORMAL);
-			break;
-		case SQL_BLOCK_COMMENT: {
-			/* PostgreSQL's block comments nest: a '/' may open one */
-			size_t end;
-			if (q->dialect == DIALECT_POSTGRES) {
-				end = bytescan_any3(p, i, n, '*', '/', '*');
-			} else {
-				const unsigned char *st = memchr(p + i, '*', n - i);
-				end = st ? (size_t)(st - p) : n;
-			}
-			if (end < n) {
-				q->state = p[end] == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_SLASH;
-				end++;
-			}
-			window_verbatim_ref(&q->c.w, p + i, end - i);
-			i = end;
-			break;
-		}
+		case SQL_BLOCK_COMMENT:
 		case SQL_BLOCK_STAR:
-			i = byte_out(q, p, i);
-			if (c == '/') q->state = --q->comment_depth > 0 ? SQL_BLOCK_COMMENT : SQL_NORMAL;
-			else q->state = c == '*' ? SQL_BLOCK_STAR : SQL_BLOCK_COMMENT;
-			break;
 		case SQL_BLOCK_SLASH:
-			i = byte_out(q, p, i);
-			if (c == '*') { q->comment_depth++; q->state = SQL_BLOCK_COMMENT; }
-			else q->state = c == '/' ? SQL_BLOCK_SLASH : SQL_BLOCK_COMMENT;
+			i = read_comment(q, p, i, n);
 			break;
 		case SQL_BACKTICK: {
 			/* A doubled quote inside is two of these in a row: same result. */
@@ -833,40 +986,9 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 			break;
 		}
 		case SQL_DOLLAR_OPEN:
-			/* $tag$: a tag is a name (not starting with a digit: `$1` is
-			 * a parameter) */
-			if (c == '$') { i = byte_out(q, p, i); q->dmatch = 0; q->state = SQL_DOLLAR_BODY; }
-			else if (tag_byte(c, q->dtag_len == 0) && q->dtag_len < SQL_NAME_MAX) {
-				i = byte_out(q, p, i);
-				q->dtag[q->dtag_len++] = (char)c;
-			} else {
-				q->word_len = 0;
-				q->state = SQL_NORMAL;   /* not a dollar quote: read c again */
-			}
-			break;
-		case SQL_DOLLAR_BODY: {
-			const unsigned char *d = memchr(p + i, '$', n - i);
-			size_t end = d ? (size_t)(d - p) + 1 : n;
-			window_verbatim_ref(&q->c.w, p + i, end - i);
-			i = end;
-			if (d) { q->dmatch = 0; q->state = SQL_DOLLAR_CLOSE; }
-			break;
-		}
+		case SQL_DOLLAR_BODY:
 		case SQL_DOLLAR_CLOSE:
-			if (q->dmatch == q->dtag_len && c == '$') {
-				i = byte_out(q, p, i);
-				q->word_len = 0;
-				q->after_binary = false;
-				q->state = SQL_NORMAL;
-			} else if (q->dmatch < q->dtag_len && c == (unsigned char)q->dtag[q->dmatch]) {
-				i = byte_out(q, p, i);
-				q->dmatch++;
-			} else if (c == '$') {
-				i = byte_out(q, p, i);
-				q->dmatch = 0;   /* this '$' may open the closing tag */
-			} else {
-				q->state = SQL_DOLLAR_BODY;
-			}
+			i = read_dollar(q, p, i, n);
 			break;
 		case SQL_LITERAL: {
 			/* To the next unescaped quote, each backslash taking the byte
@@ -918,90 +1040,16 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 				q->state = SQL_NORMAL;
 			}
 			break;
-		case SQL_WRAP: {
-			q->wrap[q->wrap_len++] = c;
-			size_t lit_at;
-			int r = wrap_parse(q, &lit_at);
-			if (r == 0 && q->wrap_len < SQL_WRAP_MAX) { i++; break; }
-			if (r == 1) {
-				wrapped_done(q);
-				wrap_flush(q, q->wrap_len);
-				q->state = SQL_NORMAL;
-				i++;
-				break;
-			}
-			/* not the wrapper: the body is a plain literal, and the held
-			 * bytes are read as they are */
-			q->wrap_depth = 0;
-			literal_done(q);
-			if (lit_at) {
-				/* they opened a literal: it goes on */
-				wrap_flush(q, lit_at);
-				uint64_t at = q->body.start + q->body.len + lit_at;
-				size_t k = q->wrap_len - lit_at;
-				literal_begin(q, '\'', at);
-				body_put(q, q->wrap + lit_at, k);
-				q->state = SQL_LITERAL;
-				i++;
-			} else {
-				wrap_flush(q, q->wrap_len - 1);
-				q->state = SQL_NORMAL;   /* c is read again */
-			}
+		case SQL_WRAP:
+			i = read_wrap(q, p, i);
 			break;
-		}
 		case SQL_COPY_HEAD:
-			i = verbatim_line(q, p, i, n, SQL_COPY_BOL);
-			break;
 		case SQL_COPY_BOL:
-			q->col = 0;
-			if (c == '\\') {
-				q->state = SQL_COPY_END1;   /* held: `\.` ends the rows */
-				i++;
-			} else {
-				field_begin(q, q->c.lp.chunk_off + i, p + i);
-				q->state = SQL_COPY_FIELD;
-			}
-			break;
 		case SQL_COPY_END1:
-			if (c == '.') { q->state = SQL_COPY_END2; i++; break; }
-			field_begin(q, q->c.lp.chunk_off + i - 1, NULL);
-			body_put(q, (const unsigned char *)"\\", 1);
-			q->state = SQL_COPY_FIELD_ESC;
-			break;
 		case SQL_COPY_END2:
-			if (c == '\n') {
-				window_verbatim(&q->c.w, (const unsigned char *)"\\.\n", 3);
-				q->state = SQL_NORMAL;
-				i++;
-				break;
-			}
-			field_begin(q, q->c.lp.chunk_off + i - 2, NULL);
-			body_put(q, (const unsigned char *)"\\.", 2);
-			q->state = SQL_COPY_FIELD;
+		case SQL_COPY_FIELD:
+			i = read_copy(q, p, i, n);
 			break;
-		case SQL_COPY_FIELD: {
-			/* to a tab or a line end that no backslash escapes */
-			size_t k = bytescan_any3(p, i, n, '\t', '\n', '\\');
-			if (k > i) body_put(q, p + i, k - i);
-			i = k;
-			if (i == n) break;
-			c = p[i];
-			if (c == '\\') {
-				body_put(q, p + i, 1);
-				q->state = SQL_COPY_FIELD_ESC;
-				i++;
-				break;
-			}
-			literal_done(q);
-			i = byte_out(q, p, i);
-			if (c == '\t') {
-				q->col++;
-				field_begin(q, q->c.lp.chunk_off + i, p + i);
-			} else {
-				q->state = SQL_COPY_BOL;
-			}
-			break;
-		}
 		}
 	}
 	if (q->body.src && (q->state == SQL_LITERAL || q->state == SQL_LITERAL_ESC || q->state == SQL_LITERAL_QUOTE ||
