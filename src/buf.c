@@ -33,6 +33,16 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
+void *xgrow(void *p, size_t *cap, size_t need, size_t elem, size_t first)
+{
+	if (need <= *cap) return p;
+	size_t nc = *cap ? *cap : first;
+	while (nc < need) nc *= 2;
+	p = xrealloc(p, nc * elem);
+	*cap = nc;
+	return p;
+}
+
 #define BUF_FIRST (64u << 10)
 #define BUF_SECOND ((1u << 20) + (64u << 10))
 

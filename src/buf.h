@@ -12,6 +12,10 @@ _Noreturn void die_oom(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
+/* The one growth rule of an array: room for at least need elements of
+ * elem bytes, *cap doubling (from `first` when 0); p as it is when there
+ * is room already. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t elem, size_t first);
 
 /* A growable buffer owned by its user (allocated once per stream and
  * reused). limit 0: none (out of memory exits); else growing past it

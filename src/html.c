@@ -28,19 +28,13 @@ static const unsigned char *find(const unsigned char *p, size_t i, size_t n, uns
 	return k < n ? p + k : NULL;
 }
 
-static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column);
-static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column);
+static void token_position(void *ctx, uint64_t off, size_t *line, size_t *column);
 
 void html_init(struct html *h, const struct framer_env *env)
 {
 	memset(h, 0, sizeof *h);
-	framer_core_init(&h->c, env, SURFACE_TEXT, false, false, SER_SET_DEFAULT, tag_position, h);
-	value_init(&h->seg_vp, env->pt, env->report);
-	value_set_position(&h->seg_vp, seg_position, h);
-	h->tag.cap = 4096;
-	h->tag.buf = xrealloc(NULL, h->tag.cap);
-	h->attrs_cap = 32;
-	h->attrs = xrealloc(NULL, h->attrs_cap * sizeof *h->attrs);
+	framer_core_init(&h->c, env, SURFACE_TEXT, false, false, SER_SET_DEFAULT, token_position, h);
+	h->attrs = xgrow(NULL, &h->attrs_cap, 1, sizeof *h->attrs, 32);
 }
 
 static void html_reset(void *self, const struct framer_start *st)
@@ -55,7 +49,6 @@ static void html_reset(void *self, const struct framer_start *st)
 void html_free(struct html *h)
 {
 	framer_core_free(&h->c);
-	value_free(&h->seg_vp);
 	hold_free(&h->tag);
 	hold_free(&h->seg);
 	free(h->attrs);
@@ -174,8 +167,9 @@ static void seg_whole(struct html *h)
 	}
 	if (serialized_gate(p, n)) {
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings };
-		if (!value_prepare(&h->seg_vp, p, n, off, &o, false)) window_verbatim_at(&h->c.w, p, n, in_place);
-		else value_put(&h->seg_vp, p, n, &h->c.w, in_place);
+		h->pos_token = &h->seg;
+		if (!value_prepare(&h->c.vp, p, n, off, &o, false)) window_verbatim_at(&h->c.w, p, n, in_place);
+		else value_put(&h->c.vp, p, n, &h->c.w, in_place);
 		return;
 	}
 	window_begin(&h->c.w, h->seg_surface, off);
@@ -232,17 +226,12 @@ static void tag_begin(struct html *h, enum html_tag_kind kind)
 	h->nattrs = 0;
 }
 
-static void seg_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+/* Line and column of an input offset inside the token the value pipeline
+ * was given, a start tag or a text token (check mode). */
+static void token_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 {
 	struct html *h = ctx;
-	hold_position(&h->seg, hold_data(&h->seg), off, line, column);
-}
-
-/* Line and column of an input offset inside the held tag (check mode). */
-static void tag_position(void *ctx, uint64_t off, size_t *line, size_t *column)
-{
-	struct html *h = ctx;
-	hold_position(&h->tag, hold_data(&h->tag), off, line, column);
+	hold_position(h->pos_token, hold_data(h->pos_token), off, line, column);
 }
 
 /* p[0..n) is lit (k bytes, lowercase), ASCII case-insensitively. */
@@ -353,6 +342,7 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
  * unreported, to be written. */
 static void start_tag_done(struct html *h)
 {
+	h->pos_token = &h->tag;
 	const unsigned char *t = hold_data(&h->tag);
 	bool js = true;
 	bool seen_type = false;
@@ -490,10 +480,7 @@ static struct html_attr *new_attr(struct html *h, size_t pos)
 		tag_oversize(h);
 		return &none;
 	}
-	if (h->nattrs == h->attrs_cap) {
-		h->attrs_cap *= 2;
-		h->attrs = xrealloc(h->attrs, h->attrs_cap * sizeof *h->attrs);
-	}
+	if (h->nattrs == h->attrs_cap) h->attrs = xgrow(h->attrs, &h->attrs_cap, h->nattrs + 1, sizeof *h->attrs, 32);
 	struct html_attr *a = &h->attrs[h->nattrs++];
 	*a = (struct html_attr){ pos, pos, 0, 0, false, false, false };
 	return a;
@@ -828,7 +815,7 @@ static size_t read_markup(struct html *h, const unsigned char *p, size_t i)
 			h->state = HS_BOGUS_COMMENT;
 		}
 		return i;
-	case HS_MARKUP_DECL: {
+	default: {   /* HS_MARKUP_DECL */
 		if (h->npend >= 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; return i; }  /* not reached: 9 decides */
 		unsigned char t[HTML_PEND_MAX];
 		memcpy(t, h->pend, h->npend);
@@ -849,8 +836,6 @@ static size_t read_markup(struct html *h, const unsigned char *p, size_t i)
 		else if (cdata && tn == 9) { comment_begin(h); h->state = HS_BOGUS_COMMENT; }  /* CDATA is not enabled */
 		return i;
 	}
-	default:
-		return i;
 	}
 }
 
@@ -892,15 +877,13 @@ static size_t read_comment(struct html *h, const unsigned char *p, size_t i, siz
 		seg_bytes(h, p + i, 1, true);
 		h->state = c == '-' ? HS_COMMENT_END_DASH : HS_COMMENT;
 		return i + 1;
-	case HS_BOGUS_COMMENT: {
+	default: {   /* HS_BOGUS_COMMENT */
 		const unsigned char *gt = memchr(p + i, '>', n - i);
 		if (!gt) { seg_bytes(h, p + i, n - i, true); return n; }
 		size_t end = (size_t)(gt - p) + 1;
 		comment_end(h, p + i, end - i);
 		return end;
 	}
-	default:
-		return i;
 	}
 }
 
@@ -980,15 +963,13 @@ static size_t read_script_escaped(struct html *h, const unsigned char *p, size_t
 		else if (c == '>' && h->state == HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH) h->state = HS_SCRIPT;
 		else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
 		return i + 1;
-	case HS_SCRIPT_DOUBLE_ESCAPED_LT:
+	default:   /* HS_SCRIPT_DOUBLE_ESCAPED_LT */
 		if (c == '/') {
 			run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
 			h->tmp_len = 0;
 			h->state = HS_SCRIPT_DOUBLE_ESCAPE_END;
 			i++;
 		} else h->state = HS_SCRIPT_DOUBLE_ESCAPED;
-		return i;
-	default:
 		return i;
 	}
 }
@@ -1050,24 +1031,10 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			}
 			break;
 		}
-		case HS_TAG_OPEN:
-		case HS_END_TAG_OPEN:
-		case HS_MARKUP_DECL:
-			i = read_markup(h, p, i);
-			break;
 		case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
 		case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
 		case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
 			i = tag_body(h, p, i, n);
-			break;
-		case HS_COMMENT_START:
-		case HS_COMMENT_START_DASH:
-		case HS_COMMENT:
-		case HS_COMMENT_END_DASH:
-		case HS_COMMENT_END:
-		case HS_COMMENT_END_BANG:
-		case HS_BOGUS_COMMENT:
-			i = read_comment(h, p, i, n);
 			break;
 		case HS_DOCTYPE: {
 			const unsigned char *gt = memchr(p + i, '>', n - i);
@@ -1114,18 +1081,17 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			                                                                             : HS_SCRIPT_ESCAPED;
 			break;
 		}
-		case HS_SCRIPT_ESCAPE_START:
-		case HS_SCRIPT_ESCAPE_START_DASH:
-		case HS_SCRIPT_ESCAPED:
-		case HS_SCRIPT_DOUBLE_ESCAPED:
-		case HS_SCRIPT_ESCAPED_DASH:
-		case HS_SCRIPT_ESCAPED_DASH_DASH:
-		case HS_SCRIPT_ESCAPED_LT:
-		case HS_SCRIPT_DOUBLE_ESCAPE_START:
-		case HS_SCRIPT_DOUBLE_ESCAPE_END:
-		case HS_SCRIPT_DOUBLE_ESCAPED_DASH:
-		case HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH:
-		case HS_SCRIPT_DOUBLE_ESCAPED_LT:
+		case HS_TAG_OPEN: case HS_END_TAG_OPEN: case HS_MARKUP_DECL:
+			i = read_markup(h, p, i);
+			break;
+		case HS_COMMENT_START: case HS_COMMENT_START_DASH: case HS_COMMENT: case HS_COMMENT_END_DASH:
+		case HS_COMMENT_END: case HS_COMMENT_END_BANG: case HS_BOGUS_COMMENT:
+			i = read_comment(h, p, i, n);
+			break;
+		case HS_SCRIPT_ESCAPE_START: case HS_SCRIPT_ESCAPE_START_DASH: case HS_SCRIPT_ESCAPED:
+		case HS_SCRIPT_DOUBLE_ESCAPED: case HS_SCRIPT_ESCAPED_DASH: case HS_SCRIPT_ESCAPED_DASH_DASH:
+		case HS_SCRIPT_ESCAPED_LT: case HS_SCRIPT_DOUBLE_ESCAPE_START: case HS_SCRIPT_DOUBLE_ESCAPE_END:
+		case HS_SCRIPT_DOUBLE_ESCAPED_DASH: case HS_SCRIPT_DOUBLE_ESCAPED_DASH_DASH: case HS_SCRIPT_DOUBLE_ESCAPED_LT:
 			i = read_script_escaped(h, p, i, n);
 			break;
 		case HS_PLAINTEXT:
@@ -1155,7 +1121,7 @@ static void html_finish(void *self)
 	case HS_TAG_NAME: case HS_BEFORE_ATTR_NAME: case HS_ATTR_NAME: case HS_AFTER_ATTR_NAME:
 	case HS_BEFORE_ATTR_VALUE: case HS_ATTR_VALUE_DQ: case HS_ATTR_VALUE_SQ: case HS_ATTR_VALUE_UNQ:
 	case HS_AFTER_ATTR_VALUE_QUOTED: case HS_SELF_CLOSING:
-		if (h->tag_kind == TAG_START) verbatim(h, h->tag.buf, h->tag.len);  /* left to the sweep */
+		if (h->tag_kind == TAG_START) verbatim(h, hold_data(&h->tag), h->tag.len);  /* left to the sweep */
 		break;
 	case HS_RAWTEXT_LT: case HS_RAWTEXT_END_OPEN: case HS_RAWTEXT_END_NAME:
 	case HS_SCRIPT_LT: case HS_SCRIPT_END_OPEN: case HS_SCRIPT_END_NAME:

@@ -106,7 +106,7 @@ struct html {
 	size_t nattrs, attrs_cap;
 
 	/* the value pipeline of attribute values */
-	struct value seg_vp;          /* the same, for whole text and raw-text tokens */
+	struct hold *pos_token;       /* check mode: the token the value pipeline (c.vp) has, tag or seg */
 	/* the open text, raw-text or comment token: held whole where it may
 	 * hold serialized data (§7.4), else streamed into the window */
 	enum html_seg { SEG_NONE, SEG_HELD, SEG_STREAMED, SEG_UNTOUCHED } seg_mode;

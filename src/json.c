@@ -265,12 +265,10 @@ static __attribute__((noinline)) void spilled_done(struct json *j, bool key)
 	if (key) path_key(j, t + 1, len - 2);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
 	                        .entities = j->tok_amp, .json = true, .spellings = j->c.spellings };
-	j->c.vp.path = j->paths ? j->path : NULL;
-	j->c.vp.path_len = j->paths ? j->path_len : 0;
-	j->c.vp.release = spill_release_cb;
-	j->c.vp.release_ctx = &j->spill;
+	value_set_path(&j->c.vp, j->paths ? j->path : NULL, j->paths ? j->path_len : 0);
+	value_set_release(&j->c.vp, spill_release_cb, &j->spill);
 	value_write(&j->c.vp, t, len, j->tok.start, &o, &j->c.w, false);
-	j->c.vp.release = NULL;
+	value_set_release(&j->c.vp, NULL, NULL);
 	spill_end(&j->spill);
 }
 
@@ -288,8 +286,7 @@ static void string_done(struct json *j)
 		} else {
 			struct value_opts o = { .mode = MATCH_VALUE, .surface = key ? SURFACE_JSON_KEY : SURFACE_JSON_STRING,
 			                        .entities = j->tok_amp, .json = true, .spellings = j->c.spellings };
-			j->c.vp.path = j->paths ? j->path : NULL;
-			j->c.vp.path_len = j->paths ? j->path_len : 0;
+			value_set_path(&j->c.vp, j->paths ? j->path : NULL, j->paths ? j->path_len : 0);
 			value_write(&j->c.vp, t, j->tok.len, j->tok.start, &o, &j->c.w, j->tok.src != NULL);
 		}
 	}

@@ -20,15 +20,7 @@ void map_free(struct map *m)
 	map_init(m);
 }
 
-static void *grow(void *p, size_t *cap, size_t need, size_t elem)
-{
-	if (need <= *cap) return p;
-	size_t nc = *cap ? *cap * 2 : 16;
-	while (nc < need) nc *= 2;
-	void *q = xrealloc(p, nc * elem);
-	*cap = nc;
-	return q;
-}
+static void *grow(void *p, size_t *cap, size_t need, size_t elem) { return xgrow(p, cap, need, elem, 16); }
 
 static const char *intern_source(struct map *m, const char *name)
 {

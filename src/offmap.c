@@ -24,12 +24,7 @@ void offmap_push(struct offmap *m, uint64_t out, uint64_t in)
 			m->len -= m->head;
 			m->head = 0;
 		}
-		if (m->len == m->cap) {
-			size_t nc = m->cap ? m->cap * 2 : 1024;
-			struct offmap_mark *nm = xrealloc(m->marks, nc * sizeof *nm);
-			m->marks = nm;
-			m->cap = nc;
-		}
+		if (m->len == m->cap) m->marks = xgrow(m->marks, &m->cap, m->len + 1, sizeof *m->marks, 1024);
 	}
 	m->marks[m->len++] = (struct offmap_mark){ out, in };
 }

@@ -130,10 +130,7 @@ static int run_head(struct run *r, enum filetype *type, bool *passthrough)
 	size_t hl = 0;
 	p->head.len = 0;
 	for (;;) {
-		if (p->head.cap - p->head.len < cfg->read_size) {
-			p->head.cap = p->head.cap ? p->head.cap * 2 : 2 * cfg->read_size;
-			p->head.p = xrealloc(p->head.p, p->head.cap);
-		}
+		p->head.p = xgrow(p->head.p, &p->head.cap, p->head.len + cfg->read_size, 1, 2 * cfg->read_size);
 		ssize_t k = io_read(r->fd, p->head.p + p->head.len, cfg->read_size);
 		if (k < 0) return read_failed(r);
 		if (k == 0) r->eof = true;

@@ -465,10 +465,9 @@ static __attribute__((noinline)) void spilled_done(struct sql *q, const struct v
 	const unsigned char *b = spill_map(&q->spill);
 	if (!b) spill_failed(q);
 	q->spilled = b;
-	q->c.vp.release = spill_release_cb;
-	q->c.vp.release_ctx = &q->spill;
+	value_set_release(&q->c.vp, spill_release_cb, &q->spill);
 	value_write(&q->c.vp, b, (size_t)q->spill.len, q->body.start, o, &q->c.w, false);
-	q->c.vp.release = NULL;
+	value_set_release(&q->c.vp, NULL, NULL);
 	q->spilled = NULL;
 	spill_end(&q->spill);
 }
@@ -963,13 +962,8 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 			i++;
 			break;
 		}
-		case SQL_DASH:
-		case SQL_DASH_DASH:
-		case SQL_SLASH:
-		case SQL_LINE_COMMENT:
-		case SQL_BLOCK_COMMENT:
-		case SQL_BLOCK_STAR:
-		case SQL_BLOCK_SLASH:
+		case SQL_DASH: case SQL_DASH_DASH: case SQL_SLASH: case SQL_LINE_COMMENT:
+		case SQL_BLOCK_COMMENT: case SQL_BLOCK_STAR: case SQL_BLOCK_SLASH:
 			i = read_comment(q, p, i, n);
 			break;
 		case SQL_BACKTICK: {
@@ -985,9 +979,7 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 			}
 			break;
 		}
-		case SQL_DOLLAR_OPEN:
-		case SQL_DOLLAR_BODY:
-		case SQL_DOLLAR_CLOSE:
+		case SQL_DOLLAR_OPEN: case SQL_DOLLAR_BODY: case SQL_DOLLAR_CLOSE:
 			i = read_dollar(q, p, i, n);
 			break;
 		case SQL_LITERAL: {
@@ -1043,11 +1035,7 @@ static void sql_feed(void *self, const unsigned char *p, size_t n)
 		case SQL_WRAP:
 			i = read_wrap(q, p, i);
 			break;
-		case SQL_COPY_HEAD:
-		case SQL_COPY_BOL:
-		case SQL_COPY_END1:
-		case SQL_COPY_END2:
-		case SQL_COPY_FIELD:
+		case SQL_COPY_HEAD: case SQL_COPY_BOL: case SQL_COPY_END1: case SQL_COPY_END2: case SQL_COPY_FIELD:
 			i = read_copy(q, p, i, n);
 			break;
 		}

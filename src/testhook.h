@@ -11,6 +11,8 @@
  * them and value_put walks the value again (rules.md §11.2); 0:
  * VALUE_PLAN_BUDGET. A budget of 1 walks every repaired value twice. */
 extern size_t testhook_plan_budget;
+/* value.c: the bytes of a mapped value read at a time (0: VALUE_PIECE). */
+extern size_t testhook_value_piece;
 /* value.c: the re-match of references made even where the gate and inert
  * references say it adds nothing (rules.md §5.3). */
 extern bool testhook_rematch_always;

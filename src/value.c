@@ -17,16 +17,16 @@ void value_init(struct value *vp, const struct patterns *pt, struct report *rep)
 	memset(vp, 0, sizeof *vp);
 	vp->pt = pt;
 	vp->report = rep;
-	vp->splices_cap = 1024;
-	vp->splices = xrealloc(NULL, vp->splices_cap * sizeof *vp->splices);
+	vp->splices = xgrow(NULL, &vp->splices_cap, 1024, sizeof *vp->splices, 1024);
 	vp->out.limit = (size_t)-1;
-	vp->piece = VALUE_PIECE;
+	vp->piece = testhook_value_piece ? testhook_value_piece : VALUE_PIECE;
 	vp->plan_budget = testhook_plan_budget ? testhook_plan_budget : VALUE_PLAN_BUDGET;
 }
 
 size_t testhook_plan_budget;
 bool testhook_rematch_always;
 size_t testhook_dec_window;
+size_t testhook_value_piece;
 
 void value_set_position(struct value *vp, value_pos_fn fn, void *ctx)
 {
@@ -67,10 +67,8 @@ static void report_ev(struct value *vp, const struct match_event *ev, uint64_t o
 /* Room for one more splice. */
 static inline __attribute__((always_inline)) struct value_splice *new_splice(struct value *vp)
 {
-	if (vp->nsplices == vp->splices_cap) {
-		vp->splices_cap *= 2;
-		vp->splices = xrealloc(vp->splices, vp->splices_cap * sizeof *vp->splices);
-	}
+	if (vp->nsplices == vp->splices_cap)
+		vp->splices = xgrow(vp->splices, &vp->splices_cap, vp->nsplices + 1, sizeof *vp->splices, 256);
 	return &vp->splices[vp->nsplices++];
 }
 
@@ -390,12 +388,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 		 * in (after the escaped replacements of the value's runs before) */
 		size_t need = vp->esc.len;
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * (size_t)vp->splices[i].repl_n;
-		if (need > vp->esc.cap) {
-			size_t c = vp->esc.cap ? vp->esc.cap : 4096;   /* doubling, not to each new need */
-			while (c < need) c *= 2;
-			vp->esc.p = xrealloc(vp->esc.p, c);
-			vp->esc.cap = c;
-		}
+		vp->esc.p = xgrow(vp->esc.p, &vp->esc.cap, need, 1, 4096);
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) {
 			struct value_splice *sp = &vp->splices[i];
 			struct slice r = repl_of(vp, sp, NULL);   /* the pattern table's */
@@ -415,10 +408,8 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 
 static inline __attribute__((always_inline)) void add_mark(struct value *vp, size_t out, size_t in)
 {
-	if (vp->nmarks == vp->marks_cap) {
-		vp->marks_cap = vp->marks_cap ? vp->marks_cap * 2 : 4096;
-		vp->marks = xrealloc(vp->marks, vp->marks_cap * sizeof *vp->marks);
-	}
+	if (vp->nmarks == vp->marks_cap)
+		vp->marks = xgrow(vp->marks, &vp->marks_cap, vp->nmarks + 1, sizeof *vp->marks, 4096);
 	vp->marks[vp->nmarks++] = (struct offmap_rel){ out, in };
 }
 
@@ -501,10 +492,7 @@ static void merge_run(struct value *vp)
 {
 	size_t a0 = vp->run0, b0 = vp->splice0, k = vp->nsplices - b0;
 	if (k && b0 > a0) {
-		if (k > vp->merge_cap) {
-			vp->merge_cap = k > 2 * vp->merge_cap ? k : 2 * vp->merge_cap;
-			vp->merge = xrealloc(vp->merge, vp->merge_cap * sizeof *vp->merge);
-		}
+		vp->merge = xgrow(vp->merge, &vp->merge_cap, k, sizeof *vp->merge, 64);
 		memcpy(vp->merge, vp->splices + b0, k * sizeof *vp->merge);
 		/* next_merged's order: of two at one start the re-match's first */
 		for (size_t i = b0, j = k, o = vp->nsplices; j > 0;) {
@@ -843,10 +831,8 @@ static void ser_length(void *ctx, size_t len)
 			if (vp->lead_next >= vp->nleads || vp->leadlens[vp->lead_next++] != len) vp->replay_bad = true;
 			return;
 		}
-		if (vp->nleads == vp->leads_cap) {
-			vp->leads_cap = vp->leads_cap ? 2 * vp->leads_cap : 16;
-			vp->leadlens = xrealloc(vp->leadlens, vp->leads_cap * sizeof *vp->leadlens);
-		}
+		if (vp->nleads == vp->leads_cap)
+			vp->leadlens = xgrow(vp->leadlens, &vp->leads_cap, vp->nleads + 1, sizeof *vp->leadlens, 16);
 		vp->leadlens[vp->nleads++] = len;
 		if (len != SER_KEEP_LENGTH) vp->planned++;
 		return;

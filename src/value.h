@@ -113,7 +113,7 @@ struct value {
 	 * segment). NULL for a value in memory: then nothing is cut. */
 	void (*release)(void *ctx, const unsigned char *upto);
 	void *release_ctx;
-	size_t piece;             /* VALUE_PIECE (tests lower it) */
+	size_t piece;             /* VALUE_PIECE (testhook_value_piece lowers it) */
 	/* A serialized value dense with origins (rules.md §11.2's bound): at
 	 * a point of its plan where no string is open, the splices so far are
 	 * final; once there are plan_budget of them they are dropped, and
@@ -152,6 +152,21 @@ void value_free(struct value *vp);
 /* Where events get their line and column (check mode): the framer holding
  * the values. */
 void value_set_position(struct value *vp, value_pos_fn fn, void *ctx);
+/* The RFC 6901 path the next values' events are reported at (json,
+ * explain); NULL: none. */
+static inline void value_set_path(struct value *vp, const char *path, size_t len)
+{
+	vp->path = path;
+	vp->path_len = len;
+}
+/* The next values are read where a temporary file maps them (§11.2):
+ * fn(ctx, upto) is told how far they have been read, so pages behind go
+ * back. fn NULL: values in memory. */
+static inline void value_set_release(struct value *vp, void (*fn)(void *ctx, const unsigned char *upto), void *ctx)
+{
+	vp->release = fn;
+	vp->release_ctx = ctx;
+}
 
 /* Rewrite v[0..n), a complete value at input offset base. Returns true if
  * anything changed; then *out holds the new bytes and vp->marks the places

@@ -730,14 +730,13 @@ static uint64_t sd_value(const struct patterns *pt, unsigned spellings, const st
 	report_init(&rep, &ro);
 	rep.file = "in";
 	struct value vp;
+	testhook_value_piece = piece;
 	value_init(&vp, pt, &rep);
+	testhook_value_piece = 0;
 	struct window w;
 	window_init(&w, pt, SURFACE_SQL_STRING, (struct sink){ sd_sink, out, NULL }, &rep);
 	window_reset(&w);
-	if (piece) {
-		vp.release = sd_release;
-		vp.piece = piece;
-	}
+	if (piece) value_set_release(&vp, sd_release, NULL);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true, .spellings = spellings };
 	out->n = 0;
 	value_write(&vp, v->p, v->n, 0, &o, &w, false);

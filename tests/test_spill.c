@@ -11,6 +11,7 @@
 
 #include "pipeline_fixture.h"
 #include "spill.h"
+#include "testhook.h"
 #include "value.h"
 #include "window.h"
 
@@ -111,13 +112,14 @@ static void sp_rewrite(const struct patterns *pt, const struct sp_buf *v, size_t
 	report_init(&rep, &ro);
 	rep.file = "in";
 	struct value vp;
+	testhook_value_piece = piece;
 	value_init(&vp, pt, &rep);
+	testhook_value_piece = 0;
 	struct window w;
 	window_init(&w, pt, json ? SURFACE_JSON_STRING : SURFACE_SQL_STRING, (struct sink){ sp_write, out, NULL }, &rep);
 	window_reset(&w);
 	if (piece) {
-		vp.release = sp_release;
-		vp.piece = piece;
+		value_set_release(&vp, sp_release, NULL);
 		sp_upto = v->p + v->n;
 	}
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true,
