@@ -80,3 +80,12 @@ void buf_free(struct buf *b)
 	free(b->p);
 	*b = (struct buf){ 0 };
 }
+
+void buf_put_or_die(struct buf *b, const void *p, size_t n)
+{
+	if (!buf_put(b, p, n)) die_oom();
+}
+
+static void sink_put(void *ctx, const unsigned char *p, size_t n) { buf_put_or_die(ctx, p, n); }
+
+struct sink buf_sink(struct buf *b) { return (struct sink){ sink_put, b, sink_put }; }

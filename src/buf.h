@@ -8,6 +8,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "sink.h"
+
 _Noreturn void die_oom(void);
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
@@ -31,6 +33,11 @@ struct buf {
 bool buf_reserve(struct buf *b, size_t need);
 /* Append n bytes. */
 bool buf_put(struct buf *b, const void *p, size_t n);
+/* The same for a buffer with no limit: out of memory exits. */
+void buf_put_or_die(struct buf *b, const void *p, size_t n);
+/* A sink whose bytes (protected or not) are appended to b: a stage's
+ * output collected to be read back whole. */
+struct sink buf_sink(struct buf *b);
 void buf_free(struct buf *b);
 
 #endif

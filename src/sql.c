@@ -15,15 +15,13 @@
 #include <strings.h>
 
 static void body_position(void *ctx, uint64_t off, size_t *line, size_t *column);
-static void capture_write(void *ctx, const unsigned char *p, size_t n);
 
 void sql_init(struct sql *q, const struct framer_env *env)
 {
 	memset(q, 0, sizeof *q);
 	framer_core_init(&q->c, env, SURFACE_SQL_STRING, true, false, SER_SET(SER_SQL), body_position, q);
 	spill_init(&q->spill);
-	struct sink cs = { capture_write, q, capture_write };
-	window_init(&q->cw, env->pt, SURFACE_SQL_STRING, cs, env->report);
+	window_init(&q->cw, env->pt, SURFACE_SQL_STRING, buf_sink(&q->cap), env->report);
 	window_set_spellings(&q->cw, true, false, false);
 }
 
@@ -526,13 +524,6 @@ static void literal_done(struct sql *q)
 
 /* ---- SQLite's replace('…','\n',char(10)) (§8.3) ------------------------ */
 
-static void put_or_die(struct buf *b, const void *p, size_t n)
-{
-	if (!buf_put(b, p, n)) die_oom();
-}
-
-static void capture_write(void *ctx, const unsigned char *p, size_t n) { put_or_die(&((struct sql *)ctx)->cap, p, n); }
-
 /* The first tok[0..tl) in b[0..n), or NULL (tl > 0). */
 static const unsigned char *find(const unsigned char *b, size_t n, const unsigned char *tok, size_t tl)
 {
@@ -555,9 +546,9 @@ static void replace_all(struct buf *out, const unsigned char *b, size_t n, const
 	while (i < n) {
 		const unsigned char *f = find(b + i, n - i, tok, tl);
 		size_t e = f ? (size_t)(f - b) : n;
-		put_or_die(out, b + i, e - i);
+		buf_put_or_die(out, b + i, e - i);
 		if (!f) break;
-		put_or_die(out, with, wl);
+		buf_put_or_die(out, with, wl);
 		i = e + tl;
 	}
 }
@@ -593,7 +584,7 @@ static void wrapped_done(struct sql *q)
 	if (q->wrap_depth == 2) {
 		replace_all(&q->enc, q->dec.p, q->dec.len, tok[1], tl[1], &q->wrap_char[1], 1);
 		q->dec.len = 0;
-		put_or_die(&q->dec, q->enc.p, q->enc.len);
+		buf_put_or_die(&q->dec, q->enc.p, q->enc.len);
 	}
 	/* it must come back to the very bytes written (sqlite3 picks tokens
 	 * the string does not hold), else it is not the wrapper we know */
