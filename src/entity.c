@@ -146,10 +146,10 @@ static inline __attribute__((always_inline)) bool numeric_allowed(uint32_t v)
 	}
 }
 
-/* A numeric reference at p[0..1] == "&#", m bytes available; as
- * parse_named. */
-static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4],
-                                                                   size_t *blen)
+/* The digits of a numeric reference at p[0..1] == "&#", m bytes
+ * available, and its `;` if present: its length, and its value in *vp;
+ * 0 where no digit follows or the value passes U+10FFFF (§5.1). */
+static inline __attribute__((always_inline)) size_t scan_numeric(const unsigned char *p, size_t m, uint32_t *vp)
 {
 	size_t j = 2;
 	bool hex = false;
@@ -175,7 +175,18 @@ static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned
 	}
 	if (j == start) return 0; /* `&#;`, `&#x;`, `&#` at the end */
 	if (j < m && p[j] == ';') j++; /* optional, consumed if present */
-	if (!numeric_allowed(v)) return 0;
+	*vp = v;
+	return j;
+}
+
+/* A numeric reference at p[0..1] == "&#", m bytes available; as
+ * parse_named. */
+static inline __attribute__((always_inline)) size_t parse_numeric(const unsigned char *p, size_t m, unsigned char b[4],
+                                                                   size_t *blen)
+{
+	uint32_t v = 0;
+	size_t j = scan_numeric(p, m, &v);
+	if (!j || !numeric_allowed(v)) return 0;
 	*blen = utf8_put(v, b);
 	return j;
 }
@@ -337,6 +348,26 @@ static bool any_in(const unsigned char *b, size_t n, const bool alphabet[256])
 	for (size_t k = 0; k < n; k++)
 		if (alphabet[b[k]]) return true;
 	return false;
+}
+
+int entity_ref_byte(const unsigned char *p, size_t m, size_t *len)
+{
+	if (m < 3 || p[0] != '&') return -1;
+	if (p[1] == '#') {
+		uint32_t v = 0;
+		size_t j = scan_numeric(p, m, &v);
+		if (!j) return -1;
+		*len = j;
+		return v && v < 0x80 ? (int)v : 0x80;   /* U+0000 reads as U+FFFD */
+	}
+	if (m >= 5 && !memcmp(p + 1, "Tab;", 4)) { *len = 5; return '\t'; }
+	if (m >= 9 && !memcmp(p + 1, "NewLine;", 8)) { *len = 9; return '\n'; }
+	if (m >= 5 && !memcmp(p + 1, "amp;", 4)) { *len = 5; return '&'; }
+	unsigned char b[4];
+	size_t bl, k = parse_named(p, m, b, &bl);
+	if (!k) return -1;
+	*len = k;
+	return b[0] < 0x80 ? b[0] : 0x80;
 }
 
 bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256], bool cuts)

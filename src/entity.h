@@ -88,6 +88,14 @@ bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphab
  * value.c). True when there is none. */
 bool entity_refs_inert(const struct entity_ref *refs, size_t nrefs, const unsigned char *out, const unsigned char *in);
 
+/* The reference at p[0] == '&' (m bytes readable) as a page's parser
+ * reads it in an attribute value, for the right anchor (§3.5): the byte
+ * it decodes to, 0x80 for any non-ASCII code point (U+0000 included: it
+ * reads as U+FFFD), and its length in *len; -1 where none is read here
+ * (`&amp;`, `&Tab;`, `&NewLine;`, numeric references of any value and the
+ * names of §5.1 are). */
+int entity_ref_byte(const unsigned char *p, size_t m, size_t *len);
+
 /* The named-reference table of the one-non-ASCII rule (src/entity_names.h,
  * generated from the HTML5 table by tools/gen_entity_names.py): returns the
  * code point a name (without '&' and ';', exactly `len` bytes,

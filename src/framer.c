@@ -13,7 +13,7 @@ void framer_core_init(struct framer_core *c, const struct framer_env *env, enum 
 	                           .spellings = env->serialized ? spellings : 0 };
 	window_init(&c->w, env->pt, s, env->out, env->report);
 	window_defer(&c->w);
-	window_set_spellings(&c->w, sql, json, false);
+	window_set_spellings(&c->w, sql, json, false, false);
 	value_init(&c->vp, env->pt, env->report);
 	value_set_position(&c->vp, pos, ctx);
 }

@@ -8,6 +8,8 @@
  * (§3.4), port and right anchor (§3.5), pair choice (§3.6). */
 #include "matcher.h"
 
+#include "entity.h"
+
 #include "ascii.h"
 #include "bytescan.h"
 
@@ -28,6 +30,7 @@ struct scan {
 	bool esc_js;
 	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (most buffers never ask) */
 	bool sql;
+	bool refs;    /* a page's parser decodes references here: `&#58;` is a colon after a host (§3.5) */
 	const struct match_params *mp;   /* the rest of the scan's parameters, seldom read */
 	enum surface surface;
 	match_event_fn fn;
@@ -129,11 +132,50 @@ static bool scan_joins(const struct scan *s)
 	return *s->joins != 0;
 }
 
-static size_t removable_len(const struct scan *s, size_t i)
+/* The byte a reference at b[i] decodes to where references are read
+ * (entity_ref_byte), with its length; -1 elsewhere. */
+static int ref_byte(const struct scan *s, size_t i, size_t *len)
+{
+	return s->refs && s->b[i] == '&' ? entity_ref_byte(s->b + i, s->len - i, len) : -1;
+}
+
+/* The cold paths of a '&' after a host (the callers test for the '&'
+ * first): removable_len's, delimiter's and port_sep_len's answers where
+ * references are read. */
+static __attribute__((noinline, cold)) size_t removable_ref_len(const struct scan *s, size_t i)
+{
+	size_t len;
+	int r = ref_byte(s, i, &len);
+	return (r == '\t' || r == '\n' || r == '\r') && scan_joins(s) ? len : 0;
+}
+
+static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c);
+
+/* -1: not a reference read here (the '&' is judged as itself); else
+ * whether the reference ends the host. */
+static __attribute__((noinline, cold)) int ref_delimiter(const struct scan *s, size_t cand, size_t i)
+{
+	size_t len;
+	int r = ref_byte(s, i, &len);
+	if (r >= 0x80) return 0;   /* a non-ASCII code point continues the host */
+	if (r < 0 || r == '&') return -1;
+	return r == '%' || delimiter_byte(s, cand, (unsigned char)r);
+}
+
+static __attribute__((noinline, cold)) size_t port_ref_len(const struct scan *s, size_t i)
+{
+	size_t len;
+	return ref_byte(s, i, &len) == ':' ? len : 0;
+}
+
+static inline __attribute__((always_inline)) size_t removable_len(const struct scan *s, size_t i)
 {
 	if (i >= s->len) return 0;
 	unsigned char c = s->b[i];
 	if (c == '\t' || c == '\n' || c == '\r') return scan_joins(s) ? 1 : 0;
+	/* `&#9;`, `&Tab;`, `&NewLine;`: the page's parser gives the URL
+	 * parser a TAB or LF, which it removes (§5.2) */
+	if (c == '&') return s->refs ? removable_ref_len(s, i) : 0;
 	if (c != '\\' || !s->esc_js) return 0;
 	struct esc e = decode_escape(s, i);
 	if (e.kind == ESC_CONTROL) {
@@ -195,6 +237,12 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 		}
 		return true;                 /* a stray % */
 	}
+	if (c == '&' && s->refs) {
+		/* a reference is judged as the byte it decodes to (a host byte,
+		 * or any non-ASCII one, continues the host) */
+		int r = ref_delimiter(s, cand, i);
+		if (r >= 0) return r;
+	}
 	if (c == '\\' && s->esc_js) {
 		struct esc e = decode_escape(s, i);
 		switch (e.kind) {
@@ -211,17 +259,27 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 	return delimiter_byte(s, cand, c);
 }
 
+/* Past the removable characters at e, as many as the budget of 64 bytes
+ * in all leaves (an item that would pass it is not skipped, §3.5). */
+static inline __attribute__((always_inline)) size_t skip_removable(const struct scan *s, size_t e, size_t *removed)
+{
+	size_t n;
+	while ((n = removable_len(s, e)) > 0 && *removed + n <= MATCH_REMOVED_RUN_MAX) {
+		e += n;
+		*removed += n;
+	}
+	return e;
+}
+
 static bool terminated(const struct scan *s, size_t cand, size_t e)
 {
-	/* At most 64 bytes in total are removed: an item that would pass the
-	 * cap is not skipped (§3.5). */
-	size_t removed = 0, n;
-	while ((n = removable_len(s, e)) > 0 && removed + n <= MATCH_REMOVED_RUN_MAX) {
-		e += n;
-		removed += n;
-	}
+	size_t removed = 0;
+	e = skip_removable(s, e, &removed);
 	if (delimiter(s, cand, e)) return true;
-	return e < s->len && s->b[e] == '.' && delimiter(s, cand, e + 1);
+	/* a dot, then a delimiter; where the surface joins, a TAB after the
+	 * dot does not end the host (`C.<TAB>evil.test` is the host
+	 * C.evil.test to a URL parser) */
+	return e < s->len && s->b[e] == '.' && delimiter(s, cand, skip_removable(s, e + 1, &removed));
 }
 
 /* Port separator at i (§3.5): `:`, `%3A`, and on escJS surfaces `\:`,
@@ -232,6 +290,7 @@ static size_t port_sep_len(const struct scan *s, size_t i)
 	unsigned char c = s->b[i];
 	if (c == ':') return 1;
 	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && ascii_lower(s->b[i + 2]) == 'a') return 3;
+	if (c == '&' && s->refs) return port_ref_len(s, i);   /* `&#58;`, `&colon;` */
 	if (c == '\\' && s->esc_js) {
 		struct esc e = decode_escape(s, i);
 		if (e.kind == ESC_CHAR && e.cp == ':') return e.len;
@@ -244,12 +303,29 @@ static bool root_dot_follower(const struct scan *s, size_t i)
 {
 	unsigned char c = s->b[i];
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
+	if (c == '&') {   /* a reference to one of them, where references are read */
+		size_t len;
+		int r = ref_byte(s, i, &len);
+		return r == '/' || r == ':' || r == '?' || r == '#';
+	}
 	if (c == '%' && i + 2 < s->len) {
 		int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
 		if (h1 >= 0 && h2 >= 0) {
 			int d = h1 * 16 + h2;
 			return d == '/' || d == ':' || d == '?' || d == '#';
 		}
+	}
+	return false;
+}
+
+/* Where references are read: whether b[c] follows a reference that
+ * decodes to ':' (`&colon;`, `&#58;`, `&#x3A;`, at most 12 bytes back). */
+static bool colon_ref_before(const struct scan *s, size_t c)
+{
+	for (size_t k = 2; k <= 12 && k <= c; k++) {
+		if (s->b[c - k] != '&') continue;
+		size_t len;
+		return ref_byte(s, c - k, &len) == ':' && len == k;
 	}
 	return false;
 }
@@ -289,6 +365,10 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 			if (slashes % 2 == 1) before = '\n';
 		}
 		if (blocks_left(before)) { skip(s, c, host_end, REASON_UNANCHORED); return host_end; }
+		/* `http&colon;//C`: a scheme this pass cannot read (its colon a
+		 * reference) decides the port's default and the scheme of the
+		 * URL; the match over the decoded value reads it (§5.3) */
+		if (s->refs && before == ';' && colon_ref_before(s, c)) { skip(s, c, host_end, REASON_NOT_A_URL); return host_end; }
 	}
 	(void)sep;
 	size_t e = host_end;
@@ -437,6 +517,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	struct scan s = {
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
 		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql,
+		.refs = mp->refs || mp->surface == SURFACE_HTML_ATTR || mp->surface == SURFACE_HTML_ENTITY,
 		.mp = mp, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
 	int joins = mp->joins >= 0 ? mp->joins != 0 : -1;

@@ -51,6 +51,8 @@ struct match_params {
 	int joins;                   /* §3.8 axis: -1 decides it from the surface (per buffer) */
 	bool sql;                    /* also the double-escaped separator of SQL dumps (ENC_SQLJSON) */
 	bool json;                   /* also the \u002F-escaped separator of JSON strings (ENC_JSONU) */
+	bool refs;                   /* character references are read after a host (html; §3.5): the
+	                                html-attr and html-entity surfaces read them whatever this says */
 	enum { ESC_FROM_SURFACE, ESC_FORCE_JS, ESC_FORCE_PATH } esc;  /* the escape alphabet (§3.8) */
 	/* MATCH_VALUE: a candidate at b[c] begins the value (the '&' rule of
 	 * §12.1) iff c < lead_end, when lead_given; else iff c <=

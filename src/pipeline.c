@@ -263,7 +263,7 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 	 * scan that stops at every backslash, not json's `\u002F`, which
 	 * --check looks for all the same (§10.6). Its host-first skip pays in
 	 * sql and json only (matcher.c). */
-	window_set_spellings(&p->sweep.w, true, type != FILETYPE_HTML || p->report->opt.check,
+	window_set_spellings(&p->sweep.w, true, type != FILETYPE_HTML || p->report->opt.check, type == FILETYPE_HTML,
 	                     type == FILETYPE_HTML || type == FILETYPE_TEXT);
 	const struct framer *f;
 	void *self = framer_of(p, type, &f);

@@ -22,7 +22,7 @@ void sql_init(struct sql *q, const struct framer_env *env)
 	framer_core_init(&q->c, env, SURFACE_SQL_STRING, true, false, SER_SET(SER_SQL), body_position, q);
 	spill_init(&q->spill);
 	window_init(&q->cw, env->pt, SURFACE_SQL_STRING, buf_sink(&q->cap), env->report);
-	window_set_spellings(&q->cw, true, false, false);
+	window_set_spellings(&q->cw, true, false, false, false);
 }
 
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)

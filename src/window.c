@@ -60,10 +60,11 @@ void window_set_out(struct window *w, struct sink out, struct offmap *marks)
 
 void window_set_in_map(struct window *w, const struct offmap *in_map) { w->in_map = in_map; }
 
-void window_set_spellings(struct window *w, bool sql, bool json, bool separators_only)
+void window_set_spellings(struct window *w, bool sql, bool json, bool refs, bool separators_only)
 {
 	w->sql = sql;
 	w->json = json;
+	w->refs = refs;
 	w->separators_only = separators_only;
 }
 
@@ -251,7 +252,7 @@ static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, b
 	w->scan = b;
 	w->scan_len = len;
 	w->scan_stable = stable;
-	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json,
+	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json, .refs = w->refs,
 	                          .separators_first = w->separators_only };
 	size_t consumed = matcher_scan_ex(w->pt, b, len, limit, &mp, on_event, w);
 	emit_scanned(w, b + w->last, consumed - w->last);

@@ -38,6 +38,7 @@ struct window {
 	int joins;                    /* §3.8 axis of the open segment; -1 until its first batch */
 	bool sql;                     /* the stream is SQL: ENC_SQLJSON is matched too */
 	bool json;                    /* the stream is JSON: ENC_JSONU is matched too */
+	bool refs;                    /* the stream is html: references are read after a host (§3.5) */
 	bool separators_only;         /* matched separators first, never host first (matcher.h): html and text,
 	                                 where separators are about as frequent as hosts */
 	const char *path;             /* RFC 6901 path of the segment's events (json); may be NULL */
@@ -72,8 +73,9 @@ void window_set_out(struct window *w, struct sink out, struct offmap *marks);
 /* This stream's offsets mapped to input offsets (the sweep's); NULL: the same. */
 void window_set_in_map(struct window *w, const struct offmap *in_map);
 /* The spellings matched besides every type's: sql's `\\/`, json's
- * `\u002F`; separators_only: never the host-first skip (matcher.h). */
-void window_set_spellings(struct window *w, bool sql, bool json, bool separators_only);
+ * `\u002F`; refs: html's references after a host; separators_only: never
+ * the host-first skip (matcher.h). */
+void window_set_spellings(struct window *w, bool sql, bool json, bool refs, bool separators_only);
 /* The RFC 6901 path the next events are reported at (json); NULL: none. */
 void window_set_path(struct window *w, const char *path, size_t len);
 void window_free(struct window *w);

@@ -377,6 +377,56 @@ ROW_TEST(58) ROW_TEST(59) ROW_TEST(60) ROW_TEST(61) ROW_TEST(62)
 /* Maps, identity, options: §1.2, §3.6 */
 ROW_TEST(76) ROW_TEST(80)
 
+/* References and controls after a host (rules.md §3.3–§3.5): a page's
+ * parser decodes the references of an attribute value and a URL parser
+ * removes TAB, LF and CR, so what follows the host is what they make of
+ * it. Each node's WHATWG URL class resolves the same (tests/oracle_whatwg).
+ * The exact output at every read size. */
+static const struct {
+	const char *in, *want;
+} ref_rows[] = {
+	/* the host goes on after a dot and a TAB: C.evil.test, not C */
+	{ "<a href=\"https://" CH ".\tevil.test/\">", NULL },
+	{ "<a href=\"//" CH ".&#9;evil.test/\">", NULL },
+	/* a port colon written as a reference: port 8443, not in the map */
+	{ "<a href=\"https://" CH "&#58;8443/x\">", NULL },
+	{ "<a href=\"https://" CH "&colon;8443/x\">", NULL },
+	{ "<a href=\"https://" CH ".&#58;8443/x\">", NULL },
+	/* a reference to a host byte continues the host: Cx */
+	{ "<a href=\"https://" CH "&#120;/x\">", NULL },
+	/* a removable reference after the host: the URL is C's */
+	{ "<a href=\"https://" CH "&#9;/x\">", "<a href=\"https://" VH "&#9;/x\">" },
+	{ "<a href=\"//" CH "&NewLine;/x\">", "<a href=\"//" VH "&NewLine;/x\">" },
+	/* a scheme behind a reference colon: read over the decoded value */
+	{ "<a href=\"http&colon;//" CH ":443/x\">", NULL },
+	{ "<a href=\"http&colon;//" CH "/x\">", "<a href=\"https://" VH "/x\">" },
+	{ "<a href=\"https&#58;//" CH "/x\">", "<a href=\"https://" VH "/x\">" },
+	/* references that end the host as their bytes do */
+	{ "<a href=\"https://" CH "&#47;x\">", "<a href=\"https://" VH "&#47;x\">" },
+	{ "<a href=\"https://" CH "?a=1&amp;b=2\">", "<a href=\"https://" VH "?a=1&amp;b=2\">" },
+	/* text is no URL: a reference colon there is matched as written */
+	{ "<p>https://" CH "&#58;8443</p>", "<p>https://" VH "&#58;8443</p>" },
+};
+
+START_TEST(refs_after_host)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	for (size_t i = 0; i < sizeof ref_rows / sizeof ref_rows[0]; i++) {
+		const char *want = ref_rows[i].want ? ref_rows[i].want : ref_rows[i].in;
+		struct pf_options o = { .type = FILETYPE_HTML };
+		struct pf_result r;
+		char what[64];
+		snprintf(what, sizeof what, "references after a host, entry %zu", i);
+		run_sizes(&pt, what, ref_rows[i].in, strlen(ref_rows[i].in), want, strlen(want), &o, &r);
+		pf_free(&r);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 /* Every table input, one per line, <plaintext> last (it swallows the rest). */
 static char *all_inputs(size_t *len)
 {
@@ -664,6 +714,7 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, row_60);
 	tcase_add_test(t, row_61);
 	tcase_add_test(t, row_62);
+	tcase_add_test(t, refs_after_host);
 	tcase_add_test(t, row_76);
 	tcase_add_test(t, row_77);
 	tcase_add_test(t, row_78);

@@ -1,0 +1,114 @@
+// tests/oracle_whatwg.mjs — the browser's URL parser judges hostshift's
+// html output (docs/rules.md §4): URLs in the spellings a browser
+// resolves, generated from a seed, are written into URL attributes of a
+// page; hostshift rewrites the page; node's WHATWG `URL` class resolves
+// every attribute before and after against a page served at the variant.
+//
+//   node tests/oracle_whatwg.mjs HOSTSHIFT N SEED [PAGE_OUT]
+//
+// Prints one line of counts, then up to 8 examples of each kind:
+//   canonical  before, the URL resolved to the canonical origin
+//   right      ... and after, to the variant, path, query and fragment kept
+//   leak       after, the URL resolves to the canonical origin
+//   wrong      canonical before, and after neither the canonical nor the
+//              variant with the same path, query and fragment
+//   changed    not canonical before, and after it resolves to another URL
+// The counts are a function of the binary, N and SEED. PAGE_OUT keeps the
+// generated page.
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const [HS, NS, SEEDS, PAGE_OUT] = process.argv.slice(2);
+const N = +NS, SEED = +SEEDS;
+let st = (SEED >>> 0) || 1;
+const rnd = () => { st ^= st << 13; st >>>= 0; st ^= st >>> 17; st ^= st << 5; st >>>= 0; return st / 4294967296; };
+const pick = (a) => a[Math.floor(rnd() * a.length)];
+
+const CANON = 'www.example.fi', VAR = 'wt-a--example.ddev.site';
+const BASE = `https://${VAR}/dir/page.html`;
+
+// The spellings named in the project's issue on decoder views, always
+// first (C is the canonical host).
+const FIXED = [
+  'https:\\\\C/x', 'https:/\\C/x', 'https:\\/C/x', 'https:///C/x', '///C/x', '\\\\C/x',
+  'https://www.example\t.fi/x', 'https://www.example&#9;.fi/x', 'http:C/x', 'https://user@C/x',
+  'https://@C/x', '//user@C/x', 'https://www.ex%61mple.fi/x', 'https://%77ww.example.fi/x',
+  'https://www%2Eexample.fi/x', 'https:&#47;&#47;&#47;C/x', '&sol;&sol;&sol;C/x', 'https:&bsol;&bsol;C/x',
+  'https&#58;\\\\C/x', 'https%3A//C/x', 'https://C&#9;/x', 'http:\t//C/p', 'ht\ttp://C/p',
+  'https://www.example.fi.\tevil.test/', '//www.example.fi.\tevil.test/', 'https://C/x', '//C/x',
+  'https:\\\\cdn.other.example/x', '/a//b', '/search?q=a\tb', 'https:www.example.fi/x',
+].map((s) => s.replace(/\bC\//g, CANON + '/'));
+
+// The page's parser decodes references in attribute values before the URL
+// parser sees them; the ones the generator writes.
+const NAMED = { sol: '/', bsol: '\\', colon: ':', period: '.', Tab: '\t', NewLine: '\n', amp: '&', quot: '"', num: '#', quest: '?', commat: '@' };
+const decodeRefs = (v) => v.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (m, r) => {
+  if (r[0] === '#') return String.fromCodePoint(r[1] === 'x' || r[1] === 'X' ? parseInt(r.slice(2), 16) : parseInt(r.slice(1), 10));
+  return NAMED[r] !== undefined ? NAMED[r] : m;
+});
+
+function obfuscate(h) {
+  const r = rnd(), i = 1 + Math.floor(rnd() * (h.length - 1));
+  if (r < 0.35) return h;
+  if (r < 0.5) return h.slice(0, i) + pick(['\t', '\n', '\r', '&#9;', '&NewLine;', '&#x0A;']) + h.slice(i);
+  if (r < 0.65) return h.slice(0, i) + '%' + h.charCodeAt(i).toString(16).padStart(2, '0') + h.slice(i + 1);
+  if (r < 0.8) return h.toUpperCase();
+  return h.slice(0, i) + '&#' + h.charCodeAt(i) + ';' + h.slice(i + 1);
+}
+
+function generate() {
+  const lead = pick(['', '', '', ' ', '\t', '&#1;']);
+  const scheme = pick(['', 'https:', 'https:', 'http:', 'HTTPS:', 'ht\ttps:', 'https&#58;', 'http&colon;']);
+  const slashes = pick(['//', '//', '\\\\', '/\\', '\\/', '///', '////', '/', '', '&#47;&#47;', '&sol;&sol;', '&bsol;&bsol;', '/\t/', '&#47;&#47;&#47;']);
+  const user = pick(['', '', '', 'user@', '@', 'u:p@']);
+  const host = pick([CANON, CANON, CANON, CANON, 'cdn.other.example', `${CANON}.evil.test`, `${CANON}.\tevil.test`, `a${CANON}`, `${CANON}x`]);
+  const dot = pick(['', '', '', '.', '&#46;']);
+  const port = pick(['', '', '', ':443', ':8443', '&#58;8443', ':0443', ':80']);
+  const path = pick(['/x', '/a b?q=1&amp;r=2#f', '', '?q', '#f', '/p&#47;q', '\t/y']);
+  return lead + scheme + slashes + user + (host.includes(CANON) ? obfuscate(host) : host) + dot + port + path;
+}
+
+const ATTRS = [['a', 'href'], ['img', 'src'], ['form', 'action'], ['image', 'xlink:href']];
+const urls = [];
+let page = '<!doctype html><html><body>\n';
+for (let k = 0; k < N; k++) {
+  const v = k < FIXED.length ? FIXED[k] : generate();
+  const [tag, attr] = ATTRS[k % ATTRS.length];
+  urls.push(v);
+  page += `<${tag} id="u${k}" ${attr}="${v.replace(/"/g, '&quot;')}">x</${tag}>\n`;
+}
+page += '</body></html>\n';
+const dir = mkdtempSync(join(tmpdir(), 'hostshift-whatwg.'));
+const inPath = join(dir, 'in.html');
+writeFileSync(inPath, page);
+if (PAGE_OUT) writeFileSync(PAGE_OUT, page);
+const run = spawnSync(HS, ['-q', '-t', 'html', '-p', `https://${CANON}=https://${VAR}`, inPath], { maxBuffer: 1 << 28 });
+rmSync(dir, { recursive: true, force: true });
+if (run.status !== 0) { console.log(`hostshift exited ${run.status}: ${run.stderr}`); process.exit(2); }
+const after = [];
+const re = /id="u(\d+)" [a-z:]+="([^"]*)"/g;
+const out = run.stdout.toString('latin1');
+for (let m; (m = re.exec(out));) after[+m[1]] = m[2];
+
+const resolve = (v) => { try { return new URL(decodeRefs(v), BASE); } catch { return null; } };
+const origin = (u, host) => u && u.hostname.replace(/\.$/, '') === host && u.port === '';
+const c = { canonical: 0, right: 0, leak: 0, wrong: 0, changed: 0 };
+const ex = { leak: [], wrong: [], changed: [] };
+const show = (k) => `${JSON.stringify(urls[k])} -> ${JSON.stringify(after[k])}`;
+for (let k = 0; k < N; k++) {
+  if (after[k] === undefined) { c.wrong++; ex.wrong.push(`${JSON.stringify(urls[k])}: attribute lost`); continue; }
+  const b = resolve(urls[k]), a = resolve(after[k]);
+  if (origin(a, CANON)) { c.leak++; ex.leak.push(show(k)); }
+  if (origin(b, CANON)) {
+    c.canonical++;
+    if (origin(a, VAR) && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash) c.right++;
+    else if (!origin(a, CANON)) { c.wrong++; ex.wrong.push(show(k)); }
+  } else if ((b ? b.href : null) !== (a ? a.href : null)) {
+    c.changed++;
+    ex.changed.push(`${show(k)}: ${b && b.href} became ${a && a.href}`);
+  }
+}
+console.log(`urls ${N} canonical ${c.canonical} right ${c.right} leak ${c.leak} wrong ${c.wrong} changed ${c.changed}`);
+for (const k of ['changed', 'wrong', 'leak']) for (const x of ex[k].slice(0, 8)) console.log(`  ${k}: ${x}`);
