@@ -136,6 +136,44 @@ static bool begins_value(const struct run *r, size_t cand)
 	return true;
 }
 
+/* §3.5 with §5.1, where references are read: the reference at b[i]
+ * (`&`), the byte it decodes to (0x80 for any non-ASCII code point, U+0000
+ * included) and its length; -1 where none is read. */
+static int ref_at(const struct run *r, size_t i, size_t *len)
+{
+	const unsigned char *b = r->b;
+	size_t n = r->len;
+	if (!r->rp->refs || i >= n || b[i] != '&') return -1;
+	if (i + 1 < n && b[i + 1] == '#') {
+		size_t j = i + 2;
+		bool x = j < n && (b[j] == 'x' || b[j] == 'X');
+		if (x) j++;
+		size_t first = j;
+		unsigned long v = 0;
+		for (; j < n && (x ? hex(b[j]) >= 0 : is_digit(b[j])); j++) {
+			v = v * (x ? 16 : 10) + (unsigned long)(x ? hex(b[j]) : b[j] - '0');
+			if (v > 0x10FFFF) return -1;
+		}
+		if (j == first) return -1;
+		if (j < n && b[j] == ';') j++;
+		*len = j - i;
+		return v && v < 0x80 ? (int)v : 0x80;
+	}
+	static const struct { const char *name; int byte; } names[] = {
+		{ "amp", '&' }, { "Tab", '\t' }, { "NewLine", '\n' }, { "sol", '/' }, { "bsol", '\\' }, { "colon", ':' },
+		{ "period", '.' }, { "quest", '?' }, { "num", '#' }, { "percnt", '%' }, { "lowbar", '_' },
+		{ "UnderBar", '_' }, { "commat", '@' },
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		size_t l = strlen(names[k].name);
+		if (i + 1 + l < n && memcmp(b + i + 1, names[k].name, l) == 0 && b[i + 1 + l] == ';') {
+			*len = l + 2;
+			return names[k].byte;
+		}
+	}
+	return -1;
+}
+
 /* §3.5 delimiter(i): the six clauses of "a position is a delimiter by the
  * first rule that applies", numbered 1–6 in order (5 is for the escJS
  * alphabet, which this reference does not cover). */
@@ -149,6 +187,11 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 			return !host_byte(hex(b[i + 1]) * 16 + hex(b[i + 2]));
 		return true;
 	}
+	size_t len;
+	int d = ref_at(r, i, &len);                                 /* a reference: as its byte */
+	if (d == '@') return false;
+	if (d == '%') return true;
+	if (d >= 0 && d != '&') return !host_byte(d);
 	if (b[i] == '&') return !begins_value(r, cand);             /* 4, with §12.1 */
 	return !host_byte(b[i]);                                    /* 6 */
 }
@@ -156,21 +199,33 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 /* §3.5 right anchor at e: skip removable characters (literal TAB LF CR
  * where the surface joins), at most 64 bytes in all, then delimiter(e), or
  * a dot followed by a delimiter. */
+static size_t skip_removed(const struct run *r, size_t e, size_t *removed)
+{
+	for (;;) {
+		size_t len = 1;
+		int d = e < r->len ? r->b[e] : -1;
+		if (d == '&') d = ref_at(r, e, &len);
+		if (!r->rp->joins || !(d == '\t' || d == '\n' || d == '\r') || *removed + len > 64) return e;
+		e += len;
+		*removed += len;
+	}
+}
+
 static bool terminated(const struct run *r, size_t cand, size_t e)
 {
 	size_t removed = 0;
-	while (r->rp->joins && e < r->len && (r->b[e] == '\t' || r->b[e] == '\n' || r->b[e] == '\r') && removed + 1 <= 64) {
-		e++;
-		removed++;
-	}
+	e = skip_removed(r, e, &removed);
 	if (delimiter(r, cand, e)) return true;
-	return e < r->len && r->b[e] == '.' && delimiter(r, cand, e + 1);
+	/* a dot, then a delimiter after removable characters again */
+	return e < r->len && r->b[e] == '.' && delimiter(r, cand, skip_removed(r, e + 1, &removed));
 }
 
 /* §3.4: the byte after the dot is / : ? # or a percent escape of one. */
 static bool dot_follower(const struct run *r, size_t i)
 {
 	int c = r->b[i];
+	size_t len;
+	if (c == '&') c = ref_at(r, i, &len);
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
 	if (c == '%' && i + 2 < r->len && hex(r->b[i + 1]) >= 0 && hex(r->b[i + 2]) >= 0) {
 		int d = hex(r->b[i + 1]) * 16 + hex(r->b[i + 2]);
@@ -191,6 +246,14 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 		              (is_alpha(before) || is_digit(before) || before == '/' || before == '.' || before == '-' ||
 		               before == '_' || before == '%' || before == '\\');
 		if (blocks) { event(r, c, host_end, REF_UNANCHORED); return host_end; }
+		/* §3.3: after a reference colon, the match over the decoded value
+		 * decides */
+		for (size_t k = 2; r->rp->refs && before == ';' && k <= 12 && k <= c; k++) {
+			if (b[c - k] != '&') continue;
+			size_t len;
+			if (ref_at(r, c - k, &len) == ':' && len == k) { event(r, c, host_end, REF_NOT_A_URL); return host_end; }
+			break;
+		}
 	}
 	size_t e = host_end;
 	/* §3.4 root dot */
@@ -202,8 +265,10 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	const unsigned char *port = NULL;
 	size_t port_len = 0;
 	size_t ps = 0;
+	size_t rl;
 	if (e < r->len && b[e] == ':') ps = 1;
 	else if (ci_at(b, r->len, e, "%3A")) ps = 3;
+	else if (ref_at(r, e, &rl) == ':') ps = rl;
 	if (ps) {
 		size_t d = e + ps, k = d;
 		while (k < r->len && is_digit(b[k])) k++;

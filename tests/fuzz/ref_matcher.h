@@ -41,6 +41,8 @@ struct ref_params {
 	bool value;        /* value mode (else prose) */
 	bool joins;        /* the surface joins controls (§3.8) */
 	int prev;          /* byte before the buffer, or REF_NO_PREV */
+	bool refs;         /* a page's parser decodes references (html-attr): §3.3, §3.5 read them; numeric
+	                      references and the ASCII names of §5.1 only, not the table of non-ASCII ones */
 };
 
 /* Rewrite b[0..len) into out (cap bytes; returns false if it does not fit)
