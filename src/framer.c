@@ -51,7 +51,7 @@ enum framer_over framer_core_over_cap(struct framer_core *c, struct hold *t, str
 		fprintf(stderr, "hostshift: %s: the %s at offset %llu is over the %u-byte cap; matched as prose%s\n", file,
 		        what, (unsigned long long)t->start, cap, prose_note);
 	window_set_path(&c->w, path, path_len);
-	hold_to_window(t, &c->w, s, c->lp.on);
+	hold_to_window(t, &c->w, s, c->lp.on, false);
 	return FRAMER_OVER_PROSE;
 }
 

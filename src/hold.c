@@ -61,10 +61,11 @@ void hold_report(const struct hold *h, struct report *rep, bool lines, enum reas
 	report_add(rep, &re);
 }
 
-void hold_to_window(struct hold *h, struct window *w, enum surface s, bool lines)
+void hold_to_window(struct hold *h, struct window *w, enum surface s, bool lines, bool joins_on_held)
 {
 	window_begin(w, s, h->start);
 	if (lines) window_set_lines(w, h->lines, h->line_start);
+	if (joins_on_held) window_decide_joins(w, hold_data(h), h->len);
 	window_feed(w, hold_data(h), h->len);
 	h->src = NULL;
 }

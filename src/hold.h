@@ -65,7 +65,9 @@ void hold_free(struct hold *h);
 void hold_report(const struct hold *h, struct report *rep, bool lines, enum reason reason, enum surface s,
                  size_t text_len, const char *path, size_t path_len);
 /* The held bytes begin a prose segment of w on surface s: a token over the
- * cap streams on from there. */
-void hold_to_window(struct hold *h, struct window *w, enum surface s, bool lines);
+ * cap streams on from there. joins_on_held: the segment's joining (§3.8)
+ * is decided on all the bytes held, as when the window held them (html's
+ * text tokens); else on its first batch. */
+void hold_to_window(struct hold *h, struct window *w, enum surface s, bool lines, bool joins_on_held);
 
 #endif

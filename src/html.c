@@ -138,7 +138,7 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 		g->src = NULL;
 	} else {
 		h->seg_mode = SEG_STREAMED;
-		hold_to_window(g, &h->c.w, h->seg_surface, h->c.lp.on);
+		hold_to_window(g, &h->c.w, h->seg_surface, h->c.lp.on, true);
 	}
 	seg_bytes(h, p + k, n - k, false);
 }
@@ -408,7 +408,7 @@ static void tag_oversize(struct html *h)
 	/* The held bytes may hold newlines the line count has passed: the
 	 * segment starts at the tag's own line position, and streams (it is
 	 * already over the cap). */
-	hold_to_window(&h->tag, &h->c.w, SURFACE_HTML_ATTR, h->c.lp.on);
+	hold_to_window(&h->tag, &h->c.w, SURFACE_HTML_ATTR, h->c.lp.on, false);
 	h->seg_mode = SEG_STREAMED;
 }
 

@@ -84,6 +84,11 @@ void window_begin(struct window *w, enum surface s, uint64_t off)
 	w->base = off;
 }
 
+void window_decide_joins(struct window *w, const unsigned char *p, size_t n)
+{
+	if (w->joins < 0) w->joins = matcher_surface_joins(w->surface, p, n);
+}
+
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in)
 {
 	w->lines = lines;

@@ -90,6 +90,10 @@ void window_defer(struct window *w);
 void window_flush(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
+/* Decide the open segment's joining (§3.8, a per-buffer surface) on
+ * p[0..n) instead of its first batch: a token held whole up to the cap
+ * that streams on from there is judged on the bytes held. */
+void window_decide_joins(struct window *w, const unsigned char *p, size_t n);
 /* Line position of the segment's first byte (check mode). */
 void window_set_lines(struct window *w, size_t lines, uint64_t line_start_in);
 void window_feed(struct window *w, const unsigned char *p, size_t n);

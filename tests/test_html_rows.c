@@ -427,6 +427,48 @@ START_TEST(refs_after_host)
 }
 END_TEST
 
+/* A text token over the cap that streams on (rules.md §3.8, §11.2): a
+ * per-buffer surface (json-string in a JSON script) decides its joining
+ * on the bytes held up to the cap, not on a first batch of the window.
+ * Here the first 64 KiB hold no space and the held MiB does: prose, so
+ * the LF ends the host and the origin is rewritten. */
+START_TEST(over_cap_token_joins_on_held)
+{
+	static const char head[] = "<script type=\"application/json\">https://" CH "\nabc/";
+	static const char head_want[] = "<script type=\"application/json\">https://" VH "\nabc/";
+	size_t body = 70000 + 1 + (1u << 20);
+	size_t n = strlen(head) + body + strlen("</script>\n");
+	char *in = malloc(n + 1), *want = malloc(n + 64);
+	ck_assert(in && want);
+	size_t k = strlen(head);
+	memcpy(in, head, k);
+	memset(in + k, 'x', 70000);
+	in[k + 70000] = ' ';
+	memset(in + k + 70001, 'y', 1u << 20);
+	strcpy(in + k + body, "</script>\n");
+	size_t wk = strlen(head_want);
+	memcpy(want, head_want, wk);
+	memcpy(want + wk, in + k, n - k);
+	size_t want_len = wk + n - k;
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	static const size_t sizes[] = { 7, 4096, 65536 };
+	for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+		struct pf_options o = { .type = FILETYPE_HTML, .read_size = sizes[i] };
+		struct pf_result r;
+		pf_run_pt(&pt, in, n, &o, &r);
+		ck_assert_msg(r.rc == 0 && r.out_len == want_len && memcmp(r.out, want, want_len) == 0,
+		              "read size %zu: the origin before the LF is not rewritten", sizes[i]);
+		pf_free(&r);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+	free(in);
+	free(want);
+}
+END_TEST
+
 /* Every table input, one per line, <plaintext> last (it swallows the rest). */
 static char *all_inputs(size_t *len)
 {
@@ -715,6 +757,7 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, row_61);
 	tcase_add_test(t, row_62);
 	tcase_add_test(t, refs_after_host);
+	tcase_add_test(t, over_cap_token_joins_on_held);
 	tcase_add_test(t, row_76);
 	tcase_add_test(t, row_77);
 	tcase_add_test(t, row_78);
