@@ -399,20 +399,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	if (!terminated(s, c, e)) { skip(s, c, e, REASON_NOT_A_URL); return e; }
 
 	/* §3.6 pair choice, by declaration order */
-	const struct pattern_pair *pp = NULL;
-	for (size_t i = 0; i < g->npairs; i++) {
-		const struct pattern_pair *p = &g->pairs[i];
-		enum scheme sch = form == FORM_SCHEME ? written : p->canon_scheme;
-		if (!port) {
-			/* no port written: the pair whose canonical has none (most
-			 * candidates, without a strcmp call each) */
-			if (!p->canon_port[0]) { pp = p; break; }
-			continue;
-		}
-		char norm[ORIGIN_PORT_MAX + 1];
-		if (!origin_normalise_port(sch, port, port_len, norm)) continue;
-		if (strcmp(norm, p->canon_port) == 0) { pp = p; break; }
-	}
+	const struct pattern_pair *pp = patterns_pair_for(g, form == FORM_SCHEME, written, port, port_len);
 	if (!pp) { skip(s, c, e, REASON_HOST_NOT_IN_MAP); return e; }
 	if (pp->identity) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
 	struct slice r = pp->repl[enc][form];

@@ -51,6 +51,22 @@ static struct slice store(struct arena *a, const char *s, size_t n)
 }
 
 static const struct pattern_host *sort_hosts;
+
+const struct pattern_host *patterns_host(const struct patterns *pt, const unsigned char *key, size_t n)
+{
+	size_t lo = 0, hi = pt->nhosts;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct pattern_host *g = &pt->hosts[mid];
+		size_t m = g->len < n ? g->len : n;
+		int c = memcmp(g->host, key, m);
+		if (!c) c = (g->len > n) - (g->len < n);
+		if (!c) return g;
+		if (c < 0) lo = mid + 1;
+		else hi = mid;
+	}
+	return NULL;
+}
 static int by_host_text(const void *a, const void *b)
 {
 	const struct pattern_host *x = &sort_hosts[*(const short *)a], *y = &sort_hosts[*(const short *)b];
@@ -139,10 +155,13 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 		pt->hosts[g].npairs = 0;
 	}
 	pt->all_identity = true;
+	pt->page_scheme = SCHEME_HTTPS;
 	for (size_t i = 0; i < n; i++) {
 		struct pattern_host *g = &pt->hosts[group_of[i]];
 		struct pattern_pair *p = &g->pairs[g->npairs++];
 		p->canon_scheme = dp[i].canonical->scheme;
+		p->variant_scheme = dp[i].variant->scheme;
+		if (dp[i].variant->scheme == SCHEME_HTTP) pt->page_scheme = SCHEME_HTTP;
 		memcpy(p->canon_port, dp[i].canonical->port, sizeof p->canon_port);
 		p->identity = origin_equal(dp[i].canonical, dp[i].variant);
 		if (!p->identity) pt->all_identity = false;

@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <string.h>
 
 #include "hostfind.h"
 #include "map.h"
@@ -24,6 +25,7 @@ struct slice { const unsigned char *p; size_t n; };
 
 struct pattern_pair {
 	enum scheme canon_scheme;
+	enum scheme variant_scheme;             /* the scheme the replacement writes */
 	char canon_port[ORIGIN_PORT_MAX + 1];   /* normalised, "" = default */
 	bool identity;
 	struct slice repl[ENC_COUNT][FORM_COUNT];
@@ -51,11 +53,40 @@ struct patterns {
 	size_t max_host, max_pat;
 	size_t window;                          /* carry-over window for streaming */
 	bool all_identity;
+	/* the scheme a page is taken to be served at, where a URL names none
+	 * (rules.md §3.9): the variants' alphabetically first (http if any
+	 * variant is http) */
+	enum scheme page_scheme;
 	struct hostfind find;                   /* where a host can begin (the matcher's skip) */
 	unsigned char *arena;                   /* every string and array above */
 };
 
 enum direction { DIR_FORWARD, DIR_REVERSE };
+
+/* §3.6 pair choice among a host's pairs, by declaration order: the first
+ * whose canonical port equals the written port (port_len digits at port,
+ * none if NULL) normalised for the written scheme (scheme_written) or
+ * else for that pair's canonical scheme; NULL if none. */
+static inline const struct pattern_pair *patterns_pair_for(const struct pattern_host *g, bool scheme_written,
+                                                           enum scheme written, const char *port, size_t port_len)
+{
+	for (size_t i = 0; i < g->npairs; i++) {
+		const struct pattern_pair *p = &g->pairs[i];
+		if (!port) {
+			/* no port written: the pair whose canonical has none (most
+			 * candidates, without a comparison each) */
+			if (!p->canon_port[0]) return p;
+			continue;
+		}
+		char norm[ORIGIN_PORT_MAX + 1];
+		if (!origin_normalise_port(scheme_written ? written : p->canon_scheme, port, port_len, norm)) continue;
+		if (strcmp(norm, p->canon_port) == 0) return p;
+	}
+	return NULL;
+}
+
+/* The canonical host whose lowercase form is key[0..n) exactly, or NULL. */
+const struct pattern_host *patterns_host(const struct patterns *pt, const unsigned char *key, size_t n);
 
 /* Build the table for one direction from a validated map (V1–V5) and run
  * V6 on it (V7 when dir is DIR_REVERSE: messages are prefixed "request
