@@ -367,6 +367,56 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 	return len;
 }
 
+/* The marks of bytescan_url_marks: `\ @ % TAB LF CR :`, and `&`. */
+static const unsigned char url_mark[256] = {
+	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
+};
+
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	if (len - i >= 18 && i < len) {
+		const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
+		              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
+		              am = _mm_set1_epi8(amp ? '&' : '\\');
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 18 ? i : len - 18;
+			__m128i x = load16(b + j);
+			__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(load16(b + j + 1), sl),
+			                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
+			/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
+			 * without `//` after it, the first of `///` */
+			__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, bs), _mm_cmpeq_epi8(x, at)),
+			                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+			m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
+			m = _mm_or_si128(m, _mm_and_si128(s0, s12));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			if (j + 16 >= len - 2) {
+				i = j + 16;
+				break;
+			}
+			i = j + 16;
+		}
+	}
+#endif
+	unsigned want = amp ? 3 : 1;
+	for (; i < len; i++) {
+		unsigned char c = b[i];
+		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
+		if (url_mark[c] & want) {
+			if (c == ':' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') continue;
+			return i;
+		}
+		if (c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') return i;
+	}
+	return len;
+}
+
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,
                           bool *escaped)
 {

@@ -70,6 +70,12 @@ bool bytescan_escaped_slash(const unsigned char *b, size_t len);
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3);
 
+/* The first i in [from, len) where b[i] is one of `\ @ % TAB LF CR`
+ * (and `&` with amp), a `:` without `//` after it, or the first of `///`;
+ * len if none. It may also stop at another byte below CR (a superset; the
+ * locator's gate, docs/rules.md §3.9, reads what it stopped at). */
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp);
+
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's
  * backslash); len if there is none. *escaped says on entry whether b[from]
@@ -135,37 +141,42 @@ static inline size_t bytescan_name_end(const unsigned char *b, size_t from, size
 	return i;
 }
 
-/* bytescan_byte for c, and whether byte s occurs in b[from, the result)
- * (*seen; in doubt true: past the first 64 bytes it is not looked for).
- * For the html tokenizer's quoted values: the closing quote and
- * whether the value holds a '&', which its reference decoding needs, in
- * one scan of the short values most are. */
-static inline size_t bytescan_byte_seen(const unsigned char *b, size_t from, size_t len, unsigned char c,
-                                        unsigned char s, bool *seen)
+/* bytescan_byte for the closing quote c of an html attribute value, and
+ * whether b[from, the result) is plain (*plain): holds no '&' (its
+ * reference decoding needs one), no '%' and no control byte up to CR (a
+ * URL parser decodes or removes them, docs/rules.md §3.9); in doubt not
+ * plain (past the first 64 bytes it is not looked for). One scan of the
+ * short values most are. */
+static inline size_t bytescan_attr_value_end(const unsigned char *b, size_t from, size_t len, unsigned char c,
+                                             bool *plain)
 {
 	size_t i = from;
-	*seen = false;
+	*plain = true;
 #if defined(__SSE2__)
-	const __m128i vc = _mm_set1_epi8((char)c), vs = _mm_set1_epi8((char)s);
+	const __m128i vc = _mm_set1_epi8((char)c), va = _mm_set1_epi8('&'), vp = _mm_set1_epi8('%'),
+	              v13 = _mm_set1_epi8('\r');
 	for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
 		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
 		unsigned mc = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vc));
-		unsigned ms = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vs));
+		/* '&', '%', or a byte <= CR (TAB, LF, CR among them) */
+		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vp)),
+		                         _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+		unsigned ms = (unsigned)_mm_movemask_epi8(m);
 		if (mc) {
 			unsigned at = (unsigned)__builtin_ctz(mc);
-			if (ms & ((1u << at) - 1)) *seen = true;
+			if (ms & ((1u << at) - 1)) *plain = false;
 			return i + at;
 		}
-		if (ms) *seen = true;
+		if (ms) *plain = false;
 	}
 	if (len - i >= 16) {
-		*seen = true;
+		*plain = false;
 		return bytescan_byte(b, i, len, c);
 	}
 #endif
 	for (; i < len; i++) {
 		if (b[i] == c) return i;
-		if (b[i] == s) *seen = true;
+		if (b[i] == '&' || b[i] == '%' || b[i] <= '\r') *plain = false;
 	}
 	return len;
 }

@@ -268,7 +268,7 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
-	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->no_amp, .spellings = h->c.spellings,
+	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->plain, .spellings = h->c.spellings,
 	                        .unreported = unreported };
 	return value_prepare(&h->c.vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
 }
@@ -368,10 +368,11 @@ static void start_tag_done(struct html *h)
 			/* §3.1: the value pipeline leaves a value unchanged, and
 			 * reports nothing, where its bytes hold no whole canonical
 			 * host (may_hold_candidate's first test, value.c, answered
-			 * here by the cursor) and, having no '&', no reference can
-			 * spell one (its second) */
+			 * here by the cursor) and, holding none of `& % TAB LF CR`,
+			 * no reference, percent escape or control can hide one
+			 * (its second) */
 			bool host = hostfind_cursor_may(&h->c.pt->find, hc, at + a->value_start, at + a->value_end);
-			changed = (host || !a->no_amp) && attr_value(h, a, !host, false);
+			changed = (host || !a->plain) && attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
@@ -582,9 +583,9 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				struct html_attr *a = new_attr(h, base + i);
 				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
-				bool amp = true;
+				bool plain = false;
 				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
-					size_t e = bytescan_byte_seen(p, k + 2, n, p[k + 1], '&', &amp);
+					size_t e = bytescan_attr_value_end(p, k + 2, n, p[k + 1], &plain);
 					q = e < n ? p + e : NULL;
 				}
 				if (!q) {
@@ -594,7 +595,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				}
 				a->name_end = base + k;
 				a->has_value = true;
-				a->no_amp = !amp;
+				a->plain = plain;
 				a->value_start = base + k + 2;
 				i = (size_t)(q - p);
 				a->value_end = base + i;

@@ -84,7 +84,8 @@ struct html_attr {
 	size_t name_start, name_end;
 	size_t value_start, value_end;
 	bool has_value;
-	bool no_amp;    /* the value is known to hold no '&': no reference to decode */
+	bool plain;     /* the value is known to hold none of `& % TAB LF CR`: no reference to
+	                   decode, nothing a URL parser removes or decodes (rules.md §3.9) */
 	bool changed;   /* its value is rewritten (start_tag_done, when events are listed) */
 };
 

@@ -44,6 +44,7 @@ void value_free(struct value *vp)
 	free(vp->esc.p);
 	free(vp->marks);
 	free(vp->leadlens);
+	locator_free(&vp->loc);
 	memset(vp, 0, sizeof *vp);
 }
 
@@ -361,31 +362,120 @@ static void scan_pieces(struct value *vp, const unsigned char *p, size_t n, size
 	vp->run_off = off;
 }
 
-/* The splices of one run p[0..n) at value offset off, after those of the
- * runs before it: the byte matcher's [run0, splice0) and the re-match's
- * [splice0, nsplices), each in source order. Returns nsplices. */
-static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
+/* ------------------------------------------------------------ the locator (rules.md §3.9) */
+
+static void order_run(struct value *vp);
+
+/* A splice the locator's took the place of (a scheme form over the byte
+ * matcher's relative one): left out when the run's splices are merged. */
+#define VALUE_REPL_DROPPED 0xFFFFu
+
+/* A canonical origin the locator found in the run: taken where it
+ * overlaps none of the run's splices, or where it holds every one it
+ * overlaps and changes the scheme they kept (`https:&#9;//C` on a map to
+ * http: the byte matcher rewrote `//C`, the URL is read from `https`). */
+static bool locate_event(void *ctx, const struct locate_hit *h)
+{
+	struct value *vp = ctx;
+	size_t va = vp->run_off + h->start, vb = vp->run_off + h->end;
+	size_t lo = vp->run0, hi = vp->loc0;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		if (value_splice_end(&vp->splices[mid]) <= va) lo = mid + 1;
+		else hi = mid;
+	}
+	size_t k = lo;
+	for (; k < vp->loc0 && (vp->splices[k].start < vb || (!vp->splices[k].len && vp->splices[k].start == va)); k++)
+		if (!h->scheme || vp->splices[k].start <= va || value_splice_end(&vp->splices[k]) > vb ||
+		    vp->splices[k].repl_n & VALUE_REPL_NUM)
+			return false;
+	/* a scheme the byte matcher's relative rewrite kept: the origin is
+	 * reported once, by the byte matcher */
+	bool reported = k > lo;
+	for (size_t i = lo; i < k; i++) vp->splices[i].repl_n = VALUE_REPL_DROPPED;
+	struct value_splice sp = { (uint32_t)va, 0, (uint16_t)(vb - va), 0 };
+	if (vb - va > VALUE_SPLICE_LEN_MAX) return false;   /* (an authority is far shorter) */
+	struct slice hp = h->pair->repl[ENC_RAW][FORM_RELATIVE];   /* `//` host and port */
+	hp.p += 2;
+	hp.n -= 2;
+	if (!h->scheme) {
+		sp.repl = (uint32_t)(hp.p - vp->pt->arena);
+		sp.repl_n = (uint16_t)hp.n;
+	} else {
+		const char *name = scheme_name(h->pair->variant_scheme);
+		size_t nl = strlen(name), ml = h->mid_end - h->mid_start, need = nl + 3 + ml + hp.n;
+		if (need > VALUE_REPL_MAX) return false;
+		vp->esc.p = xgrow(vp->esc.p, &vp->esc.cap, vp->esc.len + need, 1, 4096);
+		unsigned char *q = vp->esc.p + vp->esc.len;
+		size_t w = 0;
+		memcpy(q, name, nl), w += nl;
+		if (!h->slashes_written) memcpy(q + w, "://", 3), w += 3;
+		memcpy(q + w, vp->run + h->mid_start, ml), w += ml;
+		memcpy(q + w, hp.p, hp.n), w += hp.n;
+		sp.repl = (uint32_t)vp->esc.len;
+		sp.repl_n = (uint16_t)(w | VALUE_REPL_ESC);
+		vp->esc.len += w;
+	}
+	vp->merge = xgrow(vp->merge, &vp->merge_cap, vp->nmerge + 1, sizeof *vp->merge, 64);
+	vp->merge[vp->nmerge++] = sp;
+	struct match_event ev = { h->start, h->end, ACTION_REWROTE, REASON_NONE,
+	                          vp->o->surface == SURFACE_HTML_ATTR ? SURFACE_HTML_OBFUSCATED : vp->o->surface, { NULL, 0 } };
+	if (!reported) report_ev(vp, &ev, vp->base + va, vp->run + h->start, h->end - h->start);
+	return true;
+}
+
+/* The values the locator reads (rules.md §3.9): those a URL parser is
+ * given as they are, where a backslash is a path separator (an html
+ * attribute value, a URL header); not a JSON string's or a SQL literal's
+ * escaped spelling of a URL, whose backslashes open escapes, nor prose. */
+static inline bool locates(const struct value_opts *o)
+{
+	return o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js;
+}
+
+/* The locator over the run p[0..n) at value offset off, after the byte
+ * matcher and the re-match: its finds merged into the run's splices, in
+ * source order, which it leaves as one ordered list (splice0 ==
+ * nsplices). */
+static __attribute__((noinline)) void locate_run(struct value *vp, const unsigned char *p, size_t n, size_t off)
 {
 	const struct value_opts *o = vp->o;
+	const struct surface_axes *ax = surface_axes(o->surface);
+	if (vp->splice0 != vp->nsplices) order_run(vp);
+	vp->loc0 = vp->nsplices;
+	vp->nmerge = 0;
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	/* a candidate is a separator (2 bytes or more) and a whole
-	 * host, in the run or in its decoding, which is no longer: a shorter
-	 * run (a key or a number of the serialized walk) has none */
-	vp->run0 = vp->splice0 = vp->nsplices;
-	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
-	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
-	/* a mapped value's long run a piece at a time; a serialized value's
-	 * too, its splices held to the budget as it goes (plan_bound) */
-	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
-	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
+	struct locate_opts lo = { .refs = o->entities, .value = o->mode == MATCH_VALUE, .esc_js = ax->esc_js || o->json,
+	                          .joins = ax->joining == JOIN_JOINS ||
+	                                   (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n)),
+	                          .release = vp->release, .release_ctx = vp->release_ctx };
+	locator_scan(&vp->loc, vp->pt, p, n, &lo, locate_event, vp);
+	if (!vp->nmerge) return;
+	/* merged after the hits in merge[], then back over the run's */
+	size_t k = vp->nmerge, total = k + (vp->loc0 - vp->run0);
+	vp->merge = xgrow(vp->merge, &vp->merge_cap, k + total, sizeof *vp->merge, 64);
+	struct value_splice *out = vp->merge + k;
+	size_t m = 0, i = vp->run0, j = 0;
+	while (i < vp->loc0 || j < k) {
+		if (i < vp->loc0 && vp->splices[i].repl_n == VALUE_REPL_DROPPED) { i++; continue; }
+		if (j == k || (i < vp->loc0 && vp->splices[i].start <= vp->merge[j].start)) out[m++] = vp->splices[i++];
+		else out[m++] = vp->merge[j++];
+	}
+	vp->nsplices = vp->run0;
+	if (vp->nsplices + m > vp->splices_cap)
+		vp->splices = xgrow(vp->splices, &vp->splices_cap, vp->nsplices + m, sizeof *vp->splices, 256);
+	memcpy(vp->splices + vp->nsplices, out, m * sizeof *out);
+	vp->nsplices += m;
 	vp->splice0 = vp->nsplices;
-	if (!o->entities || !has_amp(vp, p, n)) return vp->nsplices;
-	rematch(vp, p, n, !testhook_rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
-	if (o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
-		/* §9.1: the string escapes '/' as `\/`, so does what is spliced
-		 * in (after the escaped replacements of the value's runs before) */
+}
+
+/* §9.1: where the string escapes '/' as `\/`, so does what the re-match
+ * splices in (after the escaped replacements of the value's runs before). */
+static void escape_rematch(struct value *vp, const unsigned char *p, size_t n)
+{
+	if (vp->o->json && vp->nsplices > vp->splice0 && bytescan_escaped_slash(p, n)) {
 		size_t need = vp->esc.len;
 		for (size_t i = vp->splice0; i < vp->nsplices; i++) need += 2 * (size_t)vp->splices[i].repl_n;
 		vp->esc.p = xgrow(vp->esc.p, &vp->esc.cap, need, 1, 4096);
@@ -403,6 +493,37 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 			vp->esc.len += k;
 		}
 	}
+}
+
+/* The splices of one run p[0..n) at value offset off, after those of the
+ * runs before it: the byte matcher's [run0, splice0) and the re-match's
+ * [splice0, nsplices), each in source order; or, where the locator found
+ * any, all of them in one order [run0, nsplices). Returns nsplices. */
+static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, size_t off)
+{
+	const struct value_opts *o = vp->o;
+	vp->run = p;
+	vp->run_len = n;
+	vp->run_off = off;
+	/* a candidate is a separator (2 bytes or more) and a whole
+	 * host, in the run or in its decoding, which is no longer: a shorter
+	 * run (a key or a number of the serialized walk) has none */
+	vp->run0 = vp->splice0 = vp->nsplices;
+	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
+	uint64_t planned = vp->planned;
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
+	/* a mapped value's long run a piece at a time; a serialized value's
+	 * too, its splices held to the budget as it goes (plan_bound) */
+	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
+	else matcher_scan_ex(vp->pt, p, n, n, &mp, matcher_event, vp);
+	vp->splice0 = vp->nsplices;
+	if (o->entities && has_amp(vp, p, n)) {
+		rematch(vp, p, n, !testhook_rematch_always && rematch_adds_nothing_if_inert(vp, p, n, o));
+		escape_rematch(vp, p, n);
+	}
+	/* (a serialized value's run whose splices went to the plan as it was
+	 * matched has none here to be merged with) */
+	if (planned == vp->planned && locates(o) && locator_may_find(p, n, o->entities)) locate_run(vp, p, n, off);
 	return vp->nsplices;
 }
 
@@ -488,7 +609,7 @@ static inline __attribute__((always_inline)) void put_splice(struct value *vp, c
 /* A run's re-match splices merged into its byte matcher's, in place from
  * the back (a copy of the re-match's aside): a serialized value's splices
  * are kept in source order over all its runs. */
-static void merge_run(struct value *vp)
+static void order_run(struct value *vp)
 {
 	size_t a0 = vp->run0, b0 = vp->splice0, k = vp->nsplices - b0;
 	if (k && b0 > a0) {
@@ -500,7 +621,13 @@ static void merge_run(struct value *vp)
 			else vp->splices[--o] = vp->merge[--j];
 		}
 	}
-	vp->run0 = vp->splice0 = vp->nsplices;
+	vp->splice0 = vp->nsplices;
+}
+
+static void merge_run(struct value *vp)
+{
+	order_run(vp);
+	vp->run0 = vp->nsplices;
 }
 
 /* Splices [a, b) of the serialized value are final: counted, and written
@@ -859,22 +986,24 @@ static const struct ser_plan_calls ser_calls = { ser_run, ser_open, ser_close, s
 static const struct ser_plan_calls ser_calls_mapped = { ser_run, ser_open, ser_close, ser_length, ser_progress };
 
 /* Every event of the pipeline but the serialized walk's decline
- * needs a canonical host in the value, in its source bytes or spelled by
- * references; when the decline is not observed either, a value without
- * one is unchanged and needs no walk, match or decoding. A reference's
- * digits are cut only where the serialized walk splits the value into
- * runs; *walk says whether it will (prepare's test), once worked out
- * here, else -1. */
+ * needs a canonical host in the value: in its source bytes, or spelled
+ * with references, `%XX` or TAB/LF/CR between its bytes (each needs its
+ * `&`, `%` or control in the value). When the decline is not observed
+ * either, a value with none is unchanged and needs no walk, match or
+ * decoding. */
 static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n,
-                                                                      const struct value_opts *o, bool no_host, int *walk)
+                                                                      const struct value_opts *o, bool no_host)
 {
-	const struct hostfind *f = &vp->pt->find;
 	if (report_wants_skips(report_of(vp, o)) || (!no_host && any_host(vp, v, n))) return true;
+	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
+	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
+	 * is long enough to be read through */
+	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities);
 	/* the answer with cuts is the wider one, and with most maps already no */
+	const struct hostfind *f = &vp->pt->find;
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;
-	*walk = o->spellings && serialized_gate(v, n);
-	return *walk;
+	return o->spellings && serialized_gate(v, n);
 }
 
 /* The work of every entry point: false if v is unchanged; else the new
@@ -883,17 +1012,15 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
                                                           uint64_t base, const struct value_opts *o, bool no_host)
 {
-	int walk = -1;
 	vp->protect = false;
 	vp->replan = false;   /* (a value not walked is never walked again by value_put) */
-	if (!may_hold_candidate(vp, v, n, o, no_host, &walk)) return false;
+	if (!may_hold_candidate(vp, v, n, o, no_host)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
 	vp->nsplices = vp->run0 = vp->splice0 = 0;
 	vp->esc.len = 0;
-	if (walk < 0) walk = o->spellings && serialized_gate(v, n);
-	if (walk) {
+	if (o->spellings && serialized_gate(v, n)) {
 		vp->val = v;
 		vp->nopen = 0;
 		vp->open_overflow = false;

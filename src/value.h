@@ -12,6 +12,7 @@
 #include <stdint.h>
 
 #include "buf.h"
+#include "locator.h"
 #include "matcher.h"
 #include "offmap.h"
 #include "report.h"
@@ -78,8 +79,10 @@ struct value {
 	 * re-match's and a repaired serialized value's new lengths */
 	struct value_splice *splices;
 	size_t nsplices, splices_cap;
-	struct value_splice *merge; /* a run's re-match splices, while merged into the byte matcher's */
-	size_t merge_cap;
+	struct value_splice *merge; /* a run's re-match or locator splices, while merged into the rest */
+	size_t merge_cap, nmerge;
+	struct locator loc;         /* the URL-parser locator's view (rules.md §3.9) */
+	size_t loc0;                /* the run's splices before the locator's, in order */
 	struct buf out;
 	struct buf esc;       /* replacements re-escaped in a JSON string's \/ style */
 	struct offmap_rel *marks;  /* where the output's length changed, relative to the value */

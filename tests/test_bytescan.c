@@ -569,51 +569,61 @@ START_TEST(name_end_differential)
 }
 END_TEST
 
-/* ---- bytescan_byte_seen: a byte, and whether another came before -------- */
+/* ---- bytescan_attr_value_end: the closing quote, and whether plain ----- */
 
 START_TEST(byte_seen_rules)
 {
-	bool seen;
+	bool plain;
 	const char *t = "a=b&amp;c\" x&y\"";
 	size_t n = strlen(t);
-	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 0, n, '"', '&', &seen), 9);
-	ck_assert(seen);
-	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 4, n, '"', '&', &seen), 9);
-	ck_assert(!seen);   /* from past the '&' */
-	ck_assert_uint_eq(bytescan_byte_seen((const unsigned char *)t, 0, 3, '"', '&', &seen), 3);
-	ck_assert(!seen);
-	/* the '&' right after the byte found does not count */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, n, '"', &plain), 9);
+	ck_assert(!plain);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 4, n, '"', &plain), 9);
+	ck_assert(plain);   /* from past the '&' */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, 3, '"', &plain), 3);
+	ck_assert(plain);
+	const char *u = "www.ex%61mple\" www.example\t.fi\" x\ny\" \r\"";
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 0, strlen(u), '"', &plain), 13);
+	ck_assert(!plain);   /* '%' */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 14, strlen(u), '"', &plain), 30);
+	ck_assert(!plain);   /* TAB */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 31, strlen(u), '"', &plain), 35);
+	ck_assert(!plain);   /* LF */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 36, strlen(u), '"', &plain), 38);
+	ck_assert(!plain);   /* CR */
+	/* a mark right after the quote found does not count */
 	unsigned char buf[100];
 	memset(buf, 'a', sizeof buf);
 	buf[20] = '"';
 	buf[21] = '&';
-	ck_assert_uint_eq(bytescan_byte_seen(buf, 0, sizeof buf, '"', '&', &seen), 20);
-	ck_assert(!seen);
-	/* past the first 64 bytes the answer may be true without a '&' */
+	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain), 20);
+	ck_assert(plain);
+	/* past the first 64 bytes the answer may be "not plain" without a mark */
 	buf[20] = 'a';
 	buf[90] = '"';
-	ck_assert_uint_eq(bytescan_byte_seen(buf, 0, sizeof buf, '"', '&', &seen), 90);
+	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain), 90);
 }
 END_TEST
 
 static void byte_seen_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
 {
 	size_t want = from;
-	bool want_seen = false;
-	while (want < len && b[want] != '"') want_seen |= b[want++] == '&';
-	bool seen;
-	size_t got = bytescan_byte_seen(b, from, len, '"', '&', &seen);
+	bool want_plain = true;
+	for (; want < len && b[want] != '"'; want++)
+		if (b[want] == '&' || b[want] == '%' || b[want] <= '\r') want_plain = false;
+	bool plain;
+	size_t got = bytescan_attr_value_end(b, from, len, '"', &plain);
 	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
-	/* exact within the first 64 bytes, else never a false "no" */
-	if (want - from < 64) ck_assert_msg(seen == want_seen, "round %d len %zu from %zu: seen %d", round, len, from, seen);
-	else ck_assert(seen || !want_seen);
+	/* exact within the first 64 bytes, else never a false "plain" */
+	if (want - from < 64) ck_assert_msg(plain == want_plain, "round %d len %zu from %zu: plain %d", round, len, from, plain);
+	else ck_assert(!plain || want_plain);
 	if (want < len) counts[0]++;
-	if (want_seen) counts[1]++;
+	if (!want_plain) counts[1]++;
 }
 
 START_TEST(byte_seen_differential)
 {
-	static const unsigned char alpha[] = { '"', '&', '\'', 0 };
+	static const unsigned char alpha[] = { '"', '&', '%', '\t', '\n', '\r', 0, '\'', 'a', 14, 0x8D };
 	size_t counts[2];
 	run_differential(0xD6E8FEB86659FD93u, alpha, sizeof alpha, 60, 3000, byte_seen_check, counts);
 	ck_assert_uint_gt(counts[0], 10000);

@@ -289,11 +289,11 @@ static const struct hrow rows[] = {
 	 * (§11.3 item 6), so `<p>https:&#47;&#47;C/x</p>` is left as it is. No
 	 * view that decodes references in prose is implemented. */
 	SAME(61, "<p>https:&#47;&#47;" CH "/x</p>"),
-	/* Row 62: `&#9;` is a removable reference (§5.2). The decoder never
-	 * decodes it (values < 0x21 are refused, §5.1), and no URL view that
-	 * would remove it is implemented. The raw value holds no canonical host,
-	 * so: unchanged, no candidate. */
-	SAME(62, "<a href=\"https://www.example&#9;.fi/x\">"),
+	/* Row 62: `&#9;` is a removable reference (§5.2): the URL view of the
+	 * locator (§3.9) removes it, as a URL parser removes the TAB it stands
+	 * for, and finds the host; its bytes, the reference among them, are
+	 * replaced. */
+	REWRITE(62, "<a href=\"https://www.example&#9;.fi/x\">", "<a href=\"https://" VH "/x\">", SURFACE_HTML_OBFUSCATED, 1),
 
 	/* Maps, identity, options (§1.2, §3.6) */
 	REWRITE_MAP(76, MAP_TWO_SITES,
@@ -407,6 +407,95 @@ static const struct {
 	/* text is no URL: a reference colon there is matched as written */
 	{ "<p>https://" CH "&#58;8443</p>", "<p>https://" VH "&#58;8443</p>" },
 };
+
+/* The locator (rules.md §3.9): spellings a URL parser resolves to the
+ * canonical origin and the byte matcher does not read. Only the host's
+ * bytes change, and the scheme's where the variant's differs from the
+ * one written; what the locator must leave alone, left alone. */
+static const struct {
+	const char *map, *in, *want;
+} locator_rows[] = {
+	{ MAP_MAIN, "<a href=\"https://www.example\t.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.example\n.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"htt\tps://" CH "/x\">", "<a href=\"htt\tps://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"\thttps://" CH "/x\">", "<a href=\"\thttps://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:/\t/" CH "/x\">", "<a href=\"https:/\t/" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:\\\\" CH "/x\">", "<a href=\"https:\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:/\\" CH "/x\">", "<a href=\"https:/\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:\\/" CH "/x\">", "<a href=\"https:\\/" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:///" CH "/x\">", "<a href=\"https:///" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:////" CH "/x\">", "<a href=\"https:////" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"///" CH "/x\">", "<a href=\"///" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"\\\\" CH "/x\">", "<a href=\"\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"//www.example\t.fi/x\">", "<a href=\"//" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.example&NewLine;.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.example&#x0A;.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<img src=\"https:\\\\" CH "/x\">", "<img src=\"https:\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"http:" CH "/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"http:/" CH "/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"HTTP:" CH "/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\" https:\\\\" CH "/x\">", "<a href=\" https:\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"\x01https:\\\\" CH "/x\">", "<a href=\"\x01https:\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://user@" CH "/x\">", "<a href=\"https://user@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://@" CH "/x\">", "<a href=\"https://@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://u:p@" CH "/x\">", "<a href=\"https://u:p@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"//user@" CH "/x\">", "<a href=\"//user@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.ex%61mple.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://%77ww.example.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www%2Eexample.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:&#47;&#47;www.example&#9;.fi/x\">", "<a href=\"https:&#47;&#47;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:&#47;&#47;&#47;" CH "/x\">", "<a href=\"https:&#47;&#47;&#47;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"&sol;&sol;&sol;" CH "/x\">", "<a href=\"&sol;&sol;&sol;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:&bsol;&bsol;" CH "/x\">", "<a href=\"https:&bsol;&bsol;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https&#58;\\\\" CH "/x\">", "<a href=\"https&#58;\\\\" VH "/x\">" },
+	{ MAP_MAIN, "<svg><image xlink:href=\"https:\\\\" CH "/a.png\"/></svg>",
+	  "<svg><image xlink:href=\"https:\\\\" VH "/a.png\"/></svg>" },
+	/* everything but the host is kept */
+	{ MAP_MAIN, "<a href=\"https:\\\\user@" CH "/a b?q=1&r=2#f\">", "<a href=\"https:\\\\user@" VH "/a b?q=1&r=2#f\">" },
+	/* a root dot: spelled `.`, absorbed as the byte matcher absorbs it;
+	 * spelled `%2E`, kept (the variant's with it is the same host) */
+	{ MAP_MAIN, "<a href=\"///" CH "./x\">", "<a href=\"///" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"///" CH "%2E/x\">", "<a href=\"///" VH "%2E/x\">" },
+	/* a scheme-changing map: the scheme is written as the variant's */
+	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"https:&#9;//" CH "/x\">",
+	  "<a href=\"http:&#9;//" VH "/x\">" },
+	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"https:\\\\" CH "/x\">",
+	  "<a href=\"http:\\\\" VH "/x\">" },
+	/* left alone */
+	{ MAP_MAIN, "<img srcset=\"a.jpg 1x,\thttps://" CH "/b.jpg 2x\">", "<img srcset=\"a.jpg 1x,\thttps://" VH "/b.jpg 2x\">" },
+	{ MAP_MAIN, "<a title=\"a\tb\" href=\"/a//b\">", NULL },
+	{ MAP_MAIN, "<a href=\"https:\\\\cdn.other.example/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"/search?q=a\tb\">", NULL },
+	{ MAP_MAIN, "<a href=\"https:" CH "/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https:/" CH "/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"a\t//" CH "x/y\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://" CH ".\tevil.test/\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://user@" CH ".evil.test/\">", NULL },
+	{ MAP_MAIN, "<a href=\"///" CH ":8443/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"http:///" CH ":443/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https:\\\\" CH "x/y\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://www.ex%61mple.fi.evil/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"x///" CH "/y\">", NULL },
+};
+
+START_TEST(locator_spellings)
+{
+	for (size_t i = 0; i < sizeof locator_rows / sizeof locator_rows[0]; i++) {
+		struct map m;
+		struct patterns pt;
+		pf_build(&m, &pt, locator_rows[i].map, false);
+		const char *want = locator_rows[i].want ? locator_rows[i].want : locator_rows[i].in;
+		struct pf_options o = { .type = FILETYPE_HTML };
+		struct pf_result r;
+		char what[64];
+		snprintf(what, sizeof what, "locator, entry %zu", i);
+		run_sizes(&pt, what, locator_rows[i].in, strlen(locator_rows[i].in), want, strlen(want), &o, &r);
+		pf_free(&r);
+		patterns_free(&pt);
+		map_free(&m);
+	}
+}
+END_TEST
 
 START_TEST(refs_after_host)
 {
@@ -757,6 +846,7 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, row_61);
 	tcase_add_test(t, row_62);
 	tcase_add_test(t, refs_after_host);
+	tcase_add_test(t, locator_spellings);
 	tcase_add_test(t, over_cap_token_joins_on_held);
 	tcase_add_test(t, row_76);
 	tcase_add_test(t, row_77);

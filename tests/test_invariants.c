@@ -481,6 +481,119 @@ static bool t_ser_len(const uc *b, size_t n, size_t at, size_t *start, long *val
 	return true;
 }
 
+/* 0 where b[0..n) is the ASCII literal lit, case-insensitively. */
+static int t_ci(const uc *b, const char *lit, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if (t_lower(b[k]) != (uc)lit[k]) return 1;
+	return 0;
+}
+
+/* One character of a host as a URL parser reads it (rules.md §3.9) at
+ * b[*i]: TAB, LF, CR and the references to them skipped, `%XX` and
+ * references decoded; -1 at the end. */
+static int t_url_char(const uc *b, size_t n, size_t *i)
+{
+	for (;;) {
+		if (*i >= n) return -1;
+		uc c0 = b[*i];
+		if (c0 == '\t' || c0 == '\n' || c0 == '\r') { (*i)++; continue; }
+		static const char *const removable[] = { "&#9;", "&#10;", "&#13;", "&#x9;", "&#x09;", "&#xA;", "&#x0A;",
+		                                         "&#xa;", "&#x0a;", "&#xD;", "&#x0D;", "&Tab;", "&NewLine;" };
+		bool rm = false;
+		for (size_t k = 0; k < sizeof removable / sizeof *removable && !rm; k++) {
+			size_t l = strlen(removable[k]);
+			if (*i + l <= n && !memcmp(b + *i, removable[k], l)) { *i += l; rm = true; }
+		}
+		if (rm) continue;
+		if (c0 == '%' && *i + 2 < n && t_hex(b[*i + 1]) && t_hex(b[*i + 2])) {
+			int c = t_hexval(b[*i + 1]) * 16 + t_hexval(b[*i + 2]);
+			*i += 3;
+			return c;
+		}
+		int c;
+		*i += t_char(b, n, *i, 2, &c);
+		return c;
+	}
+}
+
+/* A canonical host the locator reads (rules.md §3.9) at in[i], after a
+ * `/`, `\`, `@` or `:` (or a reference's `;`), spelled with TAB/LF/CR,
+ * references or `%XX` between its bytes, replaced in out[j] by its
+ * variant's host and port: the input's and output's ends. */
+static bool t_located(const struct t_map *m, const uc *in, size_t n, size_t i, const uc *out, size_t on, size_t j,
+                      bool scheme_written, size_t *ie, size_t *je)
+{
+	if (!i || !strchr("/\\@:;", in[i - 1])) return false;
+	/* after a written scheme a URL parser reads, the variant's scheme is
+	 * written too (the scheme's own splice, t_located_scheme) */
+	bool http = !scheme_written && i >= 7 && !t_ci(in + i - 7, "http://", 7),
+	     https = !scheme_written && i >= 8 && !t_ci(in + i - 8, "https://", 8);
+	for (size_t p = 0; p < m->n; p++) {
+		const struct t_pair *pr = &m->p[p];
+		if (pr->identity || (http && pr->v.https) || (https && !pr->v.https)) continue;
+		size_t k = i, h = 0;
+		for (; h < pr->c.hlen; h++) {
+			int c = t_url_char(in, n, &k);
+			if (c < 0 || t_lower((uc)c) != (uc)pr->c.host[h]) break;
+		}
+		if (h < pr->c.hlen) continue;
+		size_t k2 = k;
+		int c = t_url_char(in, n, &k2);
+		if (c >= 0 && t_hostbyte(c) && c != '.') continue;
+		char r[300];
+		int rl = snprintf(r, sizeof r, "%.*s%s%s", (int)pr->v.hlen, pr->v.host, pr->v.port >= 0 ? ":" : "",
+		                  pr->v.port >= 0 ? pr->v.port_text : "");
+		if (j + (size_t)rl > on || memcmp(out + j, r, (size_t)rl)) continue;
+		/* a root dot absorbed, a written port replaced */
+		if (c == '.' && !(j + rl < on && out[j + rl] == '.')) k = k2;
+		if (k < n && in[k] == ':' && !(j + rl < on && out[j + rl] == ':')) {
+			k++;
+			while (k < n && t_digit(in[k])) k++;
+		}
+		*ie = k;
+		*je = j + (size_t)rl;
+		return true;
+	}
+	return false;
+}
+
+/* A scheme the locator rewrote (rules.md §3.9) at in[i]: `http` or
+ * `https` and its colon, written as the variant's in out[j], the bytes
+ * after it kept (or `://` added where fewer than two slashes were
+ * written) up to a host t_located reads. */
+static bool t_located_scheme(const struct t_map *m, const uc *in, size_t n, size_t i, const uc *out, size_t on,
+                             size_t j, size_t *ie, size_t *je)
+{
+	size_t a, b;
+	bool in_https;
+	if (i + 6 <= n && !t_ci(in + i, "https:", 6)) { a = i + 5; in_https = true; }
+	else if (i + 5 <= n && !t_ci(in + i, "http:", 5)) { a = i + 4; in_https = false; }
+	else return false;
+	if (j + 5 <= on && !memcmp(out + j, "http:", 5) && in_https) b = j + 4;
+	else if (j + 6 <= on && !memcmp(out + j, "https:", 6) && !in_https) b = j + 5;
+	else return false;
+	bool added = b + 3 <= on && !memcmp(out + b, "://", 3) && !(a + 3 <= n && !memcmp(in + a, "://", 3));
+	if (added) {
+		a++;
+		b += 3;
+	}
+	for (size_t k = 0; k < 64 && a < n && b < on; k++) {
+		if (k || added) {
+			size_t x, y;
+			if (t_located(m, in, n, a, out, on, b, true, &x, &y)) {
+				*ie = x;
+				*je = y;
+				return true;
+			}
+		}
+		if (in[a] != out[b]) return false;
+		a++;
+		b++;
+	}
+	return false;
+}
+
 static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const uc *out, size_t on, char *why,
                           size_t wn, size_t *nspliced)
 {
@@ -535,6 +648,16 @@ static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const u
 					(*nspliced)++;
 					goto next;
 				}
+			}
+		}
+		{
+			size_t ie, je;
+			if (i < n && (t_located(m, in, n, i, out, on, j, false, &ie, &je) || t_located_scheme(m, in, n, i, out, on, j, &ie, &je))) {
+				if (ser_on) ser_got += (long)(je - j) - (long)(ie - i);
+				i = ie;
+				j = je;
+				(*nspliced)++;
+				continue;
 			}
 		}
 		if (i < n && j < on && in[i] == out[j]) { i++; j++; continue; }

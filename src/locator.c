@@ -1,0 +1,337 @@
+/* locator.c — the URL-parser locator (rules.md §3.9). */
+#include "locator.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "ascii.h"
+#include "buf.h"
+#include "bytescan.h"
+#include "entity.h"
+
+void locator_free(struct locator *L)
+{
+	free(L->v);
+	free(L->s);
+	free(L->e);
+	memset(L, 0, sizeof *L);
+}
+
+/* Byte classes of the locator's gates and scan. */
+enum { LC_HIDE = 1, LC_AMP = 2, LC_FIND = 4, LC_COLON = 8, LC_SLASH = 16, LC_CTL = 32 };
+static const unsigned char lc[256] = {
+	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_CTL, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
+	['\\'] = LC_FIND, ['@'] = LC_FIND, [':'] = LC_COLON, ['/'] = LC_SLASH,
+};
+/* Values up to this long are read a byte at a time (most attribute
+ * values): one pass, no call per byte class. */
+#define LOCATOR_SHORT 256
+
+bool locator_may_hide(const unsigned char *p, size_t n, bool refs)
+{
+	if (n <= LOCATOR_SHORT) {
+		unsigned m = LC_HIDE | (refs ? LC_AMP : 0);
+		for (size_t i = 0; i < n; i++)
+			if (lc[p[i]] & m) return true;
+		return false;
+	}
+	if (bytescan_any3(p, 0, n, '%', '\t', refs ? '&' : '\n') < n) return true;
+	return bytescan_any3(p, 0, n, '\n', '\r', '\r') < n;
+}
+
+/* Bytes a URL's authority is read over (§3.9): host bytes (§3.5) and
+ * `~ % + @ : [ ]`. */
+static bool authority_byte(unsigned char c)
+{
+	return ascii_host(c) || c == '~' || c == '%' || c == '+' || c == '@' || c == ':' || c == '[' || c == ']';
+}
+
+static inline bool slash(unsigned char c) { return c == '/' || c == '\\'; }
+
+/* The source range of view byte k: an identity view (nothing removed or
+ * decoded) is the source itself. */
+static inline size_t src_s(const struct locator *L, size_t k) { return L->ident ? k : L->s[k]; }
+static inline size_t src_e(const struct locator *L, size_t k) { return L->ident ? k + 1 : L->e[k]; }
+
+/* The view of p[a..n) from a token start a, at most cap bytes: each byte
+ * with its source range; returns the source offset after the last token
+ * read. */
+static size_t build_view(struct locator *L, const unsigned char *p, size_t a, size_t n, size_t cap,
+                         const struct locate_opts *o)
+{
+	size_t k = 0, i = a;
+	unsigned m = (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+	while (i < n && k < cap) {
+		/* the bytes up to the next one removed or decoded, as they are */
+		size_t j = i;
+		while (j < n && j - i < cap - k && !(lc[p[j]] & m) && p[j] != '\t') j++;
+		if (j > i) {
+			memcpy(L->v + k, p + i, j - i);
+			for (size_t t = 0; t < j - i; t++) {
+				L->s[k + t] = (uint32_t)(i + t);
+				L->e[k + t] = (uint32_t)(i + t + 1);
+			}
+			k += j - i;
+			i = j;
+			continue;
+		}
+		unsigned char c = p[i];
+		size_t len = 1;
+		if (c == '\t' || ((c == '\n' || c == '\r') && o->joins)) { i++; continue; }
+		if (c == '&' && o->refs) {
+			int b = entity_ref_byte(p + i, n - i, &len);
+			if (b == '\t' || b == '\n' || b == '\r') { i += len; continue; }   /* removable (§5.2) */
+			if (b >= 0) c = (unsigned char)b;
+			else len = 1;
+		}
+		L->v[k] = c;
+		L->s[k] = (uint32_t)i;
+		L->e[k] = (uint32_t)(i + len);
+		k++;
+		i += len;
+	}
+	L->len = k;
+	return i;
+}
+
+/* The lookup key of the host v[h..e): lower case, percent-decoded, without
+ * its root dot. Returns its length, 0 if it is none. */
+static size_t host_key(const unsigned char *v, size_t h, size_t e, unsigned char key[LOCATOR_AUTHORITY_MAX])
+{
+	size_t k = 0;
+	for (size_t i = h; i < e; i++) {
+		unsigned char c = v[i];
+		int x, y;
+		if (c == '%' && i + 2 < e && (x = ascii_hex(v[i + 1])) >= 0 && (y = ascii_hex(v[i + 2])) >= 0) {
+			c = (unsigned char)(x << 4 | y);
+			i += 2;
+		}
+		key[k++] = ascii_lower(c);
+	}
+	if (k && key[k - 1] == '.') k--;
+	return k;
+}
+
+/* Where a dot ends the host v[h..he) (`.` or `%2E`): its start, else he. */
+static size_t dot_end(const unsigned char *v, size_t h, size_t he)
+{
+	if (v[he - 1] == '.') return he - 1;
+	if (he - h >= 3 && v[he - 3] == '%' && v[he - 2] == '2' && (v[he - 1] | 0x20) == 'e') return he - 3;
+	return he;
+}
+
+struct cand {
+	size_t start;              /* view offset of the URL's start */
+	bool written;              /* a scheme is written */
+	enum scheme scheme;
+	size_t colon;              /* view offset of the scheme's colon */
+	size_t slashes;            /* view offset of the slash run */
+	size_t run;                /* its length */
+};
+
+/* A URL start at view offset i (a token boundary): `http:`, `https:`, or
+ * a slash run. */
+static bool cand_at(const struct locator *L, const unsigned char *v, size_t i, size_t lim, struct cand *c)
+{
+	(void)L;
+	size_t j = i;
+	c->start = i;
+	c->written = false;
+	c->slashes = i;
+	c->run = 0;
+	if ((v[i] | 0x20) == 'h') {
+		if (lim - i < 5 || (v[i + 1] | 0x20) != 't' || (v[i + 2] | 0x20) != 't' || (v[i + 3] | 0x20) != 'p') return false;
+		if (v[i + 4] == ':') {
+			c->scheme = SCHEME_HTTP;
+			j = i + 4;
+		} else if ((v[i + 4] | 0x20) == 's' && lim - i >= 6 && v[i + 5] == ':') {
+			c->scheme = SCHEME_HTTPS;
+			j = i + 5;
+		} else {
+			return false;
+		}
+		c->written = true;
+		c->colon = j++;
+	} else if (!slash(v[i])) {
+		return false;
+	}
+	size_t r = j;
+	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) r++;
+	c->slashes = j;
+	c->run = r - j;
+	if (r - j > LOCATOR_SLASHES_MAX) return false;
+	return c->written || c->run >= 2;
+}
+
+/* §3.9 steps 3–9 for the candidate c, reading the view up to lim. */
+static bool locate(const struct locator *L, const unsigned char *v, const struct patterns *pt, const struct cand *c,
+                   size_t lim, const struct locate_opts *o, struct locate_hit *hit)
+{
+	size_t a = c->slashes + c->run, e = a, at = SIZE_MAX;
+	while (e < lim && e - a <= LOCATOR_AUTHORITY_MAX && v[e] != '[' && v[e] != ']' && (authority_byte(v[e]) || v[e] == '&')) {
+		if (v[e] == '@') at = e;
+		e++;
+	}
+	if (e - a > LOCATOR_AUTHORITY_MAX) return false;
+	size_t h = at == SIZE_MAX ? a : at + 1;
+	size_t p = h;
+	while (p < e && v[p] != ':') p++;
+	size_t he = p;
+	/* prose: a dot that ends the authority is a full stop, unless a
+	 * path, query or fragment follows */
+	if (!o->value && p == e && he > h && !(e < lim && (slash(v[e]) || v[e] == '?' || v[e] == '#'))) {
+		size_t d = dot_end(v, h, he);
+		if (d < he) e = p = he = d;
+	}
+	if (he == h) return false;
+	/* a backslash that opens an escape continuing the host (§3.5) */
+	if (o->esc_js && e < lim && v[e] == '\\' && e + 1 < lim && (v[e + 1] == 'u' || v[e + 1] == 'x' || (v[e + 1] >= '0' && v[e + 1] <= '7')))
+		return false;
+	unsigned char key[LOCATOR_AUTHORITY_MAX];
+	size_t kn = host_key(v, h, he, key);
+	if (!kn) return false;
+	const struct pattern_host *g = patterns_host(pt, key, kn);
+	if (!g) return false;
+	const char *port = NULL;
+	size_t port_len = 0;
+	if (p < e) {
+		for (size_t k = p + 1; k < e; k++)
+			if (v[k] < '0' || v[k] > '9') return false;   /* no URL parser reads it */
+		if (e - p - 1 > 0) {
+			if (e - p - 1 > 16) return false;
+			port = (const char *)v + p + 1;
+			port_len = e - p - 1;
+		}
+	}
+	const struct pattern_pair *pp = patterns_pair_for(g, c->written, c->scheme, port, port_len);
+	if (!pp || pp->identity) return false;
+	enum scheme ref = c->written ? c->scheme : pt->page_scheme;
+	/* `https:C/x` read on a page served at https is a path */
+	if (c->written && c->run < 2 && ref == pp->variant_scheme) return false;
+	/* the host's bytes, through the port where one is written (the
+	 * variant's host and port replace them); a root dot spelled `%2E`
+	 * is kept (the variant's with it is the same host) */
+	size_t hr = he;
+	if (!port && hr - h > 3 && v[hr - 1] != '.' && dot_end(v, h, hr) < hr) hr -= 3;
+	*hit = (struct locate_hit){ .pair = pp, .end = port ? src_e(L, e - 1) : src_e(L, hr - 1) };
+	if (c->written && ref != pp->variant_scheme) {
+		/* the scheme too: from it, with the bytes from its colon to the
+		 * host kept where they hold the slashes, else `://` and the
+		 * userinfo as written */
+		hit->scheme = true;
+		hit->start = src_s(L, c->start);
+		hit->slashes_written = c->run >= 2;
+		hit->mid_start = hit->slashes_written ? src_s(L, c->colon) : src_s(L, a);
+		hit->mid_end = src_s(L, h);
+		return true;
+	}
+	hit->start = src_s(L, h);
+	return true;
+}
+
+/* At p[i], a `:` or `/` of p[0..n): true where it ends a scheme
+ * that has fewer than two slashes after it, or begins a run of three
+ * slashes; *skip: a `//` to step over. */
+static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, size_t *skip)
+{
+	bool two = i + 2 < n && p[i + 1] == '/' && p[i + 2] == '/';
+	*skip = 0;
+	if (p[i] == '/') {
+		*skip = i + 1 < n && p[i + 1] == '/';
+		return two;
+	}
+	return !two && ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)));
+}
+
+bool locator_may_find(const unsigned char *p, size_t n, bool refs)
+{
+	size_t skip;
+	for (size_t i = bytescan_url_marks(p, 0, n, refs); i < n; i = bytescan_url_marks(p, i + 1, n, refs)) {
+		/* `&amp;` and `&quot;` decode to bytes that end no host the
+		 * byte matcher would not end, and begin no URL */
+		if (p[i] == '&' && ((n - i > 4 && !memcmp(p + i + 1, "amp;", 4)) || (n - i > 5 && !memcmp(p + i + 1, "quot;", 5))))
+			continue;
+		if (p[i] < '\r' && p[i] != '\t' && p[i] != '\n') continue;
+		if (p[i] != ':' || scheme_or_run(p, n, i, &skip)) return true;
+	}
+	return false;
+}
+
+/* The next byte at or after i that may end a scheme or begin a slash
+ * run. */
+static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident)
+{
+	if (ident && len - i > LOCATOR_SHORT) return bytescan_any3(v, i, len, '/', '\\', ':');
+	while (i < len && !(lc[v[i]] & (LC_COLON | LC_SLASH)) && v[i] != '\\') i++;
+	return i;
+}
+
+/* The candidates of the view v[0..len) beginning before limit, prev the
+ * view byte before it (-1: none); resume_src: source offset before which
+ * a change was made. */
+static void scan_view(const struct locator *L, const unsigned char *v, size_t len, size_t limit, int prev,
+                      const struct patterns *pt, const struct locate_opts *o, locate_fn fn, void *ctx,
+                      size_t *resume_src)
+{
+	/* a scheme's colon up to 5 bytes past the limit: its `http` before it */
+	size_t end = len - limit > 6 ? limit + 6 : len;
+	for (size_t i = next_cand(v, 0, end, L->ident); i < end; i = next_cand(v, i + 1, end, L->ident)) {
+		unsigned char c = v[i];
+		size_t st = i;
+		if (c == ':') {
+			if (i >= 5 && ascii_ci_eq(v + i - 5, "https", 5)) st = i - 5;
+			else if (i >= 4 && ascii_ci_eq(v + i - 4, "http", 4)) st = i - 4;
+			else continue;
+		}
+		if (st >= limit) continue;
+		int b = st ? v[st - 1] : prev;
+		/* a token boundary, and not inside a slash run */
+		if (b >= 0 && ((b != '[' && b != ']' && authority_byte((unsigned char)b)) || (slash(c) && slash((unsigned char)b))))
+			continue;
+		if (src_s(L, st) < *resume_src) continue;
+		struct cand cd;
+		bool ok = cand_at(L, v, st, len, &cd);
+		/* the rest of its slash run begins no other URL */
+		if (cd.run) i = cd.slashes + cd.run - 1;
+		if (!ok) continue;
+		struct locate_hit hit;
+		if (locate(L, v, pt, &cd, len, o, &hit) && fn(ctx, &hit)) *resume_src = hit.end;
+	}
+}
+
+void locator_scan(struct locator *L, const struct patterns *pt, const unsigned char *p, size_t n,
+                  const struct locate_opts *o, locate_fn fn, void *ctx)
+{
+	size_t resume_src = 0;
+	/* nothing to remove or decode: the view is the source */
+	if (n <= LOCATOR_SHORT) {
+		unsigned m = (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+		size_t i = 0;
+		while (i < n && !(lc[p[i]] & m) && p[i] != '\t') i++;
+		L->ident = i == n;
+	} else {
+		L->ident = bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n &&
+		           (!o->refs || bytescan_byte(p, 0, n, '&') == n);
+	}
+	if (L->ident) {
+		scan_view(L, p, n, n, -1, pt, o, fn, ctx, &resume_src);
+		return;
+	}
+	if (!L->v) {
+		L->v = xrealloc(NULL, LOCATOR_WINDOW);
+		L->s = xrealloc(NULL, LOCATOR_WINDOW * sizeof *L->s);
+		L->e = xrealloc(NULL, LOCATOR_WINDOW * sizeof *L->e);
+	}
+	size_t a = 0;
+	int prev = -1;   /* the view byte before the window: none */
+	for (;;) {
+		size_t next = build_view(L, p, a, n, LOCATOR_WINDOW, o);
+		bool last = next == n;
+		size_t len = L->len, limit = last ? len : len - LOCATOR_LOOK;
+		scan_view(L, L->v, len, limit, prev, pt, o, fn, ctx, &resume_src);
+		if (last) return;
+		a = L->s[limit];
+		prev = L->v[limit - 1];
+		if (o->release) o->release(o->release_ctx, p + a);
+	}
+}

@@ -1,0 +1,86 @@
+/* locator.h — owns the URL-parser locator of rules.md §3.9: a value read
+ * as a browser's URL parser reads it (the URL view: TAB removed, LF and CR
+ * too where the surface joins, references decoded where a page's parser
+ * decodes them, removable ones removed), its URL starts found (a scheme,
+ * or a run of `/` and `\`), each one's authority read past slashes,
+ * backslashes and userinfo, its host percent-decoded and looked up. It
+ * finds the canonical origins the byte matcher (§3) cannot read: `///C`,
+ * `https:\\C`, `https://user@C`, `http:C`, `https://www.ex%61mple.fi`,
+ * `https://www.example&#9;.fi`. Each find is given as the source bytes
+ * to replace; the caller splices. The view is built a window at a time
+ * into buffers allocated once, so a value of any length is read in
+ * bounded memory. */
+#ifndef HOSTSHIFT_LOCATOR_H
+#define HOSTSHIFT_LOCATOR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "patterns.h"
+
+/* An authority longer than this (userinfo, host and port) is not read:
+ * no host is longer than 253 bytes, each spelled in at most 3 (`%XX`). */
+#define LOCATOR_AUTHORITY_MAX 2048
+/* A run of `/` and `\` longer than this is not read as a URL's slashes. */
+#define LOCATOR_SLASHES_MAX 1024
+/* View bytes built at a time; a window is read up to the look-ahead a
+ * candidate needs from its end (the next window starts there). */
+#define LOCATOR_WINDOW (16u << 10)
+#define LOCATOR_LOOK (LOCATOR_AUTHORITY_MAX + LOCATOR_SLASHES_MAX + 64)
+
+struct locator {
+	unsigned char *v;          /* the view's bytes */
+	uint32_t *s, *e;           /* each view byte came from source bytes [s, e) */
+	size_t len;
+	bool ident;                /* the view is the source (nothing removed or decoded) */
+};
+
+struct locate_opts {
+	bool refs;                 /* references are decoded (an html attribute value) */
+	bool joins;                /* LF and CR are removed as TAB is (§3.8) */
+	bool value;                /* value mode: a trailing dot is a root dot (§3.7) */
+	bool esc_js;               /* a backslash opens an escape (§3.8) */
+	/* a mapped value: told how far it has been read */
+	void (*release)(void *ctx, const unsigned char *upto);
+	void *release_ctx;
+};
+
+/* A canonical origin found: source bytes [start, end) are to be
+ * replaced. scheme: the variant's scheme differs from the scheme the URL
+ * is read with, so the replacement is the variant's scheme name, then
+ * source bytes [mid_start, mid_end) (from the colon to the host, when they
+ * hold two slashes or more), or with slashes_written false `://` and
+ * those bytes (the userinfo), then the variant's host and port. Else the
+ * replacement is the variant's host and port (repl of the pair's raw
+ * relative form without its `//`). */
+struct locate_hit {
+	size_t start, end;
+	const struct pattern_pair *pair;
+	bool scheme;
+	bool slashes_written;
+	size_t mid_start, mid_end;
+};
+
+/* Returns whether the hit was taken (false: it overlaps a change already
+ * made, and the scan goes on after the candidate). */
+typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
+
+void locator_free(struct locator *L);
+
+/* Whether p[0..n) may spell a canonical host the byte matcher cannot see
+ * in its bytes (a superset): it holds a `%`, a TAB, LF or CR, or with
+ * refs a `&`. */
+bool locator_may_hide(const unsigned char *p, size_t n, bool refs);
+
+/* Whether the locator may find in p[0..n) an origin the byte matcher
+ * does not (a superset; its proof is in docs/rules.md §3.9): it holds a
+ * `\`, `@`, `%`, TAB, LF or CR, with refs a `&`, a run of three slashes,
+ * or `http:`/`https:` without two slashes after it. */
+bool locator_may_find(const unsigned char *p, size_t n, bool refs);
+
+/* Every canonical origin of p[0..n) in the URL view, in order, to fn. */
+void locator_scan(struct locator *L, const struct patterns *pt, const unsigned char *p, size_t n,
+                  const struct locate_opts *o, locate_fn fn, void *ctx);
+
+#endif
