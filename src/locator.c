@@ -48,10 +48,37 @@ static bool authority_byte(unsigned char c)
 
 static inline bool slash(unsigned char c) { return c == '/' || c == '\\'; }
 
+/* Where a URL parser ends an authority, or a value goes on past a URL
+ * in it. */
+static inline bool authority_stop(unsigned char c)
+{
+	return slash(c) || c == '?' || c == '#' || c <= ' ' || c == '"' || c == '\'' || c == '(' || c == ')' || c == '<' ||
+	       c == '>';
+}
+
 /* The source range of view byte k: an identity view (nothing removed or
  * decoded) is the source itself. */
 static inline size_t src_s(const struct locator *L, size_t k) { return L->ident ? k : L->s[k]; }
 static inline size_t src_e(const struct locator *L, size_t k) { return L->ident ? k + 1 : L->e[k]; }
+
+/* The references to markup characters a page's parser decodes in an
+ * attribute value (`&quot;` ends a host in a CSS `url("…")` or a JSON
+ * string there): the byte, and the reference's length in *len; else -1.
+ * `&quot`, `&lt` and `&gt` are read without their `;` too, where no
+ * letter, digit or `=` follows. */
+static int markup_ref(const unsigned char *p, size_t m, size_t *len)
+{
+	static const struct { const char *name; unsigned char len, byte, legacy; } refs[] = {
+		{ "quot", 4, '"', 1 }, { "apos", 4, '\'', 0 }, { "lt", 2, '<', 1 }, { "gt", 2, '>', 1 },
+	};
+	for (size_t r = 0; r < sizeof refs / sizeof *refs; r++) {
+		size_t l = refs[r].len;
+		if (m < l + 1 || memcmp(p + 1, refs[r].name, l)) continue;
+		if (m > l + 1 && p[l + 1] == ';') { *len = l + 2; return refs[r].byte; }
+		if (refs[r].legacy && !(m > l + 1 && (ascii_alnum(p[l + 1]) || p[l + 1] == '='))) { *len = l + 1; return refs[r].byte; }
+	}
+	return -1;
+}
 
 /* The view of p[a..n) from a token start a, at most cap bytes: each byte
  * with its source range; returns the source offset after the last token
@@ -80,6 +107,7 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 		if (c == '\t' || ((c == '\n' || c == '\r') && o->joins)) { i++; continue; }
 		if (c == '&' && o->refs) {
 			int b = entity_ref_byte(p + i, n - i, &len);
+			if (b < 0) b = markup_ref(p + i, n - i, &len);
 			if (b == '\t' || b == '\n' || b == '\r') { i += len; continue; }   /* removable (§5.2) */
 			if (b >= 0) c = (unsigned char)b;
 			else len = 1;
@@ -126,19 +154,19 @@ struct cand {
 	enum scheme scheme;
 	size_t colon;              /* view offset of the scheme's colon */
 	size_t slashes;            /* view offset of the slash run */
-	size_t run;                /* its length */
+	size_t run_bytes;          /* its length */
+	size_t run;                /* the separators in it: every byte, or with escapes its `/`s */
 };
 
 /* A URL start at view offset i (a token boundary): `http:`, `https:`, or
  * a slash run. */
-static bool cand_at(const struct locator *L, const unsigned char *v, size_t i, size_t lim, struct cand *c)
+static bool cand_at(const unsigned char *v, size_t i, size_t lim, unsigned esc, struct cand *c)
 {
-	(void)L;
 	size_t j = i;
 	c->start = i;
 	c->written = false;
 	c->slashes = i;
-	c->run = 0;
+	c->run = c->run_bytes = 0;
 	if ((v[i] | 0x20) == 'h') {
 		if (lim - i < 5 || (v[i + 1] | 0x20) != 't' || (v[i + 2] | 0x20) != 't' || (v[i + 3] | 0x20) != 'p') return false;
 		if (v[i + 4] == ':') {
@@ -155,25 +183,67 @@ static bool cand_at(const struct locator *L, const unsigned char *v, size_t i, s
 	} else if (!slash(v[i])) {
 		return false;
 	}
-	size_t r = j;
-	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) r++;
+	/* where a backslash opens an escape, the run's `/`s are the
+	 * separators (`\/` is `/` at any depth of escaping; a backslash
+	 * is not counted: fewer separators, never more) */
+	size_t r = j, seps = 0;
+	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) seps += v[r++] == '/';
 	c->slashes = j;
-	c->run = r - j;
+	c->run_bytes = r - j;
+	c->run = esc ? seps : r - j;
 	if (r - j > LOCATOR_SLASHES_MAX) return false;
 	return c->written || c->run >= 2;
+}
+
+/* A backslash run of esc + 1 or more right before a `/` in v[a..b). */
+static bool deep_escape(const unsigned char *v, size_t a, size_t b, unsigned esc)
+{
+	for (size_t i = a, run = 0; i < b; i++) {
+		if (v[i] == '\\') { run++; continue; }
+		if (v[i] == '/' && run > esc) return true;
+		run = 0;
+	}
+	return false;
+}
+
+/* Whether the URL of c (userinfo up to at, host v[h..he), authority
+ * ending at e) is one the byte matcher's spellings do not cover, the only
+ * ones the locator reports (rules.md §3.9): a byte of it removed or
+ * decoded in the view, userinfo, `%` in the host, a scheme with fewer than
+ * two separators; a slash run that is not `//` (escapes: `///` or an
+ * escape deeper than the matcher reads). The gate, locator_may_find,
+ * looks for exactly these. */
+static bool unmatched(const struct locator *L, const unsigned char *v, const struct cand *c, size_t at, size_t h,
+                      size_t he, size_t e, const struct locate_opts *o)
+{
+	if (!L->ident && src_e(L, e - 1) - src_s(L, c->start) != e - c->start) return true;
+	if (at != SIZE_MAX || memchr(v + h, '%', he - h) || (c->written && c->run < 2)) return true;
+	const unsigned char *r = v + c->slashes;
+	size_t rb = c->run_bytes;
+	if (!o->esc) return !(rb == 2 && r[0] == '/' && r[1] == '/');
+	for (size_t i = 0; i + 2 < rb; i++)
+		if (r[i] == '/' && r[i + 1] == '/' && r[i + 2] == '/') return true;
+	return deep_escape(r, 0, rb, o->esc);
 }
 
 /* §3.9 steps 3–9 for the candidate c, reading the view up to lim. */
 static bool locate(const struct locator *L, const unsigned char *v, const struct patterns *pt, const struct cand *c,
                    size_t lim, const struct locate_opts *o, struct locate_hit *hit)
 {
-	size_t a = c->slashes + c->run, e = a, at = SIZE_MAX;
-	while (e < lim && e - a <= LOCATOR_AUTHORITY_MAX && v[e] != '[' && v[e] != ']' && (authority_byte(v[e]) || v[e] == '&')) {
-		if (v[e] == '@') at = e;
-		e++;
+	/* userinfo: up to the last `@` before the authority ends as a URL
+	 * parser ends it (`/ \ ? #`), or where the value goes on past the
+	 * URL (white space, a quote, a bracket of CSS's `url()`) */
+	size_t a = c->slashes + c->run_bytes, k = a, at = SIZE_MAX;
+	while (k < lim && k - a <= LOCATOR_AUTHORITY_MAX && !authority_stop(v[k])) {
+		if (v[k] == '@') at = k;
+		k++;
 	}
-	if (e - a > LOCATOR_AUTHORITY_MAX) return false;
-	size_t h = at == SIZE_MAX ? a : at + 1;
+	if (k - a > LOCATOR_AUTHORITY_MAX) return false;
+	size_t h = at == SIZE_MAX ? a : at + 1, e = h;
+	while (e < lim && v[e] != '[' && v[e] != ']' && (authority_byte(v[e]) || v[e] == '&')) e++;
+	/* a byte a URL parser keeps in the host (`!`, `,`, `;`, `=` …) makes
+	 * it another host */
+	if (e < k && !authority_stop(v[e])) return false;
 	size_t p = h;
 	while (p < e && v[p] != ':') p++;
 	size_t he = p;
@@ -184,9 +254,15 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 		if (d < he) e = p = he = d;
 	}
 	if (he == h) return false;
-	/* a backslash that opens an escape continuing the host (§3.5) */
-	if (o->esc_js && e < lim && v[e] == '\\' && e + 1 < lim && (v[e + 1] == 'u' || v[e + 1] == 'x' || (v[e + 1] >= '0' && v[e + 1] <= '7')))
-		return false;
+	if (!unmatched(L, v, c, at, h, he, e, o)) return false;
+	/* where a backslash opens an escape, one after the host ends it only
+	 * as an escaped `/` or quote at any depth (`\\\/`, `\"`): any other
+	 * escape may continue the host (§3.5) */
+	if (o->esc && e < lim && v[e] == '\\') {
+		size_t k = e;
+		while (k < lim && v[k] == '\\') k++;
+		if (!(k < lim && (v[k] == '/' || v[k] == '"' || v[k] == '\''))) return false;
+	}
 	unsigned char key[LOCATOR_AUTHORITY_MAX];
 	size_t kn = host_key(v, h, he, key);
 	if (!kn) return false;
@@ -198,21 +274,24 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 		for (size_t k = p + 1; k < e; k++)
 			if (v[k] < '0' || v[k] > '9') return false;   /* no URL parser reads it */
 		if (e - p - 1 > 0) {
-			if (e - p - 1 > 16) return false;
 			port = (const char *)v + p + 1;
 			port_len = e - p - 1;
 		}
 	}
-	const struct pattern_pair *pp = patterns_pair_for(g, c->written, c->scheme, port, port_len);
-	if (!pp || pp->identity) return false;
+	/* the port is read for the written scheme, else the page's */
 	enum scheme ref = c->written ? c->scheme : pt->page_scheme;
+	const struct pattern_pair *pp = patterns_pair_for(g, true, ref, port, port_len);
+	if (!pp || pp->identity) return false;
 	/* `https:C/x` read on a page served at https is a path */
 	if (c->written && c->run < 2 && ref == pp->variant_scheme) return false;
 	/* the host's bytes, through the port where one is written (the
 	 * variant's host and port replace them); a root dot spelled `%2E`
 	 * is kept (the variant's with it is the same host) */
 	size_t hr = he;
-	if (!port && hr - h > 3 && v[hr - 1] != '.' && dot_end(v, h, hr) < hr) hr -= 3;
+	if (!port && !pp->variant_port && hr - h > 3 && v[hr - 1] != '.' && dot_end(v, h, hr) < hr) hr -= 3;
+	/* a variant's port goes where a written one was, an empty one's `:`
+	 * with it */
+	if (!port && pp->variant_port && p < e) port = (const char *)v + p;
 	*hit = (struct locate_hit){ .pair = pp, .end = port ? src_e(L, e - 1) : src_e(L, hr - 1) };
 	if (c->written && ref != pp->variant_scheme) {
 		/* the scheme too: from it, with the bytes from its colon to the
@@ -243,24 +322,74 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 	return !two && ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)));
 }
 
-bool locator_may_find(const unsigned char *p, size_t n, bool refs)
+/* Where a backslash opens an escape: whether the `:` at p[i] ends a
+ * scheme whose slash run has fewer than two `/`s. */
+static bool esc_scheme_short(const unsigned char *p, size_t n, size_t i)
 {
+	if (!((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)))) return false;
+	size_t seps = 0;
+	for (size_t k = i + 1; k < n && slash(p[k]) && seps < 2; k++) seps += p[k] == '/';
+	return seps < 2;
+}
+
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, unsigned esc)
+{
+	const struct hostfind *f = &pt->find;
 	size_t skip;
-	for (size_t i = bytescan_url_marks(p, 0, n, refs); i < n; i = bytescan_url_marks(p, i + 1, n, refs)) {
-		/* `&amp;` and `&quot;` decode to bytes that end no host the
-		 * byte matcher would not end, and begin no URL */
-		if (p[i] == '&' && ((n - i > 4 && !memcmp(p + i + 1, "amp;", 4)) || (n - i > 5 && !memcmp(p + i + 1, "quot;", 5))))
+	for (size_t i = bytescan_url_marks(p, 0, n, refs, esc != 0); i < n; i = bytescan_url_marks(p, i + 1, n, refs, esc != 0)) {
+		unsigned char c = p[i];
+		switch (c) {
+		case '&':
+			/* `&amp;` and `&quot;` decode to bytes no host or slash run
+			 * holds */
+			if ((n - i > 4 && !memcmp(p + i + 1, "amp;", 4)) || (n - i > 5 && !memcmp(p + i + 1, "quot;", 5))) continue;
+			return true;
+		case '%':
+			/* a `%XX` in a canonical host decodes to one of its bytes */
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 &&
+			    f->alphabet[(unsigned char)(ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2]))])
+				return true;
 			continue;
-		if (p[i] < '\r' && p[i] != '\t' && p[i] != '\n') continue;
-		if (p[i] != ':' || scheme_or_run(p, n, i, &skip)) return true;
+		case '@':
+			/* userinfo before a canonical host (one spelled otherwise has
+			 * marks of its own) */
+			if (hostfind_has(f, p + i + 1, n - i - 1 < pt->max_host + 1 ? n - i - 1 : pt->max_host + 1)) return true;
+			continue;
+		case '\\':
+			if (!esc) return true;
+			{
+				size_t k = i;
+				while (k < n && p[k] == '\\') k++;
+				if (k < n && p[k] == '/' && k - i > esc) return true;
+				i = k - 1;
+			}
+			continue;
+		case ':':
+			if (esc ? esc_scheme_short(p, n, i) : scheme_or_run(p, n, i, &skip)) return true;
+			continue;
+		case '/':
+			if (scheme_or_run(p, n, i, &skip)) return true;
+			i += skip;
+			continue;
+		case '\t':
+			return true;
+		case '\n':
+		case '\r':
+			return true;   /* (removed where the surface joins: a superset) */
+		default:
+			continue;
+		}
 	}
 	return false;
 }
 
 /* The next byte at or after i that may end a scheme or begin a slash
  * run. */
-static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident)
+static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident, bool esc)
 {
+	/* with escapes a URL's slash run holds a `/` (backslashes are
+	 * frequent there and begin nothing alone): the run is found by it */
+	if (esc) return bytescan_any3(v, i, len, '/', ':', ':');
 	if (ident && len - i > LOCATOR_SHORT) return bytescan_any3(v, i, len, '/', '\\', ':');
 	while (i < len && !(lc[v[i]] & (LC_COLON | LC_SLASH)) && v[i] != '\\') i++;
 	return i;
@@ -275,13 +404,17 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 {
 	/* a scheme's colon up to 5 bytes past the limit: its `http` before it */
 	size_t end = len - limit > 6 ? limit + 6 : len;
-	for (size_t i = next_cand(v, 0, end, L->ident); i < end; i = next_cand(v, i + 1, end, L->ident)) {
+	for (size_t i = next_cand(v, 0, end, L->ident, o->esc); i < end; i = next_cand(v, i + 1, end, L->ident, o->esc)) {
 		unsigned char c = v[i];
 		size_t st = i;
 		if (c == ':') {
 			if (i >= 5 && ascii_ci_eq(v + i - 5, "https", 5)) st = i - 5;
 			else if (i >= 4 && ascii_ci_eq(v + i - 4, "http", 4)) st = i - 4;
 			else continue;
+		} else if (o->esc) {
+			/* the start of the run this `/` is in */
+			while (st > 0 && slash(v[st - 1])) st--;
+			c = v[st];
 		}
 		if (st >= limit) continue;
 		int b = st ? v[st - 1] : prev;
@@ -290,9 +423,9 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 			continue;
 		if (src_s(L, st) < *resume_src) continue;
 		struct cand cd;
-		bool ok = cand_at(L, v, st, len, &cd);
+		bool ok = cand_at(v, st, len, o->esc, &cd);
 		/* the rest of its slash run begins no other URL */
-		if (cd.run) i = cd.slashes + cd.run - 1;
+		if (cd.run_bytes) i = cd.slashes + cd.run_bytes - 1;
 		if (!ok) continue;
 		struct locate_hit hit;
 		if (locate(L, v, pt, &cd, len, o, &hit) && fn(ctx, &hit)) *resume_src = hit.end;

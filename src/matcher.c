@@ -372,16 +372,18 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	}
 	(void)sep;
 	size_t e = host_end;
-	/* §3.4 root dot */
-	if (e < s->len && b[e] == '.') {
-		if (e + 1 < s->len ? root_dot_follower(s, e + 1) : s->value) e++;
+	/* §3.4 root dot and §3.5 port, after removable characters where the
+	 * surface joins (a URL parser reads `C<TAB>.:8443` as `C.:8443`) */
+	size_t removed = 0, d = skip_removable(s, e, &removed);
+	if (d < s->len && b[d] == '.') {
+		size_t f = skip_removable(s, d + 1, &removed);
+		if (f < s->len ? root_dot_follower(s, f) : s->value) e = d + 1;
 	}
-	/* §3.5 port */
 	const char *port = NULL;
 	size_t port_len = 0;
-	size_t ps = port_sep_len(s, e);
+	size_t pe = skip_removable(s, e, &removed), ps = port_sep_len(s, pe);
 	if (ps) {
-		size_t d = e + ps, k = d;
+		size_t d = pe + ps, k = d;
 		while (k < s->len && k - d <= MATCH_PORT_DIGITS_MAX && b[k] >= '0' && b[k] <= '9') k++;
 		if (k - d > MATCH_PORT_DIGITS_MAX) {
 			skip(s, c, k, REASON_NOT_A_URL);   /* too long to be a port */
@@ -391,7 +393,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 			port = (const char *)b + d;
 			port_len = k - d;
 			e = k;
-		} else if (!terminated(s, c, d)) {
+		} else if (!terminated(s, c, d)) {   /* (an empty port: the colon kept) */
 			skip(s, c, d, REASON_NOT_A_URL);
 			return d;
 		}
@@ -402,6 +404,9 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	const struct pattern_pair *pp = patterns_pair_for(g, form == FORM_SCHEME, written, port, port_len);
 	if (!pp) { skip(s, c, e, REASON_HOST_NOT_IN_MAP); return e; }
 	if (pp->identity) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
+	/* an empty port's colon, where the variant writes a port of its own,
+	 * goes with the span (`C:/x` is not `V:8080:/x`) */
+	if (ps && !port && pp->variant_port) e = pe + ps;
 	struct slice r = pp->repl[enc][form];
 	if (r.n == e - c && memcmp(r.p, b + c, r.n) == 0) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
 	emit(s, c, e, ACTION_REWROTE, REASON_NONE, r);

@@ -161,6 +161,7 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 		struct pattern_pair *p = &g->pairs[g->npairs++];
 		p->canon_scheme = dp[i].canonical->scheme;
 		p->variant_scheme = dp[i].variant->scheme;
+		p->variant_port = dp[i].variant->port[0] != 0;
 		if (dp[i].variant->scheme == SCHEME_HTTP) pt->page_scheme = SCHEME_HTTP;
 		memcpy(p->canon_port, dp[i].canonical->port, sizeof p->canon_port);
 		p->identity = origin_equal(dp[i].canonical, dp[i].variant);

@@ -26,6 +26,7 @@ struct slice { const unsigned char *p; size_t n; };
 struct pattern_pair {
 	enum scheme canon_scheme;
 	enum scheme variant_scheme;             /* the scheme the replacement writes */
+	bool variant_port;                      /* the replacement writes a port */
 	char canon_port[ORIGIN_PORT_MAX + 1];   /* normalised, "" = default */
 	bool identity;
 	struct slice repl[ENC_COUNT][FORM_COUNT];

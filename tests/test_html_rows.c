@@ -461,6 +461,33 @@ static const struct {
 	  "<a href=\"http:&#9;//" VH "/x\">" },
 	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"https:\\\\" CH "/x\">",
 	  "<a href=\"http:\\\\" VH "/x\">" },
+	/* userinfo is everything to the last `@` before `/ \\ ? #`, whatever
+	 * its bytes; a byte a URL parser keeps in a host makes another host */
+	{ MAP_MAIN, "<a href=\"https://a!b@" CH "/x\">", "<a href=\"https://a!b@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://u[x@" CH "/x\">", "<a href=\"https://u[x@" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https:\\\\" CH "!y/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https:\\\\" CH "!y@other.test/x\">", NULL },
+	/* `&quot;` ends a host in CSS or JSON inside an attribute */
+	{ MAP_MAIN, "<div style=\"background:url(&quot;https:\\\\" CH "&quot;)\">",
+	  "<div style=\"background:url(&quot;https:\\\\" VH "&quot;)\">" },
+	{ MAP_MAIN, "<a data-x=\"{&quot;u&quot;:&quot;https://u@" CH "&quot;}\">", "<a data-x=\"{&quot;u&quot;:&quot;https://u@" VH "&quot;}\">" },
+	/* a variant with a port: an empty port's colon goes, a `%2E` root dot
+	 * with it (`V:8080%2E` is no URL) */
+	{ "https://www.example.fi https://x.test:8080\n", "<a href=\"https:\\\\" CH ":/x\">", "<a href=\"https:\\\\x.test:8080/x\">" },
+	{ "https://www.example.fi https://x.test:8080\n", "<a href=\"///" CH "%2E/x\">", "<a href=\"///x.test:8080/x\">" },
+	{ "https://www.example.fi https://x.test:8080\n", "<a href=\"https://" CH ":/x\">", "<a href=\"https://x.test:8080/x\">" },
+	/* a relative URL's port is read for the scheme of the page (the
+	 * variant's): on a map to http, `//C:443` is not C's origin */
+	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"///" CH ":443/x\">", NULL },
+	{ "http://www.example.fi https://wt-a--example.ddev.site\n", "<a href=\"///" CH ":443/x\">", "<a href=\"///" VH "/x\">" },
+	/* removable characters before a root dot and a port (rules.md §3.4,
+	 * §3.5): the port is read, the span goes over them */
+	{ MAP_MAIN, "<a href=\"https://" CH "\t:8443/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://" CH "&#9;:443/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://" CH ".\t:8443/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://" CH "\n:/x\">", "<a href=\"https://" VH "\n:/x\">" },
+	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"https://" CH "&#9;:443/x\">",
+	  "<a href=\"http://" VH "/x\">" },
 	/* left alone */
 	{ MAP_MAIN, "<img srcset=\"a.jpg 1x,\thttps://" CH "/b.jpg 2x\">", "<img srcset=\"a.jpg 1x,\thttps://" VH "/b.jpg 2x\">" },
 	{ MAP_MAIN, "<a title=\"a\tb\" href=\"/a//b\">", NULL },

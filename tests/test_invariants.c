@@ -736,10 +736,10 @@ static int t_js_escape(const uc *b, size_t n, size_t i, size_t *len)
 	return v > 0 && v < 0x80 && strchr("/\\?#:", (int)v) ? 1 : 0;
 }
 
-/* Whether the host is terminated at b[e] (§3.5 right anchor). */
-static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at_value_start, int depth)
+/* Past the removable controls at b[e] (attributes, scripts and styles
+ * join them; in scripts their escapes too), at most 64 bytes. */
+static size_t t_skip_removable(const uc *b, size_t n, size_t e, enum t_surf s)
 {
-	/* removable controls (attributes, scripts and styles join them) */
 	size_t skipped = 0;
 	while (e < n && skipped < 64) {
 		if (b[e] == '\t' || b[e] == '\n' || b[e] == '\r') { e++; skipped++; continue; }
@@ -747,6 +747,13 @@ static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at
 		if (s == TS_SCRIPT && b[e] == '\\' && !t_js_escape(b, n, e, &l) && l) { e += l; skipped += l; continue; }
 		break;
 	}
+	return e;
+}
+
+/* Whether the host is terminated at b[e] (§3.5 right anchor). */
+static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at_value_start, int depth)
+{
+	e = t_skip_removable(b, n, e, s);
 	if (e >= n) return true;
 	uc c = b[e];
 	if (c == '@') return false;
@@ -794,13 +801,19 @@ static void t_find_leaks(const struct t_map *m, const uc *v, size_t n, size_t li
 			if (t_alnum(p) || (p && strchr("/.-_%\\", p))) continue;
 		}
 		size_t e = h.host_end;
-		/* root dot (§3.4) */
-		if (e < lim && v[e] == '.') {
-			bool absorb = (e + 1 < lim && v[e + 1] && strchr("/:?#", v[e + 1])) || t_pct_is(v, lim, e + 1, "/:?#") ||
-			              (e + 1 == lim && s == TS_ATTR);
-			if (absorb) e++;
+		/* root dot (§3.4), after removable controls, and followed by
+		 * one of `/ : ? #` after them */
+		size_t dt = t_skip_removable(v, lim, e, s);
+		if (dt < lim && v[dt] == '.') {
+			size_t f = t_skip_removable(v, lim, dt + 1, s);
+			bool absorb = (f < lim && v[f] && strchr("/:?#", v[f])) || t_pct_is(v, lim, f, "/:?#") ||
+			              (f == lim && s == TS_ATTR);
+			if (absorb) e = dt + 1;
 		}
-		/* port (§3.5); escaped colons on script surfaces */
+		/* port (§3.5), after removable controls; escaped colons on script
+		 * surfaces */
+		size_t pe = t_skip_removable(v, lim, e, s);
+		if (pe < lim && (v[pe] == ':' || v[pe] == '%' || v[pe] == '\\')) e = pe;
 		size_t sl = 0;
 		if (e < lim && v[e] == ':') sl = 1;
 		else if (e + 2 < lim && v[e] == '%' && v[e + 1] == '3' && (v[e + 2] | 0x20) == 'a') sl = 3;

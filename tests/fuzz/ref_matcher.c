@@ -256,21 +256,23 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 		}
 	}
 	size_t e = host_end;
-	/* §3.4 root dot */
-	if (e < r->len && b[e] == '.') {
-		if (e + 1 < r->len) { if (dot_follower(r, e + 1)) e++; }
-		else if (r->rp->value) e++;
+	/* §3.4 root dot, §3.5 port: after removable characters */
+	size_t removed = 0, dt = skip_removed(r, e, &removed);
+	if (dt < r->len && b[dt] == '.') {
+		size_t f = skip_removed(r, dt + 1, &removed);
+		if (f < r->len) { if (dot_follower(r, f)) e = dt + 1; }
+		else if (r->rp->value) e = dt + 1;
 	}
-	/* §3.5 port */
 	const unsigned char *port = NULL;
 	size_t port_len = 0;
 	size_t ps = 0;
 	size_t rl;
-	if (e < r->len && b[e] == ':') ps = 1;
-	else if (ci_at(b, r->len, e, "%3A")) ps = 3;
-	else if (ref_at(r, e, &rl) == ':') ps = rl;
+	size_t pe = skip_removed(r, e, &removed);
+	if (pe < r->len && b[pe] == ':') ps = 1;
+	else if (ci_at(b, r->len, pe, "%3A")) ps = 3;
+	else if (ref_at(r, pe, &rl) == ':') ps = rl;
 	if (ps) {
-		size_t d = e + ps, k = d;
+		size_t d = pe + ps, k = d;
 		while (k < r->len && is_digit(b[k])) k++;
 		if (k - d > 12) {                                       /* §12.2 */
 			event(r, c, d + 13, REF_NOT_A_URL);
@@ -299,6 +301,7 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	}
 	if (!chosen) { event(r, c, e, REF_HOST_NOT_IN_MAP); return e; }
 	if (origin_eq(&chosen->canon, &chosen->variant)) { event(r, c, e, REF_IDENTITY_MAP); return e; }
+	if (ps && !port && chosen->variant.port[0]) e = pe + ps;   /* an empty port's colon, a variant's port */
 	char repl[256];
 	size_t rn = replacement(&chosen->variant, enc, scheme_form, repl, sizeof repl);
 	if (rn == e - c && memcmp(repl, b + c, rn) == 0) { event(r, c, e, REF_IDENTITY_MAP); return e; }
