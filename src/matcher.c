@@ -177,6 +177,8 @@ static inline __attribute__((always_inline)) size_t removable_len(const struct s
 	 * parser a TAB or LF, which it removes (§5.2) */
 	if (c == '&') return s->refs ? removable_ref_len(s, i) : 0;
 	if (c != '\\' || !s->esc_js) return 0;
+	/* `\/`, `\"`, `\\` (most escapes after a host in JSON) remove nothing */
+	if (i + 1 < s->len && (s->b[i + 1] == '/' || s->b[i + 1] == '"' || s->b[i + 1] == '\\')) return 0;
 	struct esc e = decode_escape(s, i);
 	if (e.kind == ESC_CONTROL) {
 		/* Two-byte \t \n \r: only where the surface joins. */
@@ -381,7 +383,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	}
 	const char *port = NULL;
 	size_t port_len = 0;
-	size_t pe = skip_removable(s, e, &removed), ps = port_sep_len(s, pe);
+	size_t pe = e == host_end ? d : skip_removable(s, e, &removed), ps = port_sep_len(s, pe);
 	if (ps) {
 		size_t d = pe + ps, k = d;
 		while (k < s->len && k - d <= MATCH_PORT_DIGITS_MAX && b[k] >= '0' && b[k] <= '9') k++;
