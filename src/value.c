@@ -392,7 +392,6 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 	/* a scheme the byte matcher's relative rewrite kept: the origin is
 	 * reported once, by the byte matcher */
 	bool reported = k > lo;
-	for (size_t i = lo; i < k; i++) vp->splices[i].repl_n = VALUE_REPL_DROPPED;
 	struct value_splice sp = { (uint32_t)va, 0, (uint16_t)(vb - va), 0 };
 	if (vb - va > VALUE_SPLICE_LEN_MAX) return false;   /* (an authority is far shorter) */
 	struct slice hp = h->pair->repl[ENC_RAW][FORM_RELATIVE];   /* `//` host and port */
@@ -416,6 +415,16 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 		sp.repl_n = (uint16_t)(w | VALUE_REPL_ESC);
 		vp->esc.len += w;
 	}
+	/* a replacement equal to the bytes it replaces changes nothing
+	 * (a map that changes only the scheme, `///C`): no rewrite */
+	{
+		struct slice r = repl_of(vp, &sp, NULL);
+		if (r.n == vb - va && !memcmp(r.p, vp->run + h->start, r.n)) {
+			if (h->scheme) vp->esc.len -= r.n;
+			return false;
+		}
+	}
+	for (size_t i = lo; i < k; i++) vp->splices[i].repl_n = VALUE_REPL_DROPPED;
 	vp->merge = xgrow(vp->merge, &vp->merge_cap, vp->nmerge + 1, sizeof *vp->merge, 64);
 	vp->merge[vp->nmerge++] = sp;
 	struct match_event ev = { h->start, h->end, ACTION_REWROTE, REASON_NONE,

@@ -488,6 +488,9 @@ static const struct {
 	{ MAP_MAIN, "<a href=\"https://" CH "\n:/x\">", "<a href=\"https://" VH "\n:/x\">" },
 	{ "https://www.example.fi http://wt-a--example.ddev.site\n", "<a href=\"https://" CH "&#9;:443/x\">",
 	  "<a href=\"http://" VH "/x\">" },
+	/* a map that changes only the scheme: `///C` is kept as it is (its
+	 * replacement is its own bytes) */
+	{ "https://www.example.fi http://www.example.fi\n", "<a href=\"///" CH "/x\">", NULL },
 	/* left alone */
 	{ MAP_MAIN, "<img srcset=\"a.jpg 1x,\thttps://" CH "/b.jpg 2x\">", "<img srcset=\"a.jpg 1x,\thttps://" VH "/b.jpg 2x\">" },
 	{ MAP_MAIN, "<a title=\"a\tb\" href=\"/a//b\">", NULL },
