@@ -134,7 +134,7 @@ clean:
 # libclang-rt-14-dev).
 FUZZ_CC      ?= clang
 FUZZ_SECONDS ?= 60
-FUZZ_TARGETS ?= map matcher pipeline window serialized
+FUZZ_TARGETS ?= map matcher pipeline window serialized locator
 FUZZ_DIR     := build/fuzz
 FUZZ_CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -Itests/fuzz -O1 -g -fno-omit-frame-pointer \
                 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all

@@ -376,14 +376,17 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	size_t e = host_end;
 	/* §3.4 root dot and §3.5 port, after removable characters where the
 	 * surface joins (a URL parser reads `C<TAB>.:8443` as `C.:8443`) */
-	size_t removed = 0, d = skip_removable(s, e, &removed);
+	size_t removed = 0, d = skip_removable(s, e, &removed), pe = d;
 	if (d < s->len && b[d] == '.') {
 		size_t f = skip_removable(s, d + 1, &removed);
-		if (f < s->len ? root_dot_follower(s, f) : s->value) e = d + 1;
+		if (f < s->len ? root_dot_follower(s, f) : s->value) {
+			e = d + 1;
+			pe = f;   /* (the removable characters read once, 64 bytes in all) */
+		}
 	}
 	const char *port = NULL;
 	size_t port_len = 0;
-	size_t pe = e == host_end ? d : skip_removable(s, e, &removed), ps = port_sep_len(s, pe);
+	size_t ps = port_sep_len(s, pe);
 	if (ps) {
 		size_t d = pe + ps, k = d;
 		while (k < s->len && k - d <= MATCH_PORT_DIGITS_MAX && b[k] >= '0' && b[k] <= '9') k++;

@@ -305,4 +305,71 @@ SER = {
 }
 for k, v in SER.items():
     put("serialized", k, v)
+# ---- fuzz_locator: [map|view<<2|derived<<3][filler|at<<2] + attribute value ---
+# (maps of fuzz_locator.c, C = www.example.fi: 0 https variant holding C,
+# 1 an http variant, 2 two ports of C and an identity pair, 3 scheme only)
+reset("locator")
+C = "www.example.fi"
+LOCATOR_SEEDS = [
+    # the shapes a URL parser resolves and the byte matcher does not read (rules.md §3.9)
+    ("backslashes", 0, "https:\\\\C/x"),
+    ("mixed-slashes", 1, "https:/\\C/x"),
+    ("three-slashes", 0, "///C/x"),
+    ("four-backslashes", 2, "\\\\\\\\C/x"),
+    ("userinfo", 0, "https://user@C/x"),
+    ("userinfo-two-at", 1, "https://a@b:c@C:443/x"),
+    ("userinfo-no-slashes", 0, "http:u@C/x"),
+    ("scheme-no-slashes", 0, "http:C/x"),
+    ("scheme-no-slashes-same", 0, "https:C/x"),
+    ("scheme-no-slashes-http-page", 1, "https:C/x"),
+    ("scheme-one-slash", 3, "HTTP:/C/x"),
+    ("scheme-upper", 1, "HtTpS:\\\\WWW.Example.FI/"),
+    ("percent", 0, "https://www.ex%61mple.fi/x"),
+    ("percent-upper", 2, "//%57WW%2eexample%2EFI:8443/x"),
+    ("percent-root-dot", 0, "https://C%2E/x"),
+    ("percent-root-dot-port", 2, "https://C%2e:8443/x"),
+    ("tab", 0, "https://www.example\t.fi/x"),
+    ("lf-cr", 1, "ht\ntp\rs://www.exa\r\nmple.fi/x"),
+    ("refs-slashes", 0, "https:&#47;&#47;&#47;C/x"),
+    ("refs-sol", 0, "&sol;&sol;&sol;C"),
+    ("refs-tab", 1, "https:&#9;//C/x"),
+    ("refs-tab-in-host", 0, "https://www.example&Tab;.fi/x"),
+    ("refs-newline-scheme", 3, "http&NewLine;:C/x"),
+    ("refs-host", 0, "//www&period;example&#x2E;fi&colon;8443/"),
+    ("refs-commat", 0, "https://user&commat;C/x"),
+    ("refs-bsol", 2, "https:&bsol;&bsol;C/"),
+    ("refs-percnt", 0, "https://www.ex&percnt;61mple.fi/"),
+    ("refs-amp", 0, "https://C&amp;x=1 //C&quot;"),
+    ("port", 0, "https:\\\\shop.example.fi:8443/x"),
+    ("port-zeros", 2, "///C:0008443/x"),
+    ("port-empty", 0, "///C:/x"),
+    ("port-default", 1, "https:\\\\C:443/x http:\\\\example.fi:80/"),
+    ("port-long", 2, "///C:00000000000008443/"),
+    ("root-dot", 0, "///C./x"),
+    ("root-dot-end", 2, "https:\\\\C."),
+    # near misses: left alone
+    ("near-longer-host", 0, "///C.evil.test/ https:\\\\C.\tevil.test/"),
+    ("near-prefix", 0, "///aC/x https:\\\\xC"),
+    ("near-port-letters", 0, "///C:84x3/ https://C:/"),
+    ("near-path", 0, "/a//b https:\\\\cdn.other.example/x"),
+    ("near-srcset", 0, "a.png\t1x,\tb.png 2x"),
+    ("near-ipv6", 2, "///[::1]/ https://[C]/"),
+    # several in one value, and the byte matcher's own spellings beside them
+    ("several", 0, "https://C/a ///C/b https:\\\\C/c //C http:C https://u@C"),
+    ("matcher-and-locator", 1, "https://C/x?u=https:\\\\C/y&v=//C"),
+    ("identity-pair", 2, "///example.fi/ https://u@example.fi/"),
+    ("scheme-only", 3, "https:\\\\C/x http:\\\\C/y ///C"),
+    ("quote-inside", 0, "///C/\"><a href=///C/x>"),
+]
+for i, (name, mapi, val) in enumerate(LOCATOR_SEEDS):
+    v = val.replace("C", C) if "C" in val and "WWW" not in val else val
+    v = v.encode()
+    view = 1 if i % 7 == 5 else 0           # a few read as a URL header's view (refs off)
+    b0 = mapi | (view << 2) | ((i * 5 % 32) << 3)
+    b1 = (i % 4) | ((i * 11 % 64) << 2)     # filler and where the value lands
+    put("locator", name, bytes([b0, b1]) + v)
+# a value across a window of the locator's view: long, with a TAB
+put("locator", "long-value", bytes([0x08, 0x02]) +
+    (b"x " * 700 + b"https:\\\\www.example.fi/\t" + b"a" * 300 + b" ///www.ex%61mple.fi/")[:MAX])
+
 print("seeds written under", OUT)

@@ -257,17 +257,16 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	}
 	size_t e = host_end;
 	/* §3.4 root dot, §3.5 port: after removable characters */
-	size_t removed = 0, dt = skip_removed(r, e, &removed);
+	size_t removed = 0, dt = skip_removed(r, e, &removed), pe = dt;
 	if (dt < r->len && b[dt] == '.') {
 		size_t f = skip_removed(r, dt + 1, &removed);
-		if (f < r->len) { if (dot_follower(r, f)) e = dt + 1; }
-		else if (r->rp->value) e = dt + 1;
+		bool absorb = f < r->len ? dot_follower(r, f) : r->rp->value;
+		if (absorb) { e = dt + 1; pe = f; }
 	}
 	const unsigned char *port = NULL;
 	size_t port_len = 0;
 	size_t ps = 0;
 	size_t rl;
-	size_t pe = skip_removed(r, e, &removed);
 	if (pe < r->len && b[pe] == ':') ps = 1;
 	else if (ci_at(b, r->len, pe, "%3A")) ps = 3;
 	else if (ref_at(r, pe, &rl) == ':') ps = rl;

@@ -1,0 +1,641 @@
+/* fuzz_locator.c — libFuzzer target: the URL-parser locator of
+ * docs/rules.md §3.9 (src/locator.c), on its own and through the whole
+ * html pipeline (src/value.c's locate_run), with four maps whose
+ * canonical host C is www.example.fi.
+ *
+ * Input layout:
+ *   byte 0   map (bits 0–1: one of maps[] below), the view of the direct
+ *            checks (bit 2: 0 an html attribute value's, refs on; 1 a URL
+ *            header's, refs off), the derived read size (bits 3–7, with
+ *            the input's length)
+ *   byte 1   the padding of the windowed check (5) below: filler (bits
+ *            0–1: none, spaces, a TAB then spaces, `&#32;` repeated),
+ *            where the value lands (bits 2–6, with the input's length)
+ *            against the first window's limit or (bit 7) its end
+ *   the rest the value: an attribute value's bytes.
+ *
+ * Properties:
+ *   (1) chunking: the documents `<a href="` value `">` and the value
+ *       alone, run through the pipeline (type html) at read sizes 1, 2,
+ *       3, 7, 4096 and one derived from the input, give the same output
+ *       and the same rewrites per surface;
+ *   (2) idempotence: each output run again changes nothing and counts no
+ *       rewrite (rules.md §11.3);
+ *   (3) identity: with the identity map of the map's canonicals the
+ *       output equals the document byte for byte and counts no rewrite;
+ *   (4) only host bytes: locator_scan on the value (the view of byte 0)
+ *       reports hits in order, each within the value and after the one
+ *       before; a hit's source bytes, read by the small decoder below
+ *       (written from rules.md §3.9 and §5.1–§5.2, not from src/: TAB,
+ *       LF and CR removed, references decoded, removable ones removed,
+ *       `%XX` decoded in the host, lower case, a root dot dropped),
+ *       spell its pair's canonical host, then at most a `:` and digits;
+ *       a hit that writes the scheme begins with `http:` or `https:`
+ *       (its colon at mid_start where the slashes are kept), has its
+ *       userinfo (if any) end with `@` at mid_end, and the variant's
+ *       scheme is not the one written;
+ *   (5) windows: the value behind a filler that puts it across the first
+ *       view window's limit (LOCATOR_WINDOW − LOCATOR_LOOK view bytes) or
+ *       its end (LOCATOR_WINDOW), with spaces after it, gives the same
+ *       hits, shifted; release() is told offsets that never go back and
+ *       stay within the buffer;
+ *   (6) the gates are supersets: where locator_may_find is false, every
+ *       hit lies inside a span the byte matcher rewrote (matcher_scan_ex,
+ *       value mode, html-attr or header) on the same bytes; where
+ *       locator_may_hide is false and hostfind_any finds no canonical
+ *       host, there is no hit.
+ * A value the pipeline takes for compressed input is refused (exit 3,
+ * nothing written) and checked for that only.
+ * At exit it prints the cases, how many the locator found anything in
+ * (and with a scheme), how many the pipeline rewrote, and how many the
+ * gates said no to; with at least 2000 cases, a share of locator finds
+ * under 5% fails the run (exit 70). */
+#define _GNU_SOURCE
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "filetype.h"
+#include "hostfind.h"
+#include "locator.h"
+#include "map.h"
+#include "matcher.h"
+#include "patterns.h"
+#include "pipeline.h"
+
+#define MIN_SHARE_CASES 2000
+#define MIN_SHARE_PERCENT 5
+#define MAX_HITS 4096
+
+static const char *const maps[4] = {
+	/* containment (the variant holds C), many→one, a port; served at https */
+	"https://www.example.fi https://wt-a--www.example.fi\n"
+	"http://example.fi https://wt-a--www.example.fi\n"
+	"https://shop.example.fi:8443 https://wt-a--shop.example.ddev.site\n",
+	/* an http variant: a page served at http (`https:C/x` is a URL) */
+	"https://www.example.fi http://v.test\n"
+	"http://example.fi http://v.test\n",
+	/* two ports of C, an IPv6 variant with a port, an identity pair */
+	"https://www.example.fi:8443 http://[::1]:8080\n"
+	"https://www.example.fi https://v.example\n"
+	"https://example.fi https://example.fi\n",
+	/* a scheme-only change */
+	"http://www.example.fi https://www.example.fi\n",
+};
+
+static struct map real_map[4], ident_map[4];
+static struct patterns real_pt[4], ident_pt[4];
+static int in_fd = -1, out_fd = -1;
+static FILE *devnull;
+static struct locator loc;
+
+static struct {
+	unsigned long cases, found, scheme, rewrote, no_find, no_hide, padded, windowed;
+} stats;
+
+static void report_stats(void)
+{
+	if (!stats.cases) return;
+	double share = 100.0 * (double)stats.found / (double)stats.cases;
+	fprintf(stderr,
+	        "fuzz_locator: %lu cases, %lu found by the locator (%.1f%%), %lu with the scheme, %lu rewrote in the "
+	        "pipeline; gates false: may_find %lu, may_hide+hostfind %lu; %lu padded, %lu across windows\n",
+	        stats.cases, stats.found, share, stats.scheme, stats.rewrote, stats.no_find, stats.no_hide, stats.padded,
+	        stats.windowed);
+	if (stats.cases >= MIN_SHARE_CASES && share < MIN_SHARE_PERCENT) {
+		fprintf(stderr, "fuzz_locator: FAIL: only %.1f%% of cases found anything (want >= %d%%)\n", share,
+		        MIN_SHARE_PERCENT);
+		fflush(stderr);
+		_Exit(70);
+	}
+}
+
+static void build(struct map *m, struct patterns *pt, const char *text)
+{
+	char err[512];
+	map_init(m);
+	if (!map_load_text(m, "fuzz.map", text, strlen(text), err, sizeof err) || !map_validate(m, err, sizeof err) ||
+	    !patterns_build(pt, m, DIR_FORWARD, err, sizeof err)) {
+		fprintf(stderr, "fuzz_locator: map refused: %s\n%s", err, text);
+		abort();
+	}
+}
+
+int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	(void)argc; (void)argv;
+	for (int i = 0; i < 4; i++) {
+		build(&real_map[i], &real_pt[i], maps[i]);
+		char text[2048];
+		size_t n = 0;
+		for (size_t k = 0; k < real_map[i].npairs; k++) {
+			const struct origin *c = &real_map[i].pairs[k].canonical;
+			bool seen = false;
+			for (size_t j = 0; j < k && !seen; j++) seen = strcmp(real_map[i].pairs[j].canonical.host, c->host) == 0;
+			if (seen) continue;
+			char r[300];
+			origin_render(c, r, sizeof r);
+			n += (size_t)snprintf(text + n, sizeof text - n, "%s %s\n", r, r);
+		}
+		build(&ident_map[i], &ident_pt[i], text);
+	}
+	in_fd = memfd_create("fuzz-in", 0);
+	out_fd = memfd_create("fuzz-out", 0);
+	devnull = fopen("/dev/null", "w");
+	if (in_fd < 0 || out_fd < 0 || !devnull) abort();
+	atexit(report_stats);
+	return 0;
+}
+
+/* ------------------------------------------------------------ failure */
+
+static const uint8_t *cur_in;
+static size_t cur_n;
+static int cur_map;
+static bool cur_header;
+
+static void dump(const char *what, const unsigned char *p, size_t n)
+{
+	fprintf(stderr, "%s (%zu bytes): \"", what, n);
+	for (size_t i = 0; i < n && i < 4096; i++) {
+		if (p[i] == '\\') fputs("\\\\", stderr);
+		else if (p[i] == '"') fputs("\\\"", stderr);
+		else if (p[i] == '\n') fputs("\\n", stderr);
+		else if (p[i] == '\t') fputs("\\t", stderr);
+		else if (p[i] >= 0x20 && p[i] < 0x7f) fputc(p[i], stderr);
+		else fprintf(stderr, "\\x%02x", p[i]);
+	}
+	fputs(n > 4096 ? "\"...\n" : "\"\n", stderr);
+}
+
+static void head(const char *what)
+{
+	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s):\n%s", what, cur_map,
+	        cur_header ? "header, refs off" : "html attribute, refs on", maps[cur_map]);
+	dump("value", cur_in, cur_n);
+}
+
+/* ------------------------------------------------------------ the pipeline */
+
+struct result {
+	unsigned char *out;
+	size_t len, cap;
+	uint64_t rewrites[SURFACE_COUNT], total;
+	int rc;
+};
+
+static void run(const struct patterns *pt, size_t read_size, const unsigned char *in, size_t n, struct result *r)
+{
+	if (ftruncate(in_fd, 0) != 0 || (n && pwrite(in_fd, in, n, 0) != (ssize_t)n) || lseek(in_fd, 0, SEEK_SET) != 0) abort();
+	if (ftruncate(out_fd, 0) != 0 || lseek(out_fd, 0, SEEK_SET) != 0) abort();
+	struct report_options ro = { .quiet = true, .out = devnull, .check_out = devnull };
+	struct report rep;
+	report_init(&rep, &ro);
+	struct pipeline_config cfg = { .pt = pt, .type = FILETYPE_HTML, .read_size = read_size, .quiet = true,
+	                               .progress = PROGRESS_OFF };
+	struct pipeline pl;
+	pipeline_init(&pl, &cfg, &rep);
+	struct io_writer w;
+	io_writer_init(&w, out_fd);
+	r->rc = pipeline_run(&pl, in_fd, "in", NULL, &w);
+	report_end(&rep);
+	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
+	r->total = 0;
+	for (int s = 0; s < SURFACE_COUNT; s++) r->total += r->rewrites[s];
+	io_writer_free(&w);
+	pipeline_free(&pl);
+	report_free(&rep);
+
+	off_t end = lseek(out_fd, 0, SEEK_END);
+	if (end < 0) abort();
+	r->len = (size_t)end;
+	if (r->len + 1 > r->cap) {
+		r->cap = r->len + 1;
+		r->out = realloc(r->out, r->cap);
+		if (!r->out) abort();
+	}
+	if (r->len && pread(out_fd, r->out, r->len, 0) != (ssize_t)r->len) abort();
+}
+
+static void fail_runs(const char *what, const unsigned char *doc, size_t n, size_t ra, const struct result *x,
+                      size_t rb, const struct result *y)
+{
+	head(what);
+	dump("document", doc, n);
+	if (x) fprintf(stderr, "read size %zu: rc %d, %llu rewrites\n", ra, x->rc, (unsigned long long)x->total);
+	if (x) dump("output 1", x->out, x->len);
+	if (y) fprintf(stderr, "read size %zu: rc %d, %llu rewrites\n", rb, y->rc, (unsigned long long)y->total);
+	if (y) dump("output 2", y->out, y->len);
+	if (x && y) {
+		size_t i = 0;
+		while (i < x->len && i < y->len && x->out[i] == y->out[i]) i++;
+		fprintf(stderr, "first difference at byte %zu\n", i);
+		for (int s = 0; s < SURFACE_COUNT; s++)
+			if (x->rewrites[s] || y->rewrites[s])
+				fprintf(stderr, "  rewrites on %s: %llu | %llu\n", surface_name(s), (unsigned long long)x->rewrites[s],
+				        (unsigned long long)y->rewrites[s]);
+	}
+	abort();
+}
+
+static struct result rbase, rother, ragain, rid;
+
+/* (1)–(3) on one document; returns whether it rewrote. */
+static bool check_document(const unsigned char *doc, size_t n, size_t derived)
+{
+	const size_t sizes[] = { 4096, 1, 2, 3, 7, derived };
+	const struct patterns *pt = &real_pt[cur_map];
+
+	/* compressed input is refused: exit 3, nothing written (rules.md §13.2) */
+	if (filetype_compressed(doc, n)) {
+		run(pt, derived, doc, n, &rid);
+		if (rid.rc != 3 || rid.len != 0) fail_runs("compressed input: not refused", doc, n, derived, &rid, 0, NULL);
+		return false;
+	}
+
+	/* (3) identity */
+	run(&ident_pt[cur_map], derived, doc, n, &rid);
+	if (rid.rc != 0) fail_runs("identity map: pipeline_run failed", doc, n, derived, &rid, 0, NULL);
+	if (rid.len != n || (n && memcmp(rid.out, doc, n) != 0))
+		fail_runs("identity map: the output differs from the document", doc, n, derived, &rid, 0, NULL);
+	if (rid.total) fail_runs("identity map: rewrites were counted", doc, n, derived, &rid, 0, NULL);
+
+	/* (1) chunking */
+	run(pt, sizes[0], doc, n, &rbase);
+	if (rbase.rc != 0) fail_runs("pipeline_run failed", doc, n, sizes[0], &rbase, 0, NULL);
+	for (size_t k = 1; k < sizeof sizes / sizeof sizes[0]; k++) {
+		run(pt, sizes[k], doc, n, &rother);
+		if (rother.rc != 0) fail_runs("pipeline_run failed", doc, n, sizes[k], &rother, 0, NULL);
+		if (rother.len != rbase.len || memcmp(rother.out, rbase.out, rbase.len) != 0)
+			fail_runs("chunking: the outputs differ", doc, n, sizes[0], &rbase, sizes[k], &rother);
+		if (memcmp(rother.rewrites, rbase.rewrites, sizeof rbase.rewrites) != 0)
+			fail_runs("chunking: the rewrites differ", doc, n, sizes[0], &rbase, sizes[k], &rother);
+	}
+
+	/* (2) idempotence */
+	run(pt, derived, rbase.out, rbase.len, &ragain);
+	if (ragain.rc != 0) fail_runs("second pass: pipeline_run failed", doc, n, sizes[0], &rbase, derived, &ragain);
+	if (ragain.len != rbase.len || memcmp(ragain.out, rbase.out, rbase.len) != 0)
+		fail_runs("idempotence: the second pass changed the output", doc, n, sizes[0], &rbase, derived, &ragain);
+	if (ragain.total)
+		fail_runs("idempotence: the second pass counted rewrites", doc, n, sizes[0], &rbase, derived, &ragain);
+	return rbase.total != 0;
+}
+
+/* ------------------------------------------------------------ the direct checks */
+
+struct hits {
+	struct locate_hit h[MAX_HITS];
+	size_t n;
+	bool overflow;
+	/* release(): the furthest offset told, and the buffer */
+	const unsigned char *buf;
+	size_t buf_n, released;
+	bool released_bad;
+};
+
+static bool record(void *ctx, const struct locate_hit *h)
+{
+	struct hits *c = ctx;
+	if (c->n < MAX_HITS) c->h[c->n++] = *h;
+	else c->overflow = true;
+	return true;
+}
+
+static void on_release(void *ctx, const unsigned char *upto)
+{
+	struct hits *c = ctx;
+	if (upto < c->buf || upto > c->buf + c->buf_n) { c->released_bad = true; return; }
+	size_t at = (size_t)(upto - c->buf);
+	if (at < c->released) c->released_bad = true;
+	c->released = at;
+}
+
+static void dump_hit(const struct locate_hit *h, const unsigned char *p)
+{
+	fprintf(stderr, "hit [%zu, %zu) scheme %d slashes_written %d mid [%zu, %zu) pair %s -> ", h->start, h->end,
+	        h->scheme, h->slashes_written, h->mid_start, h->mid_end, h->pair ? h->pair->source->canonical.host : "?");
+	if (h->pair) {
+		char r[300];
+		origin_render(&h->pair->source->variant, r, sizeof r);
+		fputs(r, stderr);
+	}
+	fputc('\n', stderr);
+	if (h->start <= h->end && h->end <= cur_n) dump("  its bytes", p + h->start, h->end - h->start);
+}
+
+static void fail_hits(const char *what, const struct hits *c, size_t bad)
+{
+	head(what);
+	for (size_t i = 0; i < c->n; i++) {
+		fputs(i == bad ? "> " : "  ", stderr);
+		dump_hit(&c->h[i], cur_in);
+	}
+	abort();
+}
+
+/* The small decoder of (4), rules.md §3.9 and §5.1–§5.2, independent of
+ * src/entity.c: p[from, to) of the buffer p[0..n), TAB, LF and CR
+ * removed, references (refs) read as a page's parser reads them in an
+ * attribute value, into out (room for to - from bytes). A reference
+ * that does not end by `to` is an error (-1): a hit's bounds are those of
+ * whole references. Any byte a host cannot hold is written as 0x80. */
+static const struct { const char *name; unsigned char byte; } url_refs[] = {
+	{ "sol", '/' }, { "bsol", '\\' }, { "colon", ':' }, { "period", '.' }, { "quest", '?' }, { "num", '#' },
+	{ "percnt", '%' }, { "lowbar", '_' }, { "UnderBar", '_' }, { "commat", '@' }, { "amp", '&' },
+};
+
+static int hexval(unsigned char c)
+{
+	if (c >= '0' && c <= '9') return c - '0';
+	if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+	return -1;
+}
+
+static long decode_view(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, unsigned char *out)
+{
+	size_t k = 0;
+	for (size_t i = from; i < to;) {
+		unsigned char c = p[i];
+		if (c == '\t' || c == '\n' || c == '\r') { i++; continue; }
+		if (c != '&' || !refs) { out[k++] = c; i++; continue; }
+		size_t len = 0;
+		long b = -1;   /* -1: not a reference; -2: removed */
+		if (i + 1 < n && p[i + 1] == '#') {
+			size_t j = i + 2;
+			bool hex = j < n && (p[j] == 'x' || p[j] == 'X');
+			if (hex) j++;
+			size_t d0 = j;
+			unsigned long v = 0;
+			bool big = false;
+			for (; j < n && (hex ? hexval(p[j]) >= 0 : (p[j] >= '0' && p[j] <= '9')); j++) {
+				v = v * (hex ? 16 : 10) + (unsigned long)(hex ? hexval(p[j]) : p[j] - '0');
+				if (v > 0x10FFFF) { big = true; break; }
+			}
+			if (j > d0 && !big) {
+				if (j < n && p[j] == ';') j++;
+				len = j - i;
+				b = v == 9 || v == 10 || v == 13 ? -2 : (v >= 1 && v < 0x80 ? (long)v : 0x80);
+			}
+		} else if (n - i >= 5 && !memcmp(p + i + 1, "Tab;", 4)) {
+			len = 5, b = -2;
+		} else if (n - i >= 9 && !memcmp(p + i + 1, "NewLine;", 8)) {
+			len = 9, b = -2;
+		} else {
+			for (size_t r = 0; r < sizeof url_refs / sizeof url_refs[0]; r++) {
+				size_t l = strlen(url_refs[r].name);
+				if (n - i >= l + 2 && !memcmp(p + i + 1, url_refs[r].name, l) && p[i + 1 + l] == ';') {
+					len = l + 2, b = url_refs[r].byte;
+					break;
+				}
+			}
+			/* any other name: a non-ASCII character or the `&` itself,
+			 * neither a host byte */
+		}
+		if (b == -1) { out[k++] = 0x80; i++; continue; }
+		if (i + len > to) return -1;
+		if (b != -2) out[k++] = (unsigned char)b;
+		i += len;
+	}
+	return (long)k;
+}
+
+static unsigned char lower(unsigned char c) { return c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c; }
+
+/* Whether v[0..k) (a decoded view) is `%XX`-decoded, lower-cased, the
+ * host `host` with at most a root dot, then at most `:` and digits. */
+static unsigned char *scratch, *decoded;
+static size_t scratch_cap;
+
+static bool spells_host(const unsigned char *v, size_t k, const char *host)
+{
+	unsigned char *d = decoded;
+	size_t m = 0;
+	for (size_t i = 0; i < k; i++) {
+		unsigned char c = v[i];
+		if (c == '%' && i + 2 < k && hexval(v[i + 1]) >= 0 && hexval(v[i + 2]) >= 0) {
+			c = (unsigned char)(hexval(v[i + 1]) << 4 | hexval(v[i + 2]));
+			i += 2;
+		}
+		d[m++] = lower(c);
+	}
+	size_t hl = strlen(host), colon = m;
+	for (size_t i = 0; i < m; i++)
+		if (d[i] == ':') { colon = i; break; }
+	size_t he = colon;
+	if (he && d[he - 1] == '.') he--;
+	if (he != hl || memcmp(d, host, hl) != 0) return false;
+	if (colon == m) return true;
+	if (colon + 1 == m) return false;   /* an empty port is not the hit's */
+	for (size_t i = colon + 1; i < m; i++)
+		if (d[i] < '0' || d[i] > '9') return false;
+	return true;
+}
+
+/* (4) for the hits of p[0..n) */
+static void check_hits(const struct hits *c, const unsigned char *p, size_t n, bool refs)
+{
+	if (c->overflow) return;
+	if (n + 1 > scratch_cap) {
+		scratch_cap = n + 1;
+		scratch = realloc(scratch, scratch_cap);
+		decoded = realloc(decoded, scratch_cap);
+		if (!scratch || !decoded) abort();
+	}
+	size_t last = 0;
+	for (size_t i = 0; i < c->n; i++) {
+		const struct locate_hit *h = &c->h[i];
+		if (!(h->start < h->end && h->end <= n)) fail_hits("a hit out of the value, or empty", c, i);
+		if (h->start < last) fail_hits("hits out of order or overlapping", c, i);
+		last = h->end;
+		if (!h->pair || h->pair->identity) fail_hits("a hit of no pair, or of an identity pair", c, i);
+		const char *host = h->pair->source->canonical.host;
+		size_t hs = h->start;
+		if (h->scheme) {
+			if (!(h->start <= h->mid_start && h->mid_start <= h->mid_end && h->mid_end < h->end))
+				fail_hits("a scheme hit's mid range is not inside it", c, i);
+			/* the scheme as written: its name (and colon, and a slash, where
+			 * the slashes are not kept) */
+			long k = decode_view(p, n, h->start, h->mid_start, refs, scratch);
+			if (k < 0) fail_hits("a scheme hit cuts a reference", c, i);
+			size_t sl = k >= 5 && lower(scratch[4]) == 's' ? 5 : 4;
+			if ((size_t)k < 4 || lower(scratch[0]) != 'h' || lower(scratch[1]) != 't' || lower(scratch[2]) != 't' ||
+			    lower(scratch[3]) != 'p')
+				fail_hits("a scheme hit does not begin with `http`", c, i);
+			enum scheme written = sl == 5 ? SCHEME_HTTPS : SCHEME_HTTP;
+			if (h->slashes_written) {
+				if ((size_t)k != sl) fail_hits("a scheme hit's colon is not at mid_start", c, i);
+			} else {
+				if ((size_t)k < sl + 1 || scratch[sl] != ':' || (size_t)k > sl + 2 ||
+				    ((size_t)k == sl + 2 && scratch[sl + 1] != '/' && scratch[sl + 1] != '\\'))
+					fail_hits("a scheme hit without its slashes: not `http:` and at most one slash", c, i);
+			}
+			if (h->pair->variant_scheme == written) fail_hits("a scheme hit where the scheme is the variant's", c, i);
+			/* from the colon (slashes kept) or the authority, to the host */
+			k = decode_view(p, n, h->mid_start, h->mid_end, refs, scratch);
+			if (k < 0) fail_hits("a scheme hit's mid range cuts a reference", c, i);
+			size_t a = 0;
+			if (h->slashes_written) {
+				if (k < 3 || scratch[0] != ':') fail_hits("a scheme hit's kept slashes do not begin with `:`", c, i);
+				a = 1;
+				while (a < (size_t)k && (scratch[a] == '/' || scratch[a] == '\\')) a++;
+				if (a < 3) fail_hits("a scheme hit's kept slashes: fewer than two", c, i);
+			}
+			/* the userinfo, if any, ends with its `@` */
+			if ((size_t)k > a && scratch[k - 1] != '@') fail_hits("a scheme hit's userinfo does not end with `@`", c, i);
+			for (size_t t = a; t < (size_t)k; t++)
+				if (scratch[t] == '/' || scratch[t] == '\\') fail_hits("a slash in a scheme hit's userinfo", c, i);
+			hs = h->mid_end;
+		}
+		long k = decode_view(p, n, hs, h->end, refs, scratch);
+		if (k < 0) fail_hits("a hit cuts a reference", c, i);
+		if (!spells_host(scratch, (size_t)k, host)) fail_hits("a hit's bytes do not spell its canonical host", c, i);
+	}
+}
+
+/* matcher events: the spans rewritten */
+struct spans { size_t s[MAX_HITS], e[MAX_HITS], n; bool overflow; };
+static void on_match(void *ctx, const struct match_event *ev)
+{
+	struct spans *sp = ctx;
+	if (ev->action != ACTION_REWROTE) return;
+	if (sp->n == MAX_HITS) { sp->overflow = true; return; }
+	sp->s[sp->n] = ev->start;
+	sp->e[sp->n] = ev->end;
+	sp->n++;
+}
+
+static struct hits h0, h1;
+static struct spans spans;
+static unsigned char *padbuf;
+static size_t padcap;
+
+static void scan(const struct patterns *pt, const unsigned char *p, size_t n, const struct locate_opts *o, struct hits *c)
+{
+	c->n = 0;
+	c->overflow = false;
+	c->buf = p;
+	c->buf_n = n;
+	c->released = 0;
+	c->released_bad = false;
+	struct locate_opts lo = *o;
+	lo.release = on_release;
+	lo.release_ctx = c;
+	locator_scan(&loc, pt, p, n, &lo, record, c);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size < 2) return 0;
+	cur_map = data[0] & 3;
+	cur_header = (data[0] >> 2) & 1;
+	cur_in = data + 2;
+	cur_n = size - 2;
+	const struct patterns *pt = &real_pt[cur_map];
+	bool refs = !cur_header;
+	stats.cases++;
+
+	/* (4) the hits of the value, in the view of byte 0 */
+	struct locate_opts lo = { .refs = refs, .joins = true, .value = true, .esc = 0 };
+	scan(pt, cur_in, cur_n, &lo, &h0);
+	if (h0.released_bad) fail_hits("release() told a bad offset", &h0, SIZE_MAX);
+	check_hits(&h0, cur_in, cur_n, refs);
+	if (h0.n) stats.found++;
+	for (size_t i = 0; i < h0.n; i++)
+		if (h0.h[i].scheme) { stats.scheme++; break; }
+
+	/* (6) the gates */
+	if (!locator_may_find(pt, cur_in, cur_n, refs, 0)) {
+		stats.no_find++;
+		spans.n = 0;
+		spans.overflow = false;
+		struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE,
+		                           .surface = cur_header ? SURFACE_HEADER : SURFACE_HTML_ATTR, .joins = -1 };
+		matcher_scan_ex(pt, cur_in, cur_n, cur_n, &mp, on_match, &spans);
+		if (!spans.overflow && !h0.overflow)
+			for (size_t i = 0, j = 0; i < h0.n; i++) {
+				while (j < spans.n && spans.e[j] <= h0.h[i].start) j++;
+				if (j == spans.n || spans.s[j] > h0.h[i].start || spans.e[j] < h0.h[i].end) {
+					for (size_t t = 0; t < spans.n; t++) fprintf(stderr, "matcher rewrote [%zu, %zu)\n", spans.s[t], spans.e[t]);
+					fail_hits("locator_may_find is false, but the locator found what the byte matcher did not", &h0, i);
+				}
+			}
+	}
+	if (!locator_may_hide(cur_in, cur_n, refs) && !hostfind_any(&pt->find, cur_in, cur_n)) {
+		stats.no_hide++;
+		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
+	}
+
+	/* (5) across the first window's limit */
+	int filler = data[1] & 3;
+	if (filler && cur_n <= 8192) {
+		/* the value lands across the first window's limit, or its end
+		 * (where no candidate may be read: the look-ahead is cut) */
+		const size_t base = data[1] & 0x80 ? LOCATOR_WINDOW : LOCATOR_WINDOW - LOCATOR_LOOK;
+		size_t back = ((size_t)((data[1] >> 2) & 31) * 977u + cur_n * 31u) % (cur_n + 80);
+		size_t pview = base + 40 - back;   /* the filler's view bytes */
+		size_t unit = filler == 3 ? 5 : 1;
+		size_t pre = pview * unit + (filler == 2), post = LOCATOR_LOOK + 64;
+		size_t total = pre + cur_n + post;
+		if (total > padcap) {
+			padcap = total;
+			padbuf = realloc(padbuf, padcap);
+			if (!padbuf) abort();
+		}
+		size_t k = 0;
+		if (filler == 2) padbuf[k++] = '\t';
+		for (size_t i = 0; i < pview; i++) {
+			if (filler == 3) memcpy(padbuf + k, "&#32;", 5), k += 5;
+			else padbuf[k++] = ' ';
+		}
+		memcpy(padbuf + k, cur_in, cur_n);
+		k += cur_n;
+		memset(padbuf + k, ' ', post);
+		k += post;
+		scan(pt, padbuf, k, &lo, &h1);
+		stats.padded++;
+		if (h1.released) stats.windowed++;
+		if (h1.released_bad) fail_hits("release() told a bad offset (padded)", &h1, SIZE_MAX);
+		bool same = h1.n == h0.n && h1.overflow == h0.overflow;
+		for (size_t i = 0; same && i < h0.n; i++) {
+			const struct locate_hit *a = &h0.h[i], *b = &h1.h[i];
+			same = b->start == a->start + pre && b->end == a->end + pre && a->scheme == b->scheme && a->pair == b->pair &&
+			       (!a->scheme || (a->slashes_written == b->slashes_written && b->mid_start == a->mid_start + pre &&
+			                       b->mid_end == a->mid_end + pre));
+		}
+		if (!same) {
+			fprintf(stderr, "padded: filler %d, %zu bytes before the value (%zu view bytes), %zu after\n", filler, pre,
+			        pview, post);
+			for (size_t i = 0; i < h1.n; i++) {
+				struct locate_hit x = h1.h[i];
+				x.start -= x.start >= pre ? pre : 0, x.end -= x.end >= pre ? pre : 0;
+				x.mid_start -= x.mid_start >= pre ? pre : 0, x.mid_end -= x.mid_end >= pre ? pre : 0;
+				fputs("padded (shifted back): ", stderr);
+				dump_hit(&x, cur_in);
+			}
+			fail_hits("windows: the value behind a filler gives other hits", &h0, SIZE_MAX);
+		}
+	}
+
+	/* (1)–(3) through the pipeline */
+	size_t derived = 5 + (size_t)(data[0] >> 3) * 13u + cur_n % 11u;
+	static unsigned char *doc;
+	static size_t doc_cap;
+	size_t dn = cur_n + 11;
+	if (dn > doc_cap) {
+		doc_cap = dn;
+		doc = realloc(doc, doc_cap);
+		if (!doc) abort();
+	}
+	memcpy(doc, "<a href=\"", 9);
+	memcpy(doc + 9, cur_in, cur_n);
+	memcpy(doc + 9 + cur_n, "\">", 2);
+	bool rewrote = check_document(doc, dn, derived);
+	rewrote |= check_document(cur_in, cur_n, derived);
+	if (rewrote) stats.rewrote++;
+	return 0;
+}
