@@ -49,6 +49,7 @@
 #include <unistd.h>
 
 #include "filetype.h"
+#include "fuzz_maps.h"
 #include "map.h"
 #include "patterns.h"
 #include "pipeline.h"
@@ -122,35 +123,12 @@ static void report_stats(void)
 	}
 }
 
-static void build(struct map *m, struct patterns *pt, const char *text)
-{
-	char err[512];
-	map_init(m);
-	if (!map_load_text(m, "fuzz.map", text, strlen(text), err, sizeof err) || !map_validate(m, err, sizeof err) ||
-	    !patterns_build(pt, m, DIR_FORWARD, err, sizeof err)) {
-		fprintf(stderr, "fuzz_pipeline: map refused: %s\n%s", err, text);
-		abort();
-	}
-}
-
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
 	(void)argc; (void)argv;
 	for (int i = 0; i < 4; i++) {
-		build(&real_map[i], &real_pt[i], maps[i]);
-		/* the identity map of its canonicals, one line per host */
-		char text[2048];
-		size_t n = 0;
-		for (size_t k = 0; k < real_map[i].npairs; k++) {
-			const struct origin *c = &real_map[i].pairs[k].canonical;
-			bool seen = false;
-			for (size_t j = 0; j < k && !seen; j++) seen = strcmp(real_map[i].pairs[j].canonical.host, c->host) == 0;
-			if (seen) continue;
-			char r[300];
-			origin_render(c, r, sizeof r);
-			n += (size_t)snprintf(text + n, sizeof text - n, "%s %s\n", r, r);
-		}
-		build(&ident_map[i], &ident_pt[i], text);
+		fuzz_build_map("fuzz_pipeline", &real_map[i], &real_pt[i], maps[i]);
+		fuzz_identity_map("fuzz_pipeline", &real_map[i], &ident_map[i], &ident_pt[i]);
 	}
 	in_fd = memfd_create("fuzz-in", 0);
 	out_fd = memfd_create("fuzz-out", 0);
