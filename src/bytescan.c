@@ -372,7 +372,7 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool bs_pairs)
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp)
 {
 	size_t i = from;
 #if defined(__SSE2__)
@@ -390,7 +390,6 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 			/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
 			 * without `//` after it, the first of `///` */
 			__m128i b0 = _mm_cmpeq_epi8(x, bs);
-			if (bs_pairs) b0 = _mm_and_si128(b0, _mm_cmpeq_epi8(x1, bs));
 			__m128i m = _mm_or_si128(_mm_or_si128(b0, _mm_cmpeq_epi8(x, at)),
 			                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
 			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
@@ -412,7 +411,6 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
 		if (url_mark[c] & want) {
 			if (c == ':' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') continue;
-			if (c == '\\' && bs_pairs && !(i + 1 < len && b[i + 1] == '\\')) continue;
 			return i;
 		}
 		if (c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') return i;

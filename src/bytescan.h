@@ -71,11 +71,11 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
                      unsigned char c3);
 
 /* The first i in [from, len) where b[i] is one of `\ @ % TAB LF CR`
- * (and `&` with amp; with bs_pairs a `\` only before another), a `:`
+ * (and `&` with amp), a `:`
  * without `//` after it, or the first of `///`;
  * len if none. It may also stop at another byte below CR (a superset; the
  * locator's gate, docs/rules.md §3.9, reads what it stopped at). */
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool bs_pairs);
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp);
 
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's

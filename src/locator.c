@@ -155,12 +155,12 @@ struct cand {
 	size_t colon;              /* view offset of the scheme's colon */
 	size_t slashes;            /* view offset of the slash run */
 	size_t run_bytes;          /* its length */
-	size_t run;                /* the separators in it: every byte, or with escapes its `/`s */
+	size_t run;                /* the separators in it (every byte) */
 };
 
 /* A URL start at view offset i (a token boundary): `http:`, `https:`, or
  * a slash run. */
-static bool cand_at(const unsigned char *v, size_t i, size_t lim, unsigned esc, struct cand *c)
+static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c)
 {
 	size_t j = i;
 	c->start = i;
@@ -183,47 +183,27 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, unsigned esc, 
 	} else if (!slash(v[i])) {
 		return false;
 	}
-	/* where a backslash opens an escape, the run's `/`s are the
-	 * separators (`\/` is `/` at any depth of escaping; a backslash
-	 * is not counted: fewer separators, never more) */
-	size_t r = j, seps = 0;
-	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) seps += v[r++] == '/';
+	size_t r = j;
+	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) r++;
 	c->slashes = j;
-	c->run_bytes = r - j;
-	c->run = esc ? seps : r - j;
+	c->run = c->run_bytes = r - j;
 	if (r - j > LOCATOR_SLASHES_MAX) return false;
 	return c->written || c->run >= 2;
-}
-
-/* A backslash run of esc + 1 or more right before a `/` in v[a..b). */
-static bool deep_escape(const unsigned char *v, size_t a, size_t b, unsigned esc)
-{
-	for (size_t i = a, run = 0; i < b; i++) {
-		if (v[i] == '\\') { run++; continue; }
-		if (v[i] == '/' && run > esc) return true;
-		run = 0;
-	}
-	return false;
 }
 
 /* Whether the URL of c (userinfo up to at, host v[h..he), authority
  * ending at e) is one the byte matcher's spellings do not cover, the only
  * ones the locator reports (rules.md §3.9): a byte of it removed or
  * decoded in the view, userinfo, `%` in the host, a scheme with fewer than
- * two separators; a slash run that is not `//` (escapes: `///` or an
- * escape deeper than the matcher reads). The gate, locator_may_find,
+ * two separators; a slash run that is not `//`. The gate, locator_may_find,
  * looks for exactly these. */
 static bool unmatched(const struct locator *L, const unsigned char *v, const struct cand *c, size_t at, size_t h,
-                      size_t he, size_t e, const struct locate_opts *o)
+                      size_t he, size_t e)
 {
 	if (!L->ident && src_e(L, e - 1) - src_s(L, c->start) != e - c->start) return true;
 	if (at != SIZE_MAX || memchr(v + h, '%', he - h) || (c->written && c->run < 2)) return true;
 	const unsigned char *r = v + c->slashes;
-	size_t rb = c->run_bytes;
-	if (!o->esc) return !(rb == 2 && r[0] == '/' && r[1] == '/');
-	for (size_t i = 0; i + 2 < rb; i++)
-		if (r[i] == '/' && r[i + 1] == '/' && r[i + 2] == '/') return true;
-	return deep_escape(r, 0, rb, o->esc);
+	return !(c->run_bytes == 2 && r[0] == '/' && r[1] == '/');
 }
 
 /* §3.9 steps 3–9 for the candidate c, reading the view up to lim. */
@@ -254,15 +234,7 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 		if (d < he) e = p = he = d;
 	}
 	if (he == h) return false;
-	if (!unmatched(L, v, c, at, h, he, e, o)) return false;
-	/* where a backslash opens an escape, one after the host ends it only
-	 * as an escaped `/` or quote at any depth (`\\\/`, `\"`): any other
-	 * escape may continue the host (§3.5) */
-	if (o->esc && e < lim && v[e] == '\\') {
-		size_t k = e;
-		while (k < lim && v[k] == '\\') k++;
-		if (!(k < lim && (v[k] == '/' || v[k] == '"' || v[k] == '\''))) return false;
-	}
+	if (!unmatched(L, v, c, at, h, he, e)) return false;
 	unsigned char key[LOCATOR_AUTHORITY_MAX];
 	size_t kn = host_key(v, h, he, key);
 	if (!kn) return false;
@@ -322,21 +294,11 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 	return !two && ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)));
 }
 
-/* Where a backslash opens an escape: whether the `:` at p[i] ends a
- * scheme whose slash run has fewer than two `/`s. */
-static bool esc_scheme_short(const unsigned char *p, size_t n, size_t i)
-{
-	if (!((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)))) return false;
-	size_t seps = 0;
-	for (size_t k = i + 1; k < n && slash(p[k]) && seps < 2; k++) seps += p[k] == '/';
-	return seps < 2;
-}
-
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, unsigned esc)
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs)
 {
 	const struct hostfind *f = &pt->find;
 	size_t skip;
-	for (size_t i = bytescan_url_marks(p, 0, n, refs, esc != 0); i < n; i = bytescan_url_marks(p, i + 1, n, refs, esc != 0)) {
+	for (size_t i = bytescan_url_marks(p, 0, n, refs); i < n; i = bytescan_url_marks(p, i + 1, n, refs)) {
 		unsigned char c = p[i];
 		switch (c) {
 		case '&':
@@ -356,16 +318,9 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			if (hostfind_has(f, p + i + 1, n - i - 1 < pt->max_host + 1 ? n - i - 1 : pt->max_host + 1)) return true;
 			continue;
 		case '\\':
-			if (!esc) return true;
-			{
-				size_t k = i;
-				while (k < n && p[k] == '\\') k++;
-				if (k < n && p[k] == '/' && k - i > esc) return true;
-				i = k - 1;
-			}
-			continue;
+			return true;
 		case ':':
-			if (esc ? esc_scheme_short(p, n, i) : scheme_or_run(p, n, i, &skip)) return true;
+			if (scheme_or_run(p, n, i, &skip)) return true;
 			continue;
 		case '/':
 			if (scheme_or_run(p, n, i, &skip)) return true;
@@ -385,11 +340,8 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 
 /* The next byte at or after i that may end a scheme or begin a slash
  * run. */
-static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident, bool esc)
+static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident)
 {
-	/* with escapes a URL's slash run holds a `/` (backslashes are
-	 * frequent there and begin nothing alone): the run is found by it */
-	if (esc) return bytescan_any3(v, i, len, '/', ':', ':');
 	if (ident && len - i > LOCATOR_SHORT) return bytescan_any3(v, i, len, '/', '\\', ':');
 	while (i < len && !(lc[v[i]] & (LC_COLON | LC_SLASH)) && v[i] != '\\') i++;
 	return i;
@@ -404,17 +356,13 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 {
 	/* a scheme's colon up to 5 bytes past the limit: its `http` before it */
 	size_t end = len - limit > 6 ? limit + 6 : len;
-	for (size_t i = next_cand(v, 0, end, L->ident, o->esc); i < end; i = next_cand(v, i + 1, end, L->ident, o->esc)) {
+	for (size_t i = next_cand(v, 0, end, L->ident); i < end; i = next_cand(v, i + 1, end, L->ident)) {
 		unsigned char c = v[i];
 		size_t st = i;
 		if (c == ':') {
 			if (i >= 5 && ascii_ci_eq(v + i - 5, "https", 5)) st = i - 5;
 			else if (i >= 4 && ascii_ci_eq(v + i - 4, "http", 4)) st = i - 4;
 			else continue;
-		} else if (o->esc) {
-			/* the start of the run this `/` is in */
-			while (st > 0 && slash(v[st - 1])) st--;
-			c = v[st];
 		}
 		if (st >= limit) continue;
 		int b = st ? v[st - 1] : prev;
@@ -423,7 +371,7 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 			continue;
 		if (src_s(L, st) < *resume_src) continue;
 		struct cand cd;
-		bool ok = cand_at(v, st, len, o->esc, &cd);
+		bool ok = cand_at(v, st, len, &cd);
 		/* the rest of its slash run begins no other URL */
 		if (cd.run_bytes) i = cd.slashes + cd.run_bytes - 1;
 		if (!ok) continue;

@@ -40,12 +40,6 @@ struct locate_opts {
 	bool refs;                 /* references are decoded (an html attribute value) */
 	bool joins;                /* LF and CR are removed as TAB is (§3.8) */
 	bool value;                /* value mode: a trailing dot is a root dot (§3.7) */
-	/* 0: a backslash is a path separator. Else it opens an escape (1: a
-	 * JSON string; 2: a SQL literal, whose JSON is escaped once more): it
-	 * is no separator, after a host only an escaped `/` or quote ends it,
-	 * and a run of esc + 1 backslashes or more before a `/` is an escape
-	 * deeper than the byte matcher's spellings read (`\\\/`) */
-	unsigned esc;
 	/* a mapped value: told how far it has been read */
 	void (*release)(void *ctx, const unsigned char *upto);
 	void *release_ctx;
@@ -83,7 +77,7 @@ bool locator_may_hide(const unsigned char *p, size_t n, bool refs);
  * `\` (with esc: two together), `@`, `%`, TAB, LF or CR, with refs a
  * reference other than `&amp;` and `&quot;`, a run of three slashes, or
  * `http:`/`https:` without two slashes (with esc: two `/`s) after it. */
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, unsigned esc);
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs);
 
 /* Every canonical origin of p[0..n) in the URL view, in order, to fn. */
 void locator_scan(struct locator *L, const struct patterns *pt, const unsigned char *p, size_t n,

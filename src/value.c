@@ -435,17 +435,13 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 
 /* The values the locator reads (rules.md §3.9): those a URL parser is
  * given as they are, where a backslash is a path separator (an html
- * attribute value, a URL header). Not yet a JSON string's or a SQL
- * literal's escaped spelling of a URL (the locator reads escapes, esc,
- * but its gate over every such value costs json +42%, sql +190%:
- * bench/RESULTS.md), nor prose. */
+ * attribute value, a URL header). Not a JSON string's or a SQL literal's
+ * escaped spelling of a URL, whose backslashes open escapes (a locator
+ * over them, its gate reading every such string, cost json +42% and sql
+ * +190%: bench/RESULTS.md), nor prose. */
 static inline bool locates(const struct value_opts *o)
 {
 	return o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js;
-}
-static inline unsigned locate_esc(const struct value_opts *o)
-{
-	return o->sql ? 2 : o->json || surface_axes(o->surface)->esc_js ? 1 : 0;
 }
 
 /* The locator over the run p[0..n) at value offset off, after the byte
@@ -462,10 +458,7 @@ static __attribute__((noinline)) void locate_run(struct value *vp, const unsigne
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	/* (references are a page parser's: an attribute value's, not a JSON
-	 * string's or a SQL literal's) */
-	unsigned esc = locate_esc(o);
-	struct locate_opts lo = { .refs = o->entities && !esc, .value = o->mode == MATCH_VALUE, .esc = esc,
+	struct locate_opts lo = { .refs = o->entities, .value = o->mode == MATCH_VALUE,
 	                          .joins = ax->joining == JOIN_JOINS ||
 	                                   (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n)),
 	                          .release = vp->release, .release_ctx = vp->release_ctx };
@@ -542,7 +535,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	/* (a serialized value's run whose splices went to the plan as it was
 	 * matched has none here to be merged with) */
 	if (planned == vp->planned && locates(o) &&
-	    locator_may_find(vp->pt, p, n, o->entities && !locate_esc(o), locate_esc(o)))
+	    locator_may_find(vp->pt, p, n, o->entities))
 		locate_run(vp, p, n, off);
 	return vp->nsplices;
 }

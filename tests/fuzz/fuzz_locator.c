@@ -519,7 +519,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stats.cases++;
 
 	/* (4) the hits of the value, in the view of byte 0 */
-	struct locate_opts lo = { .refs = refs, .joins = true, .value = true, .esc = 0 };
+	struct locate_opts lo = { .refs = refs, .joins = true, .value = true };
 	scan(pt, cur_in, cur_n, &lo, &h0);
 	if (h0.released_bad) fail_hits("release() told a bad offset", &h0, SIZE_MAX);
 	check_hits(&h0, cur_in, cur_n, refs);
@@ -528,7 +528,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (h0.h[i].scheme) { stats.scheme++; break; }
 
 	/* (6) the gates */
-	if (!locator_may_find(pt, cur_in, cur_n, refs, 0)) {
+	if (!locator_may_find(pt, cur_in, cur_n, refs)) {
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;
