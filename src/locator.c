@@ -18,11 +18,21 @@ void locator_free(struct locator *L)
 }
 
 /* Byte classes of the locator's gates and scan. */
-enum { LC_HIDE = 1, LC_AMP = 2, LC_FIND = 4, LC_COLON = 8, LC_SLASH = 16, LC_CTL = 32 };
+/* HIDE: may hide a host (the gate of a value with none in its bytes);
+ * TAB, CTL, AMP: removed or decoded in the view (TAB always, LF and CR
+ * where the surface joins, references where they are read); CAND: may
+ * end a scheme or begin a slash run. */
+enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16 };
 static const unsigned char lc[256] = {
-	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_CTL, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
-	['\\'] = LC_FIND, ['@'] = LC_FIND, [':'] = LC_COLON, ['/'] = LC_SLASH,
+	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_TAB, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
+	[':'] = LC_CAND, ['/'] = LC_CAND, ['\\'] = LC_CAND,
 };
+
+/* The classes of lc the view of o removes or decodes. */
+static inline unsigned view_mask(const struct locate_opts *o)
+{
+	return LC_TAB | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+}
 /* Values up to this long are read a byte at a time (most attribute
  * values): one pass, no call per byte class. */
 #define LOCATOR_SHORT 256
@@ -87,11 +97,11 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
                          const struct locate_opts *o)
 {
 	size_t k = 0, i = a;
-	unsigned m = (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+	unsigned m = view_mask(o);
 	while (i < n && k < cap) {
 		/* the bytes up to the next one removed or decoded, as they are */
 		size_t j = i;
-		while (j < n && j - i < cap - k && !(lc[p[j]] & m) && p[j] != '\t') j++;
+		while (j < n && j - i < cap - k && !(lc[p[j]] & m)) j++;
 		if (j > i) {
 			memcpy(L->v + k, p + i, j - i);
 			for (size_t t = 0; t < j - i; t++) {
@@ -154,8 +164,7 @@ struct cand {
 	enum scheme scheme;
 	size_t colon;              /* view offset of the scheme's colon */
 	size_t slashes;            /* view offset of the slash run */
-	size_t run_bytes;          /* its length */
-	size_t run;                /* the separators in it (every byte) */
+	size_t run;                /* its length */
 };
 
 /* A URL start at view offset i (a token boundary): `http:`, `https:`, or
@@ -166,7 +175,7 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c
 	c->start = i;
 	c->written = false;
 	c->slashes = i;
-	c->run = c->run_bytes = 0;
+	c->run = 0;
 	if ((v[i] | 0x20) == 'h') {
 		if (lim - i < 5 || (v[i + 1] | 0x20) != 't' || (v[i + 2] | 0x20) != 't' || (v[i + 3] | 0x20) != 'p') return false;
 		if (v[i + 4] == ':') {
@@ -186,7 +195,7 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c
 	size_t r = j;
 	while (r < lim && r - j <= LOCATOR_SLASHES_MAX && slash(v[r])) r++;
 	c->slashes = j;
-	c->run = c->run_bytes = r - j;
+	c->run = r - j;
 	if (r - j > LOCATOR_SLASHES_MAX) return false;
 	return c->written || c->run >= 2;
 }
@@ -203,7 +212,7 @@ static bool unmatched(const struct locator *L, const unsigned char *v, const str
 	if (!L->ident && src_e(L, e - 1) - src_s(L, c->start) != e - c->start) return true;
 	if (at != SIZE_MAX || memchr(v + h, '%', he - h) || (c->written && c->run < 2)) return true;
 	const unsigned char *r = v + c->slashes;
-	return !(c->run_bytes == 2 && r[0] == '/' && r[1] == '/');
+	return !(c->run == 2 && r[0] == '/' && r[1] == '/');
 }
 
 /* §3.9 steps 3–9 for the candidate c, reading the view up to lim. */
@@ -213,7 +222,7 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	/* userinfo: up to the last `@` before the authority ends as a URL
 	 * parser ends it (`/ \ ? #`), or where the value goes on past the
 	 * URL (white space, a quote, a bracket of CSS's `url()`) */
-	size_t a = c->slashes + c->run_bytes, k = a, at = SIZE_MAX;
+	size_t a = c->slashes + c->run, k = a, at = SIZE_MAX;
 	while (k < lim && k - a <= LOCATOR_AUTHORITY_MAX && !authority_stop(v[k])) {
 		if (v[k] == '@') at = k;
 		k++;
@@ -343,7 +352,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident)
 {
 	if (ident && len - i > LOCATOR_SHORT) return bytescan_any3(v, i, len, '/', '\\', ':');
-	while (i < len && !(lc[v[i]] & (LC_COLON | LC_SLASH)) && v[i] != '\\') i++;
+	while (i < len && !(lc[v[i]] & LC_CAND)) i++;
 	return i;
 }
 
@@ -373,7 +382,7 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 		struct cand cd;
 		bool ok = cand_at(v, st, len, &cd);
 		/* the rest of its slash run begins no other URL */
-		if (cd.run_bytes) i = cd.slashes + cd.run_bytes - 1;
+		if (cd.run) i = cd.slashes + cd.run - 1;
 		if (!ok) continue;
 		struct locate_hit hit;
 		if (locate(L, v, pt, &cd, len, o, &hit) && fn(ctx, &hit)) *resume_src = hit.end;
@@ -386,9 +395,9 @@ void locator_scan(struct locator *L, const struct patterns *pt, const unsigned c
 	size_t resume_src = 0;
 	/* nothing to remove or decode: the view is the source */
 	if (n <= LOCATOR_SHORT) {
-		unsigned m = (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+		unsigned m = view_mask(o);
 		size_t i = 0;
-		while (i < n && !(lc[p[i]] & m) && p[i] != '\t') i++;
+		while (i < n && !(lc[p[i]] & m)) i++;
 		L->ident = i == n;
 	} else {
 		L->ident = bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n &&
