@@ -1,14 +1,18 @@
-/* fuzz_maps.h — the maps of the pipeline-level fuzz targets: a map built
- * from its text (a refused map is a bug of the target: abort), and the
- * identity map of its canonical origins (one line per host), under which
- * the output must equal the input. */
-#ifndef HOSTSHIFT_FUZZ_MAPS_H
-#define HOSTSHIFT_FUZZ_MAPS_H
+/* fuzz_common.h — what the pipeline-level fuzz targets share: their maps
+ * (a map built from its text, a refused map being a bug of the target:
+ * abort; the identity map of its canonical origins, one line per host,
+ * under which the output must equal the input), the memory files a
+ * pipeline run reads and writes, and the dump of bytes a failure prints. */
+#ifndef HOSTSHIFT_FUZZ_COMMON_H
+#define HOSTSHIFT_FUZZ_COMMON_H
 
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/types.h>
+#include <unistd.h>
 
 #include "map.h"
 #include "origin.h"
@@ -39,6 +43,56 @@ static void fuzz_identity_map(const char *who, const struct map *real, struct ma
 		n += (size_t)snprintf(text + n, sizeof text - n, "%s %s\n", r, r);
 	}
 	fuzz_build_map(who, m, pt, text);
+}
+
+/* The input and output of a pipeline run, memory files made once. */
+struct fuzz_io {
+	int in_fd, out_fd;
+	FILE *devnull;
+};
+
+static void fuzz_io_open(struct fuzz_io *io)
+{
+	io->in_fd = memfd_create("fuzz-in", 0);
+	io->out_fd = memfd_create("fuzz-out", 0);
+	io->devnull = fopen("/dev/null", "w");
+	if (io->in_fd < 0 || io->out_fd < 0 || !io->devnull) abort();
+}
+
+/* in[0..n) is the next run's input; its output file emptied. */
+static void fuzz_io_put(const struct fuzz_io *io, const unsigned char *in, size_t n)
+{
+	if (ftruncate(io->in_fd, 0) != 0 || (n && pwrite(io->in_fd, in, n, 0) != (ssize_t)n) || lseek(io->in_fd, 0, SEEK_SET) != 0)
+		abort();
+	if (ftruncate(io->out_fd, 0) != 0 || lseek(io->out_fd, 0, SEEK_SET) != 0) abort();
+}
+
+/* The run's output into *out (grown as needed), its length in *len. */
+static void fuzz_io_take(const struct fuzz_io *io, unsigned char **out, size_t *len, size_t *cap)
+{
+	off_t end = lseek(io->out_fd, 0, SEEK_END);
+	if (end < 0) abort();
+	*len = (size_t)end;
+	if (*len + 1 > *cap) {
+		*cap = *len + 1;
+		*out = realloc(*out, *cap);
+		if (!*out) abort();
+	}
+	if (*len && pread(io->out_fd, *out, *len, 0) != (ssize_t)*len) abort();
+}
+
+static void fuzz_dump(const char *what, const unsigned char *p, size_t n)
+{
+	fprintf(stderr, "%s (%zu bytes): \"", what, n);
+	for (size_t i = 0; i < n && i < 4096; i++) {
+		if (p[i] == '\\') fputs("\\\\", stderr);
+		else if (p[i] == '"') fputs("\\\"", stderr);
+		else if (p[i] == '\n') fputs("\\n", stderr);
+		else if (p[i] == '\t') fputs("\\t", stderr);
+		else if (p[i] >= 0x20 && p[i] < 0x7f) fputc(p[i], stderr);
+		else fprintf(stderr, "\\x%02x", p[i]);
+	}
+	fputs(n > 4096 ? "\"...\n" : "\"\n", stderr);
 }
 
 #endif

@@ -59,7 +59,7 @@
 #include <unistd.h>
 
 #include "filetype.h"
-#include "fuzz_maps.h"
+#include "fuzz_common.h"
 #include "hostfind.h"
 #include "locator.h"
 #include "map.h"
@@ -89,8 +89,7 @@ static const char *const maps[4] = {
 
 static struct map real_map[4], ident_map[4];
 static struct patterns real_pt[4], ident_pt[4];
-static int in_fd = -1, out_fd = -1;
-static FILE *devnull;
+static struct fuzz_io io;
 static struct locator loc;
 
 static struct {
@@ -121,10 +120,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fuzz_build_map("fuzz_locator", &real_map[i], &real_pt[i], maps[i]);
 		fuzz_identity_map("fuzz_locator", &real_map[i], &ident_map[i], &ident_pt[i]);
 	}
-	in_fd = memfd_create("fuzz-in", 0);
-	out_fd = memfd_create("fuzz-out", 0);
-	devnull = fopen("/dev/null", "w");
-	if (in_fd < 0 || out_fd < 0 || !devnull) abort();
+	fuzz_io_open(&io);
 	atexit(report_stats);
 	return 0;
 }
@@ -136,25 +132,11 @@ static size_t cur_n;
 static int cur_map;
 static bool cur_header;
 
-static void dump(const char *what, const unsigned char *p, size_t n)
-{
-	fprintf(stderr, "%s (%zu bytes): \"", what, n);
-	for (size_t i = 0; i < n && i < 4096; i++) {
-		if (p[i] == '\\') fputs("\\\\", stderr);
-		else if (p[i] == '"') fputs("\\\"", stderr);
-		else if (p[i] == '\n') fputs("\\n", stderr);
-		else if (p[i] == '\t') fputs("\\t", stderr);
-		else if (p[i] >= 0x20 && p[i] < 0x7f) fputc(p[i], stderr);
-		else fprintf(stderr, "\\x%02x", p[i]);
-	}
-	fputs(n > 4096 ? "\"...\n" : "\"\n", stderr);
-}
-
 static void head(const char *what)
 {
 	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s):\n%s", what, cur_map,
 	        cur_header ? "header, refs off" : "html attribute, refs on", maps[cur_map]);
-	dump("value", cur_in, cur_n);
+	fuzz_dump("value", cur_in, cur_n);
 }
 
 /* ------------------------------------------------------------ the pipeline */
@@ -168,9 +150,8 @@ struct result {
 
 static void run(const struct patterns *pt, size_t read_size, const unsigned char *in, size_t n, struct result *r)
 {
-	if (ftruncate(in_fd, 0) != 0 || (n && pwrite(in_fd, in, n, 0) != (ssize_t)n) || lseek(in_fd, 0, SEEK_SET) != 0) abort();
-	if (ftruncate(out_fd, 0) != 0 || lseek(out_fd, 0, SEEK_SET) != 0) abort();
-	struct report_options ro = { .quiet = true, .out = devnull, .check_out = devnull };
+	fuzz_io_put(&io, in, n);
+	struct report_options ro = { .quiet = true, .out = io.devnull, .check_out = io.devnull };
 	struct report rep;
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = FILETYPE_HTML, .read_size = read_size, .quiet = true,
@@ -178,8 +159,8 @@ static void run(const struct patterns *pt, size_t read_size, const unsigned char
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;
-	io_writer_init(&w, out_fd);
-	r->rc = pipeline_run(&pl, in_fd, "in", NULL, &w);
+	io_writer_init(&w, io.out_fd);
+	r->rc = pipeline_run(&pl, io.in_fd, "in", NULL, &w);
 	report_end(&rep);
 	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
 	r->total = 0;
@@ -187,27 +168,18 @@ static void run(const struct patterns *pt, size_t read_size, const unsigned char
 	io_writer_free(&w);
 	pipeline_free(&pl);
 	report_free(&rep);
-
-	off_t end = lseek(out_fd, 0, SEEK_END);
-	if (end < 0) abort();
-	r->len = (size_t)end;
-	if (r->len + 1 > r->cap) {
-		r->cap = r->len + 1;
-		r->out = realloc(r->out, r->cap);
-		if (!r->out) abort();
-	}
-	if (r->len && pread(out_fd, r->out, r->len, 0) != (ssize_t)r->len) abort();
+	fuzz_io_take(&io, &r->out, &r->len, &r->cap);
 }
 
 static void fail_runs(const char *what, const unsigned char *doc, size_t n, size_t ra, const struct result *x,
                       size_t rb, const struct result *y)
 {
 	head(what);
-	dump("document", doc, n);
+	fuzz_dump("document", doc, n);
 	if (x) fprintf(stderr, "read size %zu: rc %d, %llu rewrites\n", ra, x->rc, (unsigned long long)x->total);
-	if (x) dump("output 1", x->out, x->len);
+	if (x) fuzz_dump("output 1", x->out, x->len);
 	if (y) fprintf(stderr, "read size %zu: rc %d, %llu rewrites\n", rb, y->rc, (unsigned long long)y->total);
-	if (y) dump("output 2", y->out, y->len);
+	if (y) fuzz_dump("output 2", y->out, y->len);
 	if (x && y) {
 		size_t i = 0;
 		while (i < x->len && i < y->len && x->out[i] == y->out[i]) i++;
@@ -303,7 +275,7 @@ static void dump_hit(const struct locate_hit *h, const unsigned char *p)
 		fputs(r, stderr);
 	}
 	fputc('\n', stderr);
-	if (h->start <= h->end && h->end <= cur_n) dump("  its bytes", p + h->start, h->end - h->start);
+	if (h->start <= h->end && h->end <= cur_n) fuzz_dump("  its bytes", p + h->start, h->end - h->start);
 }
 
 static void fail_hits(const char *what, const struct hits *c, size_t bad)

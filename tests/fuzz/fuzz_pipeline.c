@@ -49,7 +49,7 @@
 #include <unistd.h>
 
 #include "filetype.h"
-#include "fuzz_maps.h"
+#include "fuzz_common.h"
 #include "map.h"
 #include "patterns.h"
 #include "pipeline.h"
@@ -96,8 +96,7 @@ static const char *const type_names[4] = { "html", "sql", "json", "text" };
 
 static struct map real_map[4], ident_map[4];
 static struct patterns real_pt[4], ident_pt[4];
-static int in_fd = -1, out_fd = -1;
-static FILE *devnull;
+static struct fuzz_io io;
 
 static struct {
 	unsigned long cases, per_type[4], rewrote, rewrote_per_type[4], rewrites;
@@ -130,10 +129,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fuzz_build_map("fuzz_pipeline", &real_map[i], &real_pt[i], maps[i]);
 		fuzz_identity_map("fuzz_pipeline", &real_map[i], &ident_map[i], &ident_pt[i]);
 	}
-	in_fd = memfd_create("fuzz-in", 0);
-	out_fd = memfd_create("fuzz-out", 0);
-	devnull = fopen("/dev/null", "w");
-	if (in_fd < 0 || out_fd < 0 || !devnull) abort();
+	fuzz_io_open(&io);
 	atexit(report_stats);
 	return 0;
 }
@@ -154,9 +150,8 @@ struct result {
 static void run(const struct patterns *pt, enum filetype type, size_t read_size, const uint8_t *in, size_t n,
                 bool with_stats, struct result *r)
 {
-	if (ftruncate(in_fd, 0) != 0 || (n && pwrite(in_fd, in, n, 0) != (ssize_t)n) || lseek(in_fd, 0, SEEK_SET) != 0) abort();
-	if (ftruncate(out_fd, 0) != 0 || lseek(out_fd, 0, SEEK_SET) != 0) abort();
-	struct report_options ro = { .stats = with_stats, .quiet = true, .out = devnull, .check_out = devnull };
+	fuzz_io_put(&io, in, n);
+	struct report_options ro = { .stats = with_stats, .quiet = true, .out = io.devnull, .check_out = io.devnull };
 	struct report rep;
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = type, .read_size = read_size, .quiet = true,
@@ -165,8 +160,8 @@ static void run(const struct patterns *pt, enum filetype type, size_t read_size,
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;
-	io_writer_init(&w, out_fd);
-	r->rc = pipeline_run(&pl, in_fd, "in", NULL, &w);
+	io_writer_init(&w, io.out_fd);
+	r->rc = pipeline_run(&pl, io.in_fd, "in", NULL, &w);
 	report_end(&rep);
 	memcpy(r->rewrites, rep.rewrites, sizeof r->rewrites);
 	memcpy(r->candidates, rep.candidates, sizeof r->candidates);
@@ -177,35 +172,13 @@ static void run(const struct patterns *pt, enum filetype type, size_t read_size,
 	io_writer_free(&w);
 	pipeline_free(&pl);
 	report_free(&rep);
-
-	off_t end = lseek(out_fd, 0, SEEK_END);
-	if (end < 0) abort();
-	r->len = (size_t)end;
-	if (r->len + 1 > r->cap) {
-		r->cap = r->len + 1;
-		r->out = realloc(r->out, r->cap);
-		if (!r->out) abort();
-	}
-	if (r->len && pread(out_fd, r->out, r->len, 0) != (ssize_t)r->len) abort();
+	fuzz_io_take(&io, &r->out, &r->len, &r->cap);
 }
 
 static const uint8_t *cur_in;
 static size_t cur_n;
 static int cur_type, cur_map;
 static size_t cur_a, cur_b;
-
-static void dump(const char *what, const unsigned char *p, size_t n)
-{
-	fprintf(stderr, "%s (%zu bytes): \"", what, n);
-	for (size_t i = 0; i < n && i < 4096; i++) {
-		if (p[i] == '\\') fputs("\\\\", stderr);
-		else if (p[i] == '"') fputs("\\\"", stderr);
-		else if (p[i] == '\n') fputs("\\n", stderr);
-		else if (p[i] >= 0x20 && p[i] < 0x7f) fputc(p[i], stderr);
-		else fprintf(stderr, "\\x%02x", p[i]);
-	}
-	fputs(n > 4096 ? "\"...\n" : "\"\n", stderr);
-}
 
 static size_t first_diff(const unsigned char *a, size_t an, const unsigned char *b, size_t bn)
 {
@@ -219,9 +192,9 @@ static void fail(const char *what, const struct result *x, const struct result *
 	fprintf(stderr, "\n=== fuzz_pipeline: %s\ntype %s, map %d, dialect %s, skips %s, read sizes %zu and %zu\nmap:\n%s",
 	        what, type_names[cur_type], cur_map, cur_dialect ? filetype_dialect_name(dialects[cur_dialect]) : "sniffed",
 	        cur_skips ? "on" : "off", cur_a, cur_b, maps[cur_map]);
-	dump("input", cur_in, cur_n);
-	if (x) dump("output 1", x->out, x->len);
-	if (y) dump("output 2", y->out, y->len);
+	fuzz_dump("input", cur_in, cur_n);
+	if (x) fuzz_dump("output 1", x->out, x->len);
+	if (y) fuzz_dump("output 2", y->out, y->len);
 	if (x && y) fprintf(stderr, "first difference at byte %zu\n", first_diff(x->out, x->len, y->out, y->len));
 	abort();
 }
