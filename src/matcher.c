@@ -284,7 +284,7 @@ static bool terminated(const struct scan *s, size_t cand, size_t e)
 	return e < s->len && s->b[e] == '.' && delimiter(s, cand, skip_removable(s, e + 1, &removed));
 }
 
-/* Port separator at i (§3.5): `:`, `%3A`, and on escJS surfaces `\:`,
+/* Port separator at i (§3.5): `:`, `%3A`, `%253A`, and on escJS surfaces `\:`,
  * `\u003a`, `\u{…3a}`, `\x3a`, `\072`. Returns its length or 0. */
 static size_t port_sep_len(const struct scan *s, size_t i)
 {
@@ -292,6 +292,7 @@ static size_t port_sep_len(const struct scan *s, size_t i)
 	unsigned char c = s->b[i];
 	if (c == ':') return 1;
 	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && ascii_lower(s->b[i + 2]) == 'a') return 3;
+	if (c == '%' && i + 4 < s->len && ascii_ci_eq(s->b + i + 1, "253a", 4)) return 5;   /* percent twice */
 	if (c == '&' && s->refs) return port_ref_len(s, i);   /* `&#58;`, `&colon;` */
 	if (c == '\\' && s->esc_js) {
 		struct esc e = decode_escape(s, i);
@@ -481,27 +482,20 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
 	return matcher_scan_ex(pt, b, len, limit, &mp, fn, ctx);
 }
 
-/* §3.2 step 3: the length of the doubled relative separator that starts
- * at b[sep] in encoding enc (its first half already seen), or 0 where the
- * second half is not there. */
-static inline __attribute__((always_inline)) size_t doubled_separator(const unsigned char *b, size_t len, size_t sep,
-                                                                       enum encoding enc)
+/* The length of a run of backslashes: forward from b[i] (at most max),
+ * or backward from b[i - 1] down to b[from] (at most max). */
+static inline size_t backslashes_from(const unsigned char *b, size_t i, size_t len, size_t max)
 {
-	switch (enc) {
-	case ENC_RAW:
-		return 2;
-	case ENC_JSON:
-		return sep + 3 < len && b[sep + 2] == '\\' && b[sep + 3] == '/' ? 4 : 0;
-	case ENC_SQLJSON:
-		return sep + 5 < len && b[sep + 3] == '\\' && b[sep + 4] == '\\' && b[sep + 5] == '/' ? 6 : 0;
-	case ENC_JSONU:
-		return sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
-		               b[sep + 10] == '2' && ascii_lower(b[sep + 11]) == 'f'
-		           ? 12
-		           : 0;
-	default:
-		return sep + 5 < len && b[sep + 3] == '%' && b[sep + 4] == '2' && ascii_lower(b[sep + 5]) == 'f' ? 6 : 0;
-	}
+	size_t k = 0;
+	while (k < max && i + k < len && b[i + k] == '\\') k++;
+	return k;
+}
+
+static inline size_t backslashes_before(const unsigned char *b, size_t i, size_t from, size_t max)
+{
+	size_t k = 0;
+	while (k < max && i > from + k && b[i - 1 - k] == '\\') k++;
+	return k;
 }
 
 /* matcher_scan_ex, made twice: with the host-first skip below
@@ -523,9 +517,10 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 
 	size_t scanned = 0;
 	size_t pos = 0;
-	/* Scheme prefixes reach at most 8 bytes before a separator ("https%3A"),
-	 * so a separator this far past the limit can start no candidate < limit. */
-	size_t sep_stop = limit + 8 < len ? limit + 8 : len;
+	/* Scheme prefixes reach at most 10 bytes before a separator
+	 * ("https%253A"), so a separator this far past the limit can start no
+	 * candidate < limit. */
+	size_t sep_stop = limit + 10 < len ? limit + 10 : len;
 	/* next '/' or '%' pair at or after pos, and in json mode the next
 	 * `\u002F`, whichever comes first */
 	size_t cand = 0;
@@ -541,7 +536,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	 * `\"`), once HOST_FIRST_AFTER separators of the scan had no host (a
 	 * value with an origin has its host near its separators). Where the
 	 * finder gave up (`all`) it is never taken. */
-	enum { SEP_TO_HOST_MAX = 12, HOST_FIRST_AFTER = 4 };   /* `\u002F\u002F`: the longest relative separator */
+	enum { SEP_TO_HOST_MAX = 2 * ENC_BS_MAX + 2, HOST_FIRST_AFTER = 4 };   /* the longest relative separator */
 	size_t host_next = 0;
 	/* separators to go without a host before host first; never outside
 	 * JSON and SQL */
@@ -585,31 +580,44 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		size_t q = !cand_done && b[cand] == '/' ? cand : len;
 		size_t p = !cand_done && b[cand] == '%' ? cand : len;
 		size_t uu = !cand_done && b[cand] == '\\' ? cand : len;
-		/* the start of the separator the next '/' belongs to */
-		size_t qs = q;
-		enum encoding qe = ENC_RAW;
-		if (q < len) {
-			if (mp->sql && q > pos + 1 && b[q - 1] == '\\' && b[q - 2] == '\\') { qs = q - 2; qe = ENC_SQLJSON; }
-			else if (q > pos && b[q - 1] == '\\') { qs = q - 1; qe = ENC_JSON; }
-		}
-		size_t sep;
+		if (q == len && p == len && uu == len) break;
+		/* steps 2 and 3: the whole doubled relative separator (sep, its
+		 * start, and rel, its length) in the encoding the bytes spell */
+		size_t sep, rel = 0;
 		enum encoding enc;
-		if (uu < qs && uu < p) {
+		if (uu < len) {
 			sep = uu; enc = ENC_JSONU;
-		} else if (p < qs) {
-			if (!(p + 2 < len && b[p + 1] == '2' && ascii_lower(b[p + 2]) == 'f')) { pos = p + 1; continue; }
-			sep = p; enc = ENC_PCT;
-		} else if (q < len) {
-			if (qe == ENC_RAW && !(q + 1 < len && b[q + 1] == '/')) { pos = q + 1; continue; }
-			sep = qs; enc = qe;
+			if (sep + 11 < len && b[sep + 6] == '\\' && b[sep + 7] == 'u' && b[sep + 8] == '0' && b[sep + 9] == '0' &&
+			    b[sep + 10] == '2' && ascii_lower(b[sep + 11]) == 'f')
+				rel = 12;
+		} else if (p < len) {
+			/* `%2F%2F`, `%5C%2F%5C%2F` (found at its `%2F`), `%252F%252F` */
+			if (!(p + 2 < len && b[p + 1] == '2')) { pos = p + 1; continue; }
+			if (ascii_lower(b[p + 2]) == 'f') {
+				if (p >= pos + 3 && ascii_ci_eq(b + p - 3, "%5c", 3)) {
+					sep = p - 3; enc = ENC_PCTJSON;
+					if (p + 8 < len && ascii_ci_eq(b + p + 3, "%5c%2f", 6)) rel = 12;
+				} else {
+					sep = p; enc = ENC_PCT;
+					if (p + 5 < len && ascii_ci_eq(b + p + 3, "%2f", 3)) rel = 6;
+				}
+			} else if (b[p + 2] == '5' && p + 9 < len && ascii_ci_eq(b + p + 3, "2f%252f", 7)) {
+				sep = p; enc = ENC_PCT2; rel = 10;
+			} else {
+				pos = p + 1; continue;
+			}
 		} else {
-			break;
+			/* `//`, or k backslashes and a slash twice (the same k,
+			 * 1 … ENC_BS_MAX; the first run no further back than pos) */
+			size_t k = backslashes_from(b, q + 1, len, ENC_BS_MAX + 1);
+			if (q + 1 + k >= len || b[q + 1 + k] != '/' || k > ENC_BS_MAX ||
+			    backslashes_before(b, q, pos, k) < k) {
+				pos = q + 1; continue;
+			}
+			sep = q - k; enc = k ? ENC_BS(k) : ENC_RAW; rel = 2 * k + 2;
 		}
 		if (sep >= sep_stop) break;
 		pos = sep + 1;  /* step 2 */
-
-		/* step 3: the doubled relative separator */
-		size_t rel = doubled_separator(b, len, sep, enc);
 		if (!rel) continue;
 		/* step 4: the longest host */
 		const struct pattern_host *g = host_at(&s, sep + rel);
@@ -620,8 +628,10 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		size_t host_end = sep + rel + g->len;
 
 		/* step 5a: scheme form */
-		size_t colon = enc == ENC_PCT ? 3 : 1;
-		if (sep >= colon && (enc == ENC_PCT ? ascii_ci_eq(b + sep - 3, "%3a", 3) : b[sep - 1] == ':')) {
+		size_t colon = enc == ENC_PCT || enc == ENC_PCTJSON ? 3 : enc == ENC_PCT2 ? 5 : 1;
+		if (sep >= colon && (colon == 3   ? ascii_ci_eq(b + sep - 3, "%3a", 3)
+		                     : colon == 5 ? ascii_ci_eq(b + sep - 5, "%253a", 5)
+		                                  : b[sep - 1] == ':')) {
 			size_t sc = sep - colon;
 			enum scheme written;
 			size_t c = 0;

@@ -8,11 +8,30 @@
 
 #include "matcher.h"
 
-const char *const encoding_scheme_sep[ENC_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/", ":\\u002F\\u002F" };
-const char *const encoding_rel_sep[ENC_COUNT] = { "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/", "\\u002F\\u002F" };
+void encoding_separators(enum encoding e, char scheme_sep[24], char rel_sep[24], const char **port_sep)
+{
+	static const char *const fixed[] = { "//", "%2F%2F", "%5C%2F%5C%2F", "%252F%252F", "\\u002F\\u002F" };
+	static const char *const colon[] = { ":", "%3A", "%3A", "%253A", ":" };
+	char *r = rel_sep;
+	if (e >= ENC_BS1) {
+		int k = (int)(e - ENC_BS1) + 1;
+		for (int half = 0; half < 2; half++) {
+			for (int i = 0; i < k; i++) *r++ = '\\';
+			*r++ = '/';
+		}
+		*r = 0;
+		*port_sep = ":";
+	} else {
+		strcpy(rel_sep, fixed[e]);
+		*port_sep = colon[e];
+	}
+	strcpy(scheme_sep, e >= ENC_BS1 ? ":" : colon[e]);
+	strcat(scheme_sep, rel_sep);
+}
 
-/* The longest scheme-form prefix, "https:\\u002F\\u002F" (§2.1 maxPat). */
-#define SCHEME_PREFIX_MAX 18
+/* The longest scheme-form prefix, "https:" and two runs of seven
+ * backslashes and a slash (§2.1 maxPat). */
+#define SCHEME_PREFIX_MAX (6 + 2 * (ENC_BS_MAX + 1))
 /* Look-ahead past a host (§6.2, §12.2): root dot and its follower (4), port
  * separator (a \u{...} of 72) and digits (13), the removable run (64 plus
  * one item of up to 72), a dot and one more escape (73). */
@@ -39,7 +58,10 @@ static size_t hostport(const struct origin *o, enum encoding e, char *buf, size_
 {
 	char h[ORIGIN_HOST_MAX + 3];
 	origin_host_form(o, h, sizeof h);
-	const char *parts[] = { h, o->port[0] ? (e == ENC_PCT ? "%3A" : ":") : "", o->port };
+	char scheme_sep[24], rel_sep[24];
+	const char *port_sep;
+	encoding_separators(e, scheme_sep, rel_sep, &port_sep);
+	const char *parts[] = { h, o->port[0] ? port_sep : "", o->port };
 	return origin_concat(buf, cap, parts, 3);
 }
 
@@ -171,9 +193,12 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 		 * as the table spells them (percent hex in upper case, §12.3). */
 		for (int e = 0; e < ENC_COUNT; e++) {
 			char hp[ORIGIN_HOST_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 32];
+			char scheme_sep[24], rel_sep[24];
+			const char *port_sep;
+			encoding_separators((enum encoding)e, scheme_sep, rel_sep, &port_sep);
 			hostport(dp[i].variant, (enum encoding)e, hp, sizeof hp);
-			const char *scheme_form[] = { scheme_name(dp[i].variant->scheme), encoding_scheme_sep[e], hp };
-			const char *rel_form[] = { encoding_rel_sep[e], hp };
+			const char *scheme_form[] = { scheme_name(dp[i].variant->scheme), scheme_sep, hp };
+			const char *rel_form[] = { rel_sep, hp };
 			size_t k = origin_concat(buf, sizeof buf, scheme_form, 3);
 			p->repl[e][FORM_SCHEME] = store(a, buf, k);
 			k = origin_concat(buf, sizeof buf, rel_form, 2);

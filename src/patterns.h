@@ -14,11 +14,20 @@
 #include "map.h"
 #include "origin.h"
 
-/* Separator spellings (§2.1). ENC_SQLJSON is the double-escaped JSON of a
- * SQL dump (`https:\\/\\/C`), matched only in sql mode (§8.2);
- * ENC_JSONU the `\u002F` escape of a JSON string (`https:\u002F\u002FC`),
- * matched only in json mode (§9.1). */
-enum encoding { ENC_RAW, ENC_JSON, ENC_PCT, ENC_SQLJSON, ENC_JSONU, ENC_COUNT };
+/* Separator spellings (§2.1): raw `//`; percent `%2F%2F`; percent of a
+ * JSON escape `%5C%2F%5C%2F` (what decodeURIComponent hands to
+ * JSON.parse); percent twice `%252F%252F`; the JSON `\u002F` escape, in
+ * the json type only (§9.1); and the slash escaped by a run of k
+ * backslashes, k = 1 … ENC_BS_MAX, the same run before both slashes:
+ * `\/\/` (JSON), `\\/\\/` (JSON in a SQL dump), `\\\/\\\/` (JSON in a
+ * JSON string) and deeper. */
+enum encoding {
+	ENC_RAW, ENC_PCT, ENC_PCTJSON, ENC_PCT2, ENC_JSONU,
+	ENC_BS1, ENC_BS2, ENC_BS3, ENC_BS4, ENC_BS5, ENC_BS6, ENC_BS7,
+	ENC_COUNT
+};
+#define ENC_BS_MAX 7
+#define ENC_BS(k) ((enum encoding)(ENC_BS1 + (k) - 1))
 enum form { FORM_SCHEME, FORM_RELATIVE, FORM_COUNT };
 
 struct slice { const unsigned char *p; size_t n; };
@@ -95,7 +104,9 @@ const struct pattern_host *patterns_host(const struct patterns *pt, const unsign
 bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir, char *err, size_t errcap);
 void patterns_free(struct patterns *pt);
 
-extern const char *const encoding_scheme_sep[ENC_COUNT];  /* "://", ":\\/\\/", "%3A%2F%2F", ":\\\\/\\\\/" */
-extern const char *const encoding_rel_sep[ENC_COUNT];     /* "//", "\\/\\/", "%2F%2F", "\\\\/\\\\/" */
+/* The separators of an encoding as the replacement writes them (percent
+ * hex in upper case, §12.3): the scheme form's (`://`), the relative
+ * form's (`//`) and the port's (`:`). */
+void encoding_separators(enum encoding e, char scheme_sep[24], char rel_sep[24], const char **port_sep);
 
 #endif

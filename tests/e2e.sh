@@ -887,9 +887,9 @@ empty "--skip-column=t.b: met (a schema-qualified name)" "$T/err" stderr
 
 # --check sees every type's spellings whatever the type, and searches
 # binary literals (rules.md §10.6): the double-escaped JSON of a dump in a
-# text file, `\u002F` in an html page's text, and a `_binary` literal are
-# found. The rewrite (its sweep, §6.1) changes the first, so the result is
-# clean; in html it leaves `\u002F` outside a script, and --check still
+# text file (a backslash run of two, §2.1, read by the text type itself),
+# `\u002F` in an html page's text, and a `_binary` literal are found. The
+# rewrite changes the first, so the result is clean; in html it leaves `\u002F` outside a script, and --check still
 # says so; a `_binary` literal is never rewritten.
 printf '%s\n' 'a https:\\/\\/www.example.fi/x b' >"$T/u1.txt"
 printf '%s\n' '<p>a https:\u002F\u002Fwww.example.fi/x b</p>' >"$T/u2.html"
@@ -899,7 +899,7 @@ for f in u1.txt u2.html u3.sql; do
 	rc_is "--check $f: found" 1
 done
 run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/u1.txt"
-has "--check text: the sql spelling" "$T/out" 'u1.txt:1:3: https:\\/\\/www.example.fi (straggler)'
+has "--check text: the sql spelling" "$T/out" 'u1.txt:1:3: https:\\/\\/www.example.fi (text)'
 run -p https://www.example.fi=https://wt-a--example.ddev.site --check "$T/u3.sql"
 has "--check sql: inside _binary" "$T/out" 'u3.sql:1:32: https://www.example.fi (sql-string)'
 run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/u1.txt"

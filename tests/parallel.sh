@@ -120,15 +120,18 @@ same "long lines, --block 256k" "$T/long.sql" "$T/long.one" --pipe --block 256k 
 # Sniffing knows a dump's statements (`INSERT INTO`, `LOCK TABLES`, ...,
 # docs/rules.md §13.2), but not a line inside one: cut so that the second
 # block begins at a column definition of the first CREATE TABLE (-N: that
-# many lines a block), and that block, wp_options' rows included, is read
-# as text without -t sql, where serialized data in the dump's escaping is
-# not repaired (§8.2): the output differs. With -t sql it is the same again.
+# many lines a block), and that block, wp_options' rows included, is sniffed
+# as text without -t sql (-s says so for it). For this dump the text type
+# happens to give the same bytes (it reads every spelling the dump uses and
+# repairs serialized lengths in the dump's escaping), but it does not read
+# literals as values: `'https://C.'` keeps its dot there and a value's
+# leading `&` (§12.1) is read as prose. With -t sql every block is sql.
 n=$(grep -n '^  `' "$T/dump.sql" | head -n 1 | cut -d: -f1)
 if [ -n "$n" ] && [ "$n" -gt 1 ]; then
 	n=$((n - 1))
-	PAR --pipe --block 64M -N "$n" -k "$H" -q -p "$P" <"$T/dump.sql" >"$T/sniffed.out" 2>"$T/perr"
-	if [ $? -eq 0 ] && ! cmp -s "$T/one.sql" "$T/sniffed.out"; then pass
-	else fail "-N $n without -t sql: expected the block at a column definition to be read as text and differ"; fi
+	PAR --pipe --block 64M -N "$n" -k "$H" -q -s -p "$P" <"$T/dump.sql" >"$T/sniffed.out" 2>"$T/perr"
+	if [ $? -eq 0 ] && grep -q '^type: text (sniffed)' "$T/perr" && grep -q '^type: sql (sniffed)' "$T/perr"; then pass
+	else fail "-N $n without -t sql: expected the block at a column definition to be sniffed as text, the others as sql"; fi
 	same "-N $n, -t sql" "$T/dump.sql" "$T/one.sql" --pipe --block 64M -N "$n" -k "$H" -q -t sql -p "$P"
 else
 	fail "no column definition line in the generated dump"

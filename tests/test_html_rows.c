@@ -218,8 +218,8 @@ static const struct hrow rows[] = {
 	        SURFACE_INLINE_SCRIPT, 1),
 	REWRITE(38, "<div data-x=\"{&quot;u&quot;:&quot;https:\\/\\/" CH "\\/x&quot;}\">",
 	        "<div data-x=\"{&quot;u&quot;:&quot;https:\\/\\/" VH "\\/x&quot;}\">", SURFACE_HTML_ATTR, 1),
-	SAME(39, "<a href=\"%252F%252F" CH "\">"),
-	SAME(39, "<p>%252F%252F" CH "</p>"),
+	REWRITE(39, "<a href=\"%252F%252F" CH "\">", "<a href=\"%252F%252F" VH "\">", SURFACE_HTML_ATTR, 1),
+	REWRITE(39, "<p>%252F%252F" CH "</p>", "<p>%252F%252F" VH "</p>", SURFACE_TEXT, 1),
 
 	/* Surfaces (§4.1–§4.4, §6) */
 	REWRITE(40, "<style>.a{background:url(https://" CH "/bg.png)}</style>",

@@ -104,11 +104,54 @@ END_TEST
 START_TEST(s2_1_no_other_spellings)
 {
 	struct ev_log log;
-	EXPECT_SAME(V_, ATTR, "%252F%252F" CH);
+	EXPECT_SAME(V_, ATTR, "%25252F%25252F" CH);
 	EXPECT_SAME(V_, ATTR, "https:&#47;&#47;" CH "/x");
 	EXPECT_SAME(P_, SURFACE_INLINE_STYLE, "https\\3a \\2f \\2f " CH "/x");
-	SCAN(V_, ATTR, "%252F%252F" CH, &log);
+	SCAN(V_, ATTR, "%25252F%25252F" CH, &log);
 	EXPECT_NEVENTS(log, 0);
+	/* eight backslashes before each slash: past ENC_BS_MAX */
+	EXPECT_SAME(P_, SCRIPT, "https:\\\\\\\\\\\\\\\\/\\\\\\\\\\\\\\\\/" CH "/x");
+}
+END_TEST
+
+/* §2.1: the backslash-escaped slash at any depth up to seven backslashes,
+ * the same run before both slashes, in every mode and on every surface;
+ * the replacement writes the run it matched. */
+START_TEST(s2_1_backslash_runs)
+{
+	/* JSON in a JSON string (three), in a SQL dump of it (six), JSON three
+	 * deep (seven) */
+	EXPECT_RW(P_, SCRIPT, "{\\\"u\\\":\\\"https:\\\\\\/\\\\\\/" CH "\\\\\\/cart\\\\\\/\\\"}",
+	          "{\\\"u\\\":\\\"https:\\\\\\/\\\\\\/" VH "\\\\\\/cart\\\\\\/\\\"}", 1);
+	EXPECT_RW(V_, JSONS, "https:\\\\\\\\\\\\/\\\\\\\\\\\\/" CH "/x",
+	          "https:\\\\\\\\\\\\/\\\\\\\\\\\\/" VH "/x", 1);
+	EXPECT_RW(V_, ATTR, "https:\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/" CH,
+	          "https:\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/" VH, 1);
+	/* the relative form, anchored as §3.3 says; http with a default port
+	 * takes the variant's scheme */
+	EXPECT_RW(P_, TEXT, "\"\\\\\\/\\\\\\/" CH "\\\\\\/\"", "\"\\\\\\/\\\\\\/" VH "\\\\\\/\"", 1);
+	EXPECT_SAME(P_, TEXT, "x\\\\\\/\\\\\\/" CH "/");
+	EXPECT_RW(P_, SCRIPT, "http:\\\\\\/\\\\\\/" CH ":80\\\\\\/", "https:\\\\\\/\\\\\\/" VH "\\\\\\/", 1);
+	/* runs that differ are no separator of one encoding: a shorter second
+	 * run is the relative form of its own length, unanchored after `\` */
+	EXPECT_SAME(P_, SCRIPT, "https:\\\\\\/\\/" CH "/");
+	EXPECT_SAME(P_, SCRIPT, "https:\\/\\\\\\/" CH "/");
+}
+END_TEST
+
+/* §2.1: percent of a JSON escape (decodeURIComponent then JSON.parse)
+ * and percent twice (a redirect parameter inside a redirect parameter). */
+START_TEST(s2_1_percent_compositions)
+{
+	EXPECT_RW(P_, SCRIPT, "(\"%7B%22root%22%3A%22https%3A%5C%2F%5C%2F" CH "%5C%2Fwp-json%5C%2F%22%7D\")",
+	          "(\"%7B%22root%22%3A%22https%3A%5C%2F%5C%2F" VH "%5C%2Fwp-json%5C%2F%22%7D\")", 1);
+	EXPECT_RW(V_, ATTR, "%5c%2f%5c%2f" CH "%5c%2fx", "%5C%2F%5C%2F" VH "%5c%2fx", 1);
+	EXPECT_RW(V_, ATTR, "/r?u=https%253A%252F%252F" CH "%252Fx", "/r?u=https%253A%252F%252F" VH "%252Fx", 1);
+	EXPECT_RW(V_, ATTR, "/r?u=%252F%252F" CH "%253A443%252Fx", "/r?u=%252F%252F" VH "%252Fx", 1);
+	/* a port the map does not name, written twice percent-encoded */
+	EXPECT_SAME(V_, ATTR, "/r?u=https%253A%252F%252F" CH "%253A8443%252Fx");
+	/* the left anchor of §3.3 */
+	EXPECT_SAME(V_, ATTR, "a%252F%252F" CH "%252Fx");
 }
 END_TEST
 
@@ -868,9 +911,10 @@ START_TEST(spec4_sql_double_escaped)
 	ck_assert_str_eq(out, "a \\\\/\\\\/" VH "\\\\/y");
 	sql_rewrite("http:\\\\/\\\\/" CH ":80", out, sizeof out, true);
 	ck_assert_str_eq(out, "https:\\\\/\\\\/" VH);
-	/* not a pattern outside sql mode */
+	/* a pattern outside sql mode too (a JSON string of `https:\/\/C`,
+	 * which a URL parser resolves to C) */
 	sql_rewrite("https:\\\\/\\\\/" CH "\\\\/x", out, sizeof out, false);
-	ck_assert_str_eq(out, "https:\\\\/\\\\/" CH "\\\\/x");
+	ck_assert_str_eq(out, "https:\\\\/\\\\/" VH "\\\\/x");
 	/* the other spellings still match in sql mode */
 	sql_rewrite("https:\\/\\/" CH "\\/ https://" CH "/", out, sizeof out, true);
 	ck_assert_str_eq(out, "https:\\/\\/" VH "\\/ https://" VH "/");
@@ -1316,6 +1360,8 @@ Suite *matcher_suite(void)
 	tcase_add_test(t, s2_1_pattern_http_pct);
 	tcase_add_test(t, s2_1_pattern_relative_pct);
 	tcase_add_test(t, s2_1_no_other_spellings);
+	tcase_add_test(t, s2_1_backslash_runs);
+	tcase_add_test(t, s2_1_percent_compositions);
 	tcase_add_test(t, s2_2_replacement_spelling);
 	tcase_add_test(t, s2_2_relative_variant_with_port);
 	tcase_add_test(t, s2_2_span_includes_port_and_dot);

@@ -347,11 +347,14 @@ START_TEST(row_38)
 }
 END_TEST
 
-START_TEST(row_39)  /* double percent: unchanged, no candidate */
+START_TEST(row_39)  /* percent twice (a redirect parameter in one): rewritten in its spelling */
 {
+	FRAGMENT("%252F%252F" CH, "%252F%252F" VH);
+	FRAGMENT("https%253A%252F%252F" CH "%252Fx", "https%253A%252F%252F" VH "%252Fx");
+	/* three times is no spelling of rules.md §2.1 */
 	struct ev_log log;
-	FRAGMENT("%252F%252F" CH, "%252F%252F" CH);
-	SCAN(MATCH_PROSE, SURFACE_TEXT, "%252F%252F" CH, &log);
+	FRAGMENT("%25252F%25252F" CH, "%25252F%25252F" CH);
+	SCAN(MATCH_PROSE, SURFACE_TEXT, "%25252F%25252F" CH, &log);
 	EXPECT_NEVENTS(log, 0);
 }
 END_TEST

@@ -119,10 +119,10 @@ static void sd_gen_string(struct sd_node *n)
 			 * delimited (a path after it) */
 			const char *const *o = sd_origins[sd_rand(SD_NORIGINS)];
 			/* json: the `https:\/\/` spelling, json_encode'd, is
-			 * `https:\\\/\\\/`, not one of the spellings the json type
-			 * matches in a string (raw, `\/`, `\u002F`: rules.md §9.1);
-			 * it stays as written, its string's length with it */
-			const char *to = sd_json_ctx && strchr(o[0], '\\') ? o[0] : o[1];
+			 * `https:\\\/\\\/` (`https:\\/\\/` with unescaped slashes),
+			 * twice that in a dump: a backslash run of rules.md
+			 * §2.1, rewritten with its run kept */
+			const char *to = o[1];
 			if (n->str[0].n) sd_both(n, " ", 1, " ", 1);
 			sd_both(n, o[0], strlen(o[0]), to, strlen(to));
 			const char *path = strchr(o[0], '%') ? "%2Fp" : strchr(o[0], '\\') ? "\\/p" : "/p";

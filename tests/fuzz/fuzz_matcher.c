@@ -12,7 +12,7 @@
  *            drawn from small alphabets so that hosts overlap and contain
  *            each other
  *   the rest one token per byte (tokens.h order below): separators in
- *            their spellings, schemes, the map's hosts, ports, and single
+ *            their spellings (the deeper ones at the end of the list), schemes, the map's hosts, ports, and single
  *            bytes of `/ \ % : . @ & 2 F f h t p s w x` and host bytes.
  *
  * Properties, for every map the project accepts (V1–V7): the rewritten
@@ -60,6 +60,10 @@ static const char *const multi[] = {
 	/* references after a host on html-attr (rules.md §3.3, §3.5) */
 	"&#58;", "&#x3A;", "&colon;", "&#9;", "&#x0a;", "&Tab;", "&NewLine;", "&#46;", "&period;", "&#47;", "&sol;",
 	"&#120;", "&#0;", "&#64;", "&commat;", "&#37;", "&#38;", "http&colon;", "https&#58;",
+	/* the deeper spellings of rules.md §2.1: backslash runs, percent of a
+	 * JSON escape, percent twice */
+	"\\\\/", "\\\\\\/", "https:\\\\\\/\\\\\\/", "\\\\/\\\\/", "%5C%2F", "%5c%2f", "%5C", "https%3A%5C%2F%5C%2F",
+	"%252F", "%252f", "%253A", "%25", "http%253A%252F%252F", "%252F%252Fa.b",
 };
 #define NMULTI (sizeof multi / sizeof multi[0])
 static const char singles[] = "/\\%:.@&2Ff3AahtpswxbcvX-_09 \t\n?#=\"";

@@ -55,9 +55,22 @@ static bool origin_eq(const struct ref_origin *a, const struct ref_origin *b)
 
 /* ---- spellings (§2.1) ---------------------------------------------------- */
 
-enum { E_RAW, E_JSON, E_PCT, E_N };
-static const char *const scheme_sep[E_N] = { "://", ":\\/\\/", "%3A%2F%2F" };
-static const char *const rel_sep[E_N] = { "//", "\\/\\/", "%2F%2F" };
+/* raw, percent, percent of a JSON escape, percent twice, and a slash
+ * escaped by one to seven backslashes (the same run twice) */
+enum { E_RAW, E_PCT, E_PCTJSON, E_PCT2, E_BS1, E_BS2, E_BS3, E_BS4, E_BS5, E_BS6, E_BS7, E_N };
+static const char *const scheme_sep[E_N] = {
+	"://", "%3A%2F%2F", "%3A%5C%2F%5C%2F", "%253A%252F%252F",
+	":\\/\\/", ":\\\\/\\\\/", ":\\\\\\/\\\\\\/", ":\\\\\\\\/\\\\\\\\/",
+	":\\\\\\\\\\/\\\\\\\\\\/", ":\\\\\\\\\\\\/\\\\\\\\\\\\/",
+	":\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/",
+};
+static const char *const port_sep_of[E_N] = { ":", "%3A", "%3A", "%253A", ":", ":", ":", ":", ":", ":", ":" };
+/* the relative separator: the scheme one without its colon */
+static const char *rel_sep_of(int enc)
+{
+	const char *t = scheme_sep[enc];
+	return t + (t[0] == ':' ? 1 : enc == E_PCT2 ? 5 : 3);
+}
 
 /* §2.3: ASCII-only case-insensitive comparison of the buffer at i with a
  * pattern text. */
@@ -73,13 +86,13 @@ static bool ci_at(const unsigned char *b, size_t len, size_t i, const char *pat)
 /* §2.2: the replacement text of a (form, encoding) for a variant. */
 static size_t replacement(const struct ref_origin *v, int enc, bool scheme_form, char *buf, size_t cap)
 {
-	const char *port_sep = enc == E_PCT ? "%3A" : ":";
+	const char *port_sep = port_sep_of[enc];
 	int n;
 	if (scheme_form)
 		n = snprintf(buf, cap, "%s%s%s%s%s", v->https ? "https" : "http", scheme_sep[enc], v->host,
 		             v->port[0] ? port_sep : "", v->port);
 	else
-		n = snprintf(buf, cap, "%s%s%s%s", rel_sep[enc], v->host, v->port[0] ? port_sep : "", v->port);
+		n = snprintf(buf, cap, "%s%s%s%s", rel_sep_of(enc), v->host, v->port[0] ? port_sep : "", v->port);
 	return n < 0 ? 0 : (size_t)n;
 }
 
@@ -269,6 +282,7 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	size_t rl;
 	if (pe < r->len && b[pe] == ':') ps = 1;
 	else if (ci_at(b, r->len, pe, "%3A")) ps = 3;
+	else if (ci_at(b, r->len, pe, "%253A")) ps = 5;
 	else if (ref_at(r, pe, &rl) == ':') ps = rl;
 	if (ps) {
 		size_t d = pe + ps, k = d;
@@ -337,8 +351,8 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 	for (size_t sep = 0; sep < len; sep++) {
 		for (int enc = 0; enc < E_N; enc++) {
 			/* step 2: the doubled relative separator of this encoding */
-			if (!ci_at(b, len, sep, rel_sep[enc])) continue;
-			size_t hs = sep + strlen(rel_sep[enc]);
+			if (!ci_at(b, len, sep, rel_sep_of(enc))) continue;
+			size_t hs = sep + strlen(rel_sep_of(enc));
 			/* step 3: the longest canonical host that matches here */
 			const char *host = NULL;
 			for (size_t i = 0; i < npairs; i++) {
