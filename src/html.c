@@ -165,11 +165,16 @@ static void seg_whole(struct html *h)
 			return;
 		}
 	}
-	if (serialized_gate(p, n)) {
-		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings };
+	/* a style sheet with a backslash, a slash run or a scheme a URL
+	 * parser reads where the byte matcher does not: the locator reads it
+	 * through its CSS escapes (rules.md §3.9) */
+	bool css = h->seg_surface == SURFACE_INLINE_STYLE && locator_may_find(h->c.pt, p, n, false);
+	if (css || serialized_gate(p, n)) {
+		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css };
 		h->pos_token = &h->seg;
-		if (!value_prepare(&h->c.vp, p, n, off, &o, false)) window_verbatim_at(&h->c.w, p, n, in_place);
-		else value_put(&h->c.vp, p, n, &h->c.w, in_place);
+		if (value_prepare(&h->c.vp, p, n, off, &o, false)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
+		else if (css) window_protected(&h->c.w, p, n);   /* (as protect_value) */
+		else window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
 	}
 	window_begin(&h->c.w, h->seg_surface, off);
@@ -260,6 +265,12 @@ static void count_structured(struct html *h, const struct html_attr *a)
 		if (name_is_n(n, nl, names[i].name, names[i].len)) { h->c.report->structured[names[i].id]++; return; }
 }
 
+/* A style attribute: a CSS declaration list. */
+static inline bool attr_is_style(const struct html *h, const struct html_attr *a)
+{
+	return a->name_end - a->name_start == 5 && ascii_ci_eq(hold_data(&h->tag) + a->name_start, "style", 5);
+}
+
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
  * changes (value_put writes it then). */
 static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a, bool no_host,
@@ -269,7 +280,9 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	if (!n) return false;
 	/* without a '&' there is no reference to decode (§5.3 needs one) */
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HTML_ATTR, .entities = !a->plain, .spellings = h->c.spellings,
-	                        .unreported = unreported };
+	                        .unreported = unreported,
+	                        /* a declaration list: CSS escapes over the references (rules.md §3.9) */
+	                        .css = attr_is_style(h, a) };
 	return value_prepare(&h->c.vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
 }
 
@@ -332,6 +345,26 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 	*last = a->value_end;
 }
 
+/* An unchanged value its style sheet's reading decided (a style attribute
+ * with a backslash, read through its CSS escapes): written so that the
+ * sweep, which reads no CSS, cannot undo the decision (rules.md §6.4). */
+static void protect_value(struct html *h, const struct html_attr *a, size_t *last)
+{
+	const unsigned char *t = hold_data(&h->tag);
+	tag_verbatim(h, t + *last, a->value_start - *last);
+	window_protected(&h->c.w, t + a->value_start, a->value_end - a->value_start);
+	*last = a->value_end;
+}
+
+static inline bool css_read(const struct html *h, const struct html_attr *a)
+{
+	/* a backslash, or a reference that may be one (not a->plain: a hint
+	 * whose answer depends on where the reads were cut) */
+	const unsigned char *v = hold_data(&h->tag) + a->value_start;
+	size_t n = a->value_end - a->value_start;
+	return attr_is_style(h, a) && (memchr(v, '\\', n) || memchr(v, '&', n));
+}
+
 /* A complete start tag: every value of every attribute, the tag
  * re-emitted with only changed value bytes replaced (§4.3). Each changed
  * value is written as soon as it is known, from the tag and the pattern
@@ -372,15 +405,19 @@ static void start_tag_done(struct html *h)
 			 * no reference, percent escape or control can hide one
 			 * (its second) */
 			bool host = hostfind_cursor_may(&h->c.pt->find, hc, at + a->value_start, at + a->value_end);
-			changed = (host || !a->plain) && attr_value(h, a, !host, false);
+			/* (in a style attribute a CSS escape can hide one too) */
+			changed = (host || !a->plain || css_read(h, a)) && attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
+		else if (css_read(h, a)) protect_value(h, a, &last);
 	}
 	if (listed) {
 		for (size_t i = 0; i < h->nattrs; i++) {
 			const struct html_attr *a = &h->attrs[i];
-			if (a->has_value && a->changed && attr_value(h, a, false, true)) put_value(h, a, &last);
+			if (!a->has_value) continue;
+			if (a->changed && attr_value(h, a, false, true)) put_value(h, a, &last);
+			else if (css_read(h, a)) protect_value(h, a, &last);
 		}
 	}
 	tag_verbatim(h, t + last, h->tag.len - last);

@@ -7,6 +7,7 @@
 #include "ascii.h"
 #include "buf.h"
 #include "bytescan.h"
+#include "css.h"
 #include "entity.h"
 
 void locator_free(struct locator *L)
@@ -22,31 +23,31 @@ void locator_free(struct locator *L)
  * TAB, CTL, AMP: removed or decoded in the view (TAB always, LF and CR
  * where the surface joins, references where they are read); CAND: may
  * end a scheme or begin a slash run. */
-enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16 };
+enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16, LC_BSL = 32 };
 static const unsigned char lc[256] = {
 	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_TAB, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
-	[':'] = LC_CAND, ['/'] = LC_CAND, ['\\'] = LC_CAND,
+	[':'] = LC_CAND, ['/'] = LC_CAND, ['\\'] = LC_CAND | LC_BSL,
 };
 
 /* The classes of lc the view of o removes or decodes. */
 static inline unsigned view_mask(const struct locate_opts *o)
 {
-	return LC_TAB | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0);
+	return LC_TAB | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0) | (o->css ? LC_BSL : 0);
 }
 /* Values up to this long are read a byte at a time (most attribute
  * values): one pass, no call per byte class. */
 #define LOCATOR_SHORT 256
 
-bool locator_may_hide(const unsigned char *p, size_t n, bool refs)
+bool locator_may_hide(const unsigned char *p, size_t n, bool refs, bool css)
 {
 	if (n <= LOCATOR_SHORT) {
-		unsigned m = LC_HIDE | (refs ? LC_AMP : 0);
+		unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
 		for (size_t i = 0; i < n; i++)
 			if (lc[p[i]] & m) return true;
 		return false;
 	}
 	if (bytescan_any3(p, 0, n, '%', '\t', refs ? '&' : '\n') < n) return true;
-	return bytescan_any3(p, 0, n, '\n', '\r', '\r') < n;
+	return bytescan_any3(p, 0, n, '\n', '\r', css ? '\\' : '\r') < n;
 }
 
 /* Bytes a URL's authority is read over (§3.9): host bytes (§3.5) and
@@ -90,9 +91,25 @@ static int markup_ref(const unsigned char *p, size_t m, size_t *len)
 	return -1;
 }
 
+/* The character at p[i] of p[0..n) as the page's parser gives it (with
+ * refs, a reference decoded): its byte, its source length in *len; -1
+ * for a reference the URL parser removes (§5.2). */
+static inline int page_char(const unsigned char *p, size_t i, size_t n, const struct locate_opts *o, size_t *len)
+{
+	*len = 1;
+	if (p[i] != '&' || !o->refs) return p[i];
+	int b = entity_ref_byte(p + i, n - i, len);
+	if (b < 0) b = markup_ref(p + i, n - i, len);
+	if (b == '\t' || b == '\n' || b == '\r') return -1;
+	if (b < 0) { *len = 1; return '&'; }
+	return b;
+}
+
 /* The view of p[a..n) from a token start a, at most cap bytes: each byte
  * with its source range; returns the source offset after the last token
- * read. */
+ * read. References are decoded first (the page's parser), CSS escapes
+ * over what they give (the style sheet's), then TAB, LF and CR removed
+ * (the URL parser). */
 static size_t build_view(struct locator *L, const unsigned char *p, size_t a, size_t n, size_t cap,
                          const struct locate_opts *o)
 {
@@ -112,17 +129,15 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 			i = j;
 			continue;
 		}
-		unsigned char c = p[i];
-		size_t len = 1;
-		if (c == '\t' || ((c == '\n' || c == '\r') && o->joins)) { i++; continue; }
-		if (c == '&' && o->refs) {
-			int b = entity_ref_byte(p + i, n - i, &len);
-			if (b < 0) b = markup_ref(p + i, n - i, &len);
-			if (b == '\t' || b == '\n' || b == '\r') { i += len; continue; }   /* removable (§5.2) */
-			if (b >= 0) c = (unsigned char)b;
-			else len = 1;
+		size_t len;
+		int c = page_char(p, i, n, o, &len);
+		if (c == '\\' && o->css) {
+			size_t end;
+			int d = css_escape(p, n, i + len, o->refs, &end);
+			if (d >= 0) { c = d; len = end - i; }
 		}
-		L->v[k] = c;
+		if (c < 0 || c == '\t' || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
+		L->v[k] = (unsigned char)c;
 		L->s[k] = (uint32_t)i;
 		L->e[k] = (uint32_t)(i + len);
 		k++;
@@ -200,6 +215,22 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c
 	return c->written || c->run >= 2;
 }
 
+/* Whether the variant's host, its first byte v0, written after view byte
+ * k would be read into the escape k came from: a hex digit after CSS's
+ * `\2f` or `&#x2F`, a digit after `&#47`, a letter or digit after a
+ * reference with no `;` (a page's parser then reads none). */
+static bool escape_open(const struct locator *L, size_t k, unsigned char v0)
+{
+	size_t s = src_s(L, k), e = src_e(L, k);
+	if (e - s < 2) return false;
+	unsigned char last = L->src[e - 1];
+	if (ascii_hex(last) >= 0 && ascii_hex(v0) >= 0) return true;
+	/* a reference alone, `&quot` and the like */
+	size_t len;
+	return L->src[s] == '&' && ascii_alnum(last) && ascii_alnum(v0) &&
+	       (entity_ref_byte(L->src + s, e - s, &len) >= 0 || markup_ref(L->src + s, e - s, &len) >= 0) && len == e - s;
+}
+
 /* Whether the URL of c (userinfo up to at, host v[h..he), authority
  * ending at e) is one the byte matcher's spellings do not cover, the only
  * ones the locator reports (rules.md §3.9): a byte of it removed or
@@ -273,6 +304,7 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	/* a variant's port goes where a written one was, an empty one's `:`
 	 * with it */
 	if (!port && pp->variant_port && p < e) port = (const char *)v + p;
+	if (!L->ident && h > 0 && escape_open(L, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2])) return false;
 	*hit = (struct locate_hit){ .pair = pp, .end = port ? src_e(L, e - 1) : src_e(L, hr - 1) };
 	if (c->written && ref != pp->variant_scheme) {
 		/* the scheme too: from it, with the bytes from its colon to the
@@ -401,8 +433,9 @@ void locator_scan(struct locator *L, const struct patterns *pt, const unsigned c
 		L->ident = i == n;
 	} else {
 		L->ident = bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n &&
-		           (!o->refs || bytescan_byte(p, 0, n, '&') == n);
+		           (!o->refs || bytescan_byte(p, 0, n, '&') == n) && (!o->css || bytescan_byte(p, 0, n, '\\') == n);
 	}
+	L->src = p;
 	if (L->ident) {
 		scan_view(L, p, n, n, -1, pt, o, fn, ctx, &resume_src);
 		return;

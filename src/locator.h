@@ -34,12 +34,15 @@ struct locator {
 	uint32_t *s, *e;           /* each view byte came from source bytes [s, e) */
 	size_t len;
 	bool ident;                /* the view is the source (nothing removed or decoded) */
+	const unsigned char *src;  /* the source being read */
 };
 
 struct locate_opts {
 	bool refs;                 /* references are decoded (an html attribute value) */
 	bool joins;                /* LF and CR are removed as TAB is (§3.8) */
 	bool value;                /* value mode: a trailing dot is a root dot (§3.7) */
+	bool css;                  /* CSS escapes are decoded, after references (a style
+	                              attribute, a style sheet) */
 	/* a mapped value: told how far it has been read */
 	void (*release)(void *ctx, const unsigned char *upto);
 	void *release_ctx;
@@ -68,9 +71,9 @@ typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
 void locator_free(struct locator *L);
 
 /* Whether p[0..n) may spell a canonical host the byte matcher cannot see
- * in its bytes (a superset): it holds a `%`, a TAB, LF or CR, or with
- * refs a `&`. */
-bool locator_may_hide(const unsigned char *p, size_t n, bool refs);
+ * in its bytes (a superset): it holds a `%`, a TAB, LF or CR, with refs a
+ * `&`, with css a `\`. */
+bool locator_may_hide(const unsigned char *p, size_t n, bool refs, bool css);
 
 /* Whether the locator may find in p[0..n) an origin the byte matcher
  * does not (a superset; its proof is in docs/rules.md §3.9): it holds a

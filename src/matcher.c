@@ -8,6 +8,7 @@
  * (§3.4), port and right anchor (§3.5), pair choice (§3.6). */
 #include "matcher.h"
 
+#include "css.h"
 #include "entity.h"
 
 #include "ascii.h"
@@ -31,6 +32,7 @@ struct scan {
 	int *joins;   /* §3.8 joining of the buffer: -1 until first asked (most buffers never ask) */
 	bool sql;
 	bool refs;    /* a page's parser decodes references here: `&#58;` is a colon after a host (§3.5) */
+	bool css;     /* a style sheet reads CSS escapes here: `\3a ` is a colon after a host (§3.5) */
 	const struct match_params *mp;   /* the rest of the scan's parameters, seldom read */
 	enum surface surface;
 	match_event_fn fn;
@@ -139,6 +141,13 @@ static int ref_byte(const struct scan *s, size_t i, size_t *len)
 	return s->refs && s->b[i] == '&' ? entity_ref_byte(s->b + i, s->len - i, len) : -1;
 }
 
+/* Where a style sheet is read: the character of the CSS escape at b[i]
+ * (a backslash, or a reference to one), its length in *len; else -1. */
+static __attribute__((noinline, cold)) int css_at(const struct scan *s, size_t i, size_t *len)
+{
+	return css_escape_at(s->b, s->len, i, s->refs, len);
+}
+
 /* The cold paths of a '&' after a host (the callers test for the '&'
  * first): removable_len's, delimiter's and port_sep_len's answers where
  * references are read. */
@@ -175,6 +184,11 @@ static inline __attribute__((always_inline)) size_t removable_len(const struct s
 	if (c == '\t' || c == '\n' || c == '\r') return scan_joins(s) ? 1 : 0;
 	/* `&#9;`, `&Tab;`, `&NewLine;`: the page's parser gives the URL
 	 * parser a TAB or LF, which it removes (§5.2) */
+	if (s->css && (c == '\\' || (c == '&' && s->refs))) {
+		size_t l;
+		int d = css_at(s, i, &l);
+		if (d >= 0) return (d == '\t' || d == '\n' || d == '\r') && scan_joins(s) ? l : 0;
+	}
 	if (c == '&') return s->refs ? removable_ref_len(s, i) : 0;
 	if (c != '\\' || !s->esc_js) return 0;
 	/* `\/`, `\"`, `\\` (most escapes after a host in JSON) remove nothing */
@@ -239,6 +253,14 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 		}
 		return true;                 /* a stray % */
 	}
+	if (s->css && (c == '\\' || (c == '&' && s->refs))) {
+		/* a CSS escape is judged as the character it stands for */
+		size_t l;
+		int d = css_at(s, i, &l);
+		if (d >= 0x80) return false;
+		if (d == '%') return true;
+		if (d >= 0) return delimiter_byte(s, cand, (unsigned char)d);
+	}
 	if (c == '&' && s->refs) {
 		/* a reference is judged as the byte it decodes to (a host byte,
 		 * or any non-ASCII one, continues the host) */
@@ -284,7 +306,8 @@ static bool terminated(const struct scan *s, size_t cand, size_t e)
 	return e < s->len && s->b[e] == '.' && delimiter(s, cand, skip_removable(s, e + 1, &removed));
 }
 
-/* Port separator at i (§3.5): `:`, `%3A`, `%253A`, and on escJS surfaces `\:`,
+/* Port separator at i (§3.5): `:`, `%3A`, `%253A`, in a style sheet a CSS
+ * escape of a colon, and on escJS surfaces `\:`,
  * `\u003a`, `\u{…3a}`, `\x3a`, `\072`. Returns its length or 0. */
 static size_t port_sep_len(const struct scan *s, size_t i)
 {
@@ -293,6 +316,10 @@ static size_t port_sep_len(const struct scan *s, size_t i)
 	if (c == ':') return 1;
 	if (c == '%' && i + 2 < s->len && s->b[i + 1] == '3' && ascii_lower(s->b[i + 2]) == 'a') return 3;
 	if (c == '%' && i + 4 < s->len && ascii_ci_eq(s->b + i + 1, "253a", 4)) return 5;   /* percent twice */
+	if (s->css && (c == '\\' || (c == '&' && s->refs))) {   /* `\:`, `\3a ` */
+		size_t l;
+		if (css_at(s, i, &l) == ':') return l;
+	}
 	if (c == '&' && s->refs) return port_ref_len(s, i);   /* `&#58;`, `&colon;` */
 	if (c == '\\' && s->esc_js) {
 		struct esc e = decode_escape(s, i);
@@ -509,6 +536,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		.pt = pt, .b = b, .len = len, .limit = limit, .prev = mp->prev,
 		.value = mp->mode == MATCH_VALUE, .esc_js = mp->esc == ESC_FROM_SURFACE ? ax->esc_js : mp->esc == ESC_FORCE_JS, .sql = mp->sql,
 		.refs = mp->refs || mp->surface == SURFACE_HTML_ATTR || mp->surface == SURFACE_HTML_ENTITY,
+		.css = mp->css || mp->surface == SURFACE_INLINE_STYLE,
 		.mp = mp, .surface = mp->surface, .fn = fn, .ctx = ctx,
 	};
 	int joins = mp->joins >= 0 ? mp->joins != 0 : -1;

@@ -54,6 +54,8 @@ struct match_params {
 	bool refs;                   /* character references are read after a host (html; §3.5): the
 	                                html-attr and html-entity surfaces read them whatever this says */
 	enum { ESC_FROM_SURFACE, ESC_FORCE_JS, ESC_FORCE_PATH } esc;  /* the escape alphabet (§3.8) */
+	bool css;                    /* a style attribute: CSS escapes after a host are read as what they
+	                                stand for (§3.5); a style sheet (inline-style) always */
 	/* MATCH_VALUE: a candidate at b[c] begins the value (the '&' rule of
 	 * §12.1) iff c < lead_end, when lead_given; else iff c <=
 	 * matcher_value_lead of b. For a value matched a window at a time

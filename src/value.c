@@ -270,7 +270,7 @@ static __attribute__((noinline)) void rematch(struct value *vp, const unsigned c
 	size_t lead_end = matcher_value_lead(SURFACE_HTML_ENTITY, p, n) + 1, at = 0;
 	struct match_params me = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HTML_ENTITY, .joins = 1,
 	                           .sql = o->sql, .json = o->json, .esc = o->json ? ESC_FORCE_JS : ESC_FROM_SURFACE,
-	                           .lead_given = true };
+	                           .lead_given = true, .css = o->css };
 	vp->win_src = 0;
 	vp->win_skip = 0;
 	for (;;) {
@@ -441,7 +441,7 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
  * +190%: bench/RESULTS.md), nor prose. */
 static inline bool locates(const struct value_opts *o)
 {
-	return o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js;
+	return o->css || (o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js);
 }
 
 /* The locator over the run p[0..n) at value offset off, after the byte
@@ -458,7 +458,7 @@ static __attribute__((noinline)) void locate_run(struct value *vp, const unsigne
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	struct locate_opts lo = { .refs = o->entities, .value = o->mode == MATCH_VALUE,
+	struct locate_opts lo = { .refs = o->entities, .value = o->mode == MATCH_VALUE, .css = o->css,
 	                          .joins = ax->joining == JOIN_JOINS ||
 	                                   (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n)),
 	                          .release = vp->release, .release_ctx = vp->release_ctx };
@@ -522,7 +522,8 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run0 = vp->splice0 = vp->nsplices;
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	uint64_t planned = vp->planned;
-	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json };
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json,
+	                           .css = o->css };
 	/* a mapped value's long run a piece at a time; a serialized value's
 	 * too, its splices held to the budget as it goes (plan_bound) */
 	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
@@ -1011,7 +1012,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
-	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities);
+	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities, o->css);
 	/* the answer with cuts is the wider one, and with most maps already no */
 	const struct hostfind *f = &vp->pt->find;
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;

@@ -29,6 +29,7 @@ struct value_opts {
 	enum match_mode mode;
 	enum surface surface;
 	bool entities;            /* attribute values: decode references and re-match (§5.3) */
+	bool css;                 /* a style attribute or sheet: the locator decodes CSS escapes (§3.9) */
 	bool sql;                 /* match ENC_SQLJSON too */
 	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */

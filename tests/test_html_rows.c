@@ -467,9 +467,12 @@ static const struct {
 	{ MAP_MAIN, "<a href=\"https://u[x@" CH "/x\">", "<a href=\"https://u[x@" VH "/x\">" },
 	{ MAP_MAIN, "<a href=\"https:\\\\" CH "!y/x\">", NULL },
 	{ MAP_MAIN, "<a href=\"https:\\\\" CH "!y@other.test/x\">", NULL },
-	/* `&quot;` ends a host in CSS or JSON inside an attribute */
-	{ MAP_MAIN, "<div style=\"background:url(&quot;https:\\\\" CH "&quot;)\">",
-	  "<div style=\"background:url(&quot;https:\\\\" VH "&quot;)\">" },
+	/* `&quot;` ends a host in CSS or JSON inside an attribute; in a style
+	 * attribute CSS reads `\\` as one backslash, and `https:\C` on a page
+	 * served at https is a path */
+	{ MAP_MAIN, "<div style=\"background:url(&quot;https:\\\\" CH "&quot;)\">", NULL },
+	{ MAP_MAIN, "<div data-u=\"url(&quot;https:\\\\" CH "&quot;)\">",
+	  "<div data-u=\"url(&quot;https:\\\\" VH "&quot;)\">" },
 	{ MAP_MAIN, "<a data-x=\"{&quot;u&quot;:&quot;https://u@" CH "&quot;}\">", "<a data-x=\"{&quot;u&quot;:&quot;https://u@" VH "&quot;}\">" },
 	/* a variant with a port: an empty port's colon goes, a `%2E` root dot
 	 * with it (`V:8080%2E` is no URL) */
@@ -506,6 +509,46 @@ static const struct {
 	{ MAP_MAIN, "<a href=\"https:\\\\" CH "x/y\">", NULL },
 	{ MAP_MAIN, "<a href=\"https://www.ex%61mple.fi.evil/x\">", NULL },
 	{ MAP_MAIN, "<a href=\"x///" CH "/y\">", NULL },
+	/* CSS escapes, read over the references in a style attribute and in a
+	 * style sheet (rules.md §3.9): the host's bytes are replaced, the
+	 * escapes around them kept */
+	{ MAP_MAIN, "<style>#h{background:url(https\\3a \\2f \\2f " CH "/hero.jpg)}</style>",
+	  "<style>#h{background:url(https\\3a \\2f \\2f " VH "/hero.jpg)}</style>" },
+	{ MAP_MAIN, "<style>#h{background:url(\"https\\3a\\2f\\2f" CH "/h.jpg\")}</style>",
+	  "<style>#h{background:url(\"https\\3a\\2f\\2f" VH "/h.jpg\")}</style>" },
+	{ MAP_MAIN, "<div style=\"background:url(https&#92;3a &#92;2f &#92;2f " CH "&#92;2f e.png)\">x</div>",
+	  "<div style=\"background:url(https&#92;3a &#92;2f &#92;2f " VH "&#92;2f e.png)\">x</div>" },
+	{ MAP_MAIN, "<div STYLE=\"b:url(\\2f\\2f www\\2e example\\2e fi/x)\">", "<div STYLE=\"b:url(\\2f\\2f " VH "/x)\">" },
+	{ MAP_MAIN, "<div style=\"b:url(https\\:\\/\\/" CH "/x)\">", "<div style=\"b:url(https\\:\\/\\/" VH "/x)\">" },
+	{ MAP_MAIN, "<style>a{b:url(https:\\\\\\\\" CH "/x)}</style>", "<style>a{b:url(https:\\\\\\\\" VH "/x)}</style>" },
+	/* `https:\C` is one backslash to the URL parser: a path on a page
+	 * served at https */
+	{ MAP_MAIN, "<style>a{b:url(https:\\\\" CH "/x)}</style>", NULL },
+	/* not CSS: a title attribute, and references in a style element (raw
+	 * text: no reference is decoded there) */
+	{ MAP_MAIN, "<div title=\"url(https\\3a \\2f \\2f " CH "/x)\">", NULL },
+	{ MAP_MAIN, "<style>#r{background:url(https&#92;3a &#92;2f &#92;2f " CH "/n.png)}</style>", NULL },
+	/* a port the map does not name, its colon escaped */
+	{ MAP_MAIN, "<div style=\"b:url(https\\3a \\2f \\2f " CH "\\3a 8443/x)\">", NULL },
+	{ MAP_MAIN, "<div style=\"b:url(https://" CH "\\:8443/x)\">", NULL },
+	{ MAP_MAIN, "<div style=\"b:url(https://" CH "\\3a 8443/x)\">", NULL },
+	{ MAP_MAIN, "<div style=\"b:url(https://" CH "&#92;3a 8443/x)\">", NULL },
+	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\:8443/x)}</style>", NULL },
+	{ MAP_MAIN, "<style>a{b:url(//" CH "\\3A\t8443/x)}</style>", NULL },
+	/* its default port, escaped: absorbed as a written one is */
+	{ MAP_MAIN, "<div style=\"b:url(https://" CH "\\3a 443/x)\">", "<div style=\"b:url(https://" VH "/x)\">" },
+	/* an escape of a host byte goes on with the host; an escaped slash
+	 * ends it */
+	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\2e evil.test/x)}</style>", NULL },
+	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\61/x)}</style>", NULL },
+	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\/x)}</style>", "<style>a{b:url(https://" VH "\\/x)}</style>" },
+	{ MAP_MAIN, "<style>a{b:url(|\\http://" CH "\\n)}</style>", NULL },
+	/* a variant host that begins with a hex digit is not written right
+	 * after an escape that would take it in */
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f\\77ww.example.fi/x)\">", NULL },
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f" CH "/x)\">", NULL },
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a \\2f \\2f " CH "/x)\">",
+	  "<div style=\"b:url(https\\3a \\2f \\2f a1.test/x)\">" },
 };
 
 START_TEST(locator_spellings)

@@ -489,9 +489,40 @@ static int t_ci(const uc *b, const char *lit, size_t n)
 	return 0;
 }
 
+/* A CSS escape (rules.md §3.9, in a style attribute or sheet) whose
+ * backslash ends before b[*i]: the character it stands for (0x80 past
+ * ASCII), *i moved past its hex digits and the white space ending them;
+ * the backslash itself where it begins none. */
+static int t_css_escape(const uc *b, size_t n, size_t *i)
+{
+	int c;
+	size_t l = t_char(b, n, *i, 2, &c);
+	if (!l || c == '\n' || c == '\r' || c == '\f') return '\\';
+	if (c >= 0x80 || !t_hex((uc)c)) { *i += l; return c; }
+	unsigned long v = 0;
+	for (int d = 0; d < 6 && (l = t_char(b, n, *i, 2, &c)) && c < 0x80 && t_hex((uc)c); d++) {
+		v = v * 16 + (unsigned long)t_hexval((uc)c);
+		*i += l;
+	}
+	if ((l = t_char(b, n, *i, 2, &c)) && (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f')) *i += l;
+	return v && v < 0x80 ? (int)v : 0x80;
+}
+
+/* Whether a CSS escape ends right before b[i]: a backslash (or `&#92;`)
+ * at most 8 bytes back, then hex digits and at most one white space. */
+static bool t_css_escape_before(const uc *b, size_t i)
+{
+	size_t k = i;
+	if (k && (b[k - 1] == ' ' || b[k - 1] == '\t' || b[k - 1] == '\n')) k--;
+	size_t d = 0;
+	while (k && d < 6 && t_hex(b[k - 1])) { k--; d++; }
+	if (!d || !k) return false;
+	return b[k - 1] == '\\' || (k >= 5 && !memcmp(b + k - 5, "&#92;", 5));
+}
+
 /* One character of a host as a URL parser reads it (rules.md §3.9) at
- * b[*i]: TAB, LF, CR and the references to them skipped, `%XX` and
- * references decoded; -1 at the end. */
+ * b[*i]: TAB, LF, CR and the references to them skipped, `%XX`,
+ * references and CSS escapes decoded; -1 at the end. */
 static int t_url_char(const uc *b, size_t n, size_t *i)
 {
 	for (;;) {
@@ -511,8 +542,12 @@ static int t_url_char(const uc *b, size_t n, size_t *i)
 			*i += 3;
 			return c;
 		}
-		int c;
+		int c = -1;
 		*i += t_char(b, n, *i, 2, &c);
+		if (c == '\\') {
+			c = t_css_escape(b, n, i);
+			if (c == '\t' || c == '\n' || c == '\r') continue;
+		}
 		return c;
 	}
 }
@@ -524,7 +559,7 @@ static int t_url_char(const uc *b, size_t n, size_t *i)
 static bool t_located(const struct t_map *m, const uc *in, size_t n, size_t i, const uc *out, size_t on, size_t j,
                       bool scheme_written, size_t *ie, size_t *je)
 {
-	if (!i || !strchr("/\\@:;", in[i - 1])) return false;
+	if (!i || (!strchr("/\\@:;", in[i - 1]) && !t_css_escape_before(in, i))) return false;
 	/* after a written scheme a URL parser reads, the variant's scheme is
 	 * written too (the scheme's own splice, t_located_scheme) */
 	bool http = !scheme_written && i >= 7 && !t_ci(in + i - 7, "http://", 7),
@@ -567,6 +602,8 @@ static bool t_located_scheme(const struct t_map *m, const uc *in, size_t n, size
 {
 	size_t a, b;
 	bool in_https;
+	/* (CSS's `\h` is `h`) */
+	if (i + 1 < n && in[i] == '\\' && t_lower(in[i + 1]) == 'h') i++;
 	if (i + 6 <= n && !t_ci(in + i, "https:", 6)) { a = i + 5; in_https = true; }
 	else if (i + 5 <= n && !t_ci(in + i, "http:", 5)) { a = i + 4; in_https = false; }
 	else return false;
@@ -694,7 +731,26 @@ static bool t_splice_only(const struct t_map *m, const uc *in, size_t n, const u
  * leak finder that applies the anchoring rules (rules.md §3.3–§3.6, §12).
  * ====================================================================== */
 
-enum t_surf { TS_ATTR, TS_SCRIPT, TS_CSS };
+/* TS_STYLE: a style attribute's value, references decoded, read as CSS */
+enum t_surf { TS_ATTR, TS_SCRIPT, TS_CSS, TS_STYLE };
+static bool t_attr_surf(enum t_surf s) { return s == TS_ATTR || s == TS_STYLE; }
+static bool t_css_surf(enum t_surf s) { return s == TS_CSS || s == TS_STYLE; }
+
+/* A CSS escape at b[i] (a backslash): the character it stands for
+ * (0x80 past ASCII) and its length; -1 where none begins (a newline or
+ * the end follows). */
+static int t_css_char(const uc *b, size_t n, size_t i, size_t *len)
+{
+	if (i + 1 >= n || b[i + 1] == '\n' || b[i + 1] == '\r' || b[i + 1] == '\f') return -1;
+	size_t k = i + 1;
+	if (!t_hex(b[k])) { *len = 2; return b[k]; }
+	unsigned long v = 0;
+	while (k < n && k < i + 7 && t_hex(b[k])) v = v * 16 + (unsigned long)t_hexval(b[k++]);
+	if (k < n && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\f')) k++;
+	else if (k < n && b[k] == '\r') k += k + 1 < n && b[k + 1] == '\n' ? 2 : 1;
+	*len = k - i;
+	return v && v < 0x80 ? (int)v : 0x80;
+}
 
 struct t_leaks {
 	size_t n;
@@ -761,7 +817,14 @@ static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at
 		if (e + 2 < n && t_hex(b[e + 1]) && t_hex(b[e + 2])) return !t_hostbyte(t_hexval(b[e + 1]) * 16 + t_hexval(b[e + 2]));
 		return true;
 	}
-	if (c == '&') return s == TS_ATTR ? !at_value_start : true;
+	if (c == '&') return t_attr_surf(s) ? !at_value_start : true;
+	if (c == '\\' && t_css_surf(s)) {
+		size_t l;
+		int d = t_css_char(b, n, e, &l);
+		if (d < 0) return true;
+		if (d >= 0x80 || d == '@') return false;
+		return d == '%' || !t_hostbyte(d);
+	}
 	if (c == '\\') {
 		if (s != TS_SCRIPT) return true;
 		size_t l;
@@ -787,7 +850,7 @@ static void t_find_leaks(const struct t_map *m, const uc *v, size_t n, size_t li
                          struct t_leaks *L)
 {
 	size_t vstart = 0;
-	if (s == TS_ATTR) while (vstart < n && (v[vstart] == ' ' || v[vstart] == '\t' || v[vstart] == '\n' ||
+	if (t_attr_surf(s)) while (vstart < n && (v[vstart] == ' ' || v[vstart] == '\t' || v[vstart] == '\n' ||
 	                                         v[vstart] == '\r' || v[vstart] == '\f')) vstart++;
 	size_t no_rel_before = 0;
 	for (size_t i = 0; i < n; i++) {
@@ -807,7 +870,7 @@ static void t_find_leaks(const struct t_map *m, const uc *v, size_t n, size_t li
 		if (dt < lim && v[dt] == '.') {
 			size_t f = t_skip_removable(v, lim, dt + 1, s);
 			bool absorb = (f < lim && v[f] && strchr("/:?#", v[f])) || t_pct_is(v, lim, f, "/:?#") ||
-			              (f == lim && s == TS_ATTR);
+			              (f == lim && t_attr_surf(s));
 			if (absorb) e = dt + 1;
 		}
 		/* port (§3.5), after removable controls; escaped colons on script
@@ -822,6 +885,10 @@ static void t_find_leaks(const struct t_map *m, const uc *v, size_t n, size_t li
 			else if (e + 5 < lim && v[e + 1] == 'u' && !memcmp(v + e + 2, "003", 3) && (v[e + 5] | 0x20) == 'a') sl = 6;
 			else if (e + 3 < lim && v[e + 1] == 'x' && v[e + 2] == '3' && (v[e + 3] | 0x20) == 'a') sl = 4;
 			else if (e + 3 < lim && !memcmp(v + e + 1, "072", 3)) sl = 4;
+		}
+		else if (t_css_surf(s) && e < lim && v[e] == '\\') {
+			size_t l;
+			if (t_css_char(v, lim, e, &l) == ':') sl = l;
 		}
 		const char *port = NULL;
 		char digits[16];
@@ -1089,7 +1156,7 @@ static void t_scan_html(const struct t_map *m, const uc *b, size_t n, struct t_l
 			char where[160];
 			snprintf(where, sizeof where, "attribute %.*s at %zu", (int)(t->ae - t->as > 40 ? 40 : t->ae - t->as),
 			         (const char *)b + t->as, t->vs);
-			t_find_leaks(m, dec, dn, dn, TS_ATTR, where, L);
+			t_find_leaks(m, dec, dn, dn, t_name_is(b + t->as, t->ae - t->as, "style") ? TS_STYLE : TS_ATTR, where, L);
 		}
 		for (size_t r = 0; r < sizeof raw_names / sizeof *raw_names; r++) {
 			if (!t_name_is(b + ns, ne - ns, raw_names[r])) continue;

@@ -139,6 +139,31 @@ START_TEST(s2_1_backslash_runs)
 }
 END_TEST
 
+/* §3.5: in a style sheet (inline-style) a CSS escape after a host is read
+ * as the character it stands for: a colon is a port separator, a host byte
+ * goes on with the host, a TAB is removable, a slash ends the host. */
+START_TEST(s3_5_css_escapes_after_host)
+{
+	struct ev_log log;
+	SCAN(P_, SURFACE_INLINE_STYLE, "url(https://" CH "\\3a 8443/x)", &log);
+	EXPECT_NEVENTS(log, 1);
+	EXPECT_EVENT(log, 0, 4, 4 + L("https://" CH "\\3a 8443"), SK, REASON_HOST_NOT_IN_MAP, SURFACE_INLINE_STYLE);
+	EXPECT_SAME(P_, SURFACE_INLINE_STYLE, "url(https://" CH "\\:8443/x)");
+	EXPECT_SAME(P_, SURFACE_INLINE_STYLE, "url(https://" CH "\\00003A8443/x)");
+	EXPECT_RW(P_, SURFACE_INLINE_STYLE, "url(https://" CH "\\3a 443/x)", "url(https://" VH "/x)", 1);
+	SCAN(P_, SURFACE_INLINE_STYLE, "url(https://" CH "\\2e evil.test/x)", &log);
+	EXPECT_NEVENTS(log, 1);
+	EXPECT_EVENT(log, 0, 4, 4 + L("https://" CH), SK, REASON_NOT_A_URL, SURFACE_INLINE_STYLE);
+	EXPECT_SAME(P_, SURFACE_INLINE_STYLE, "url(//" CH "\\41)");
+	EXPECT_RW(P_, SURFACE_INLINE_STYLE, "url(//" CH "\\9 /x)", "url(//" VH "\\9 /x)", 1);
+	EXPECT_RW(P_, SURFACE_INLINE_STYLE, "url(//" CH "\\/x)", "url(//" VH "\\/x)", 1);
+	/* a backslash and a newline begin no escape: a delimiter */
+	EXPECT_RW(P_, SURFACE_INLINE_STYLE, "url(//" CH "\\\n)", "url(//" VH "\\\n)", 1);
+	/* not a style sheet: a backslash ends the host */
+	EXPECT_RW(P_, TEXT, "//" CH "\\3a 8443/x", "//" VH "\\3a 8443/x", 1);
+}
+END_TEST
+
 /* §2.1: percent of a JSON escape (decodeURIComponent then JSON.parse)
  * and percent twice (a redirect parameter inside a redirect parameter). */
 START_TEST(s2_1_percent_compositions)
@@ -1362,6 +1387,7 @@ Suite *matcher_suite(void)
 	tcase_add_test(t, s2_1_no_other_spellings);
 	tcase_add_test(t, s2_1_backslash_runs);
 	tcase_add_test(t, s2_1_percent_compositions);
+	tcase_add_test(t, s3_5_css_escapes_after_host);
 	tcase_add_test(t, s2_2_replacement_spelling);
 	tcase_add_test(t, s2_2_relative_variant_with_port);
 	tcase_add_test(t, s2_2_span_includes_port_and_dot);

@@ -64,6 +64,8 @@ static const char *const multi[] = {
 	 * JSON escape, percent twice */
 	"\\\\/", "\\\\\\/", "https:\\\\\\/\\\\\\/", "\\\\/\\\\/", "%5C%2F", "%5c%2f", "%5C", "https%3A%5C%2F%5C%2F",
 	"%252F", "%252f", "%253A", "%25", "http%253A%252F%252F", "%252F%252Fa.b",
+	/* CSS escapes after a host (inline-style, rules.md §3.5) */
+	"\\3a ", "\\3A", "\\:", "\\2e ", "\\2f", "\\9 ", "\\61", "\\000061", "\\@", "\\\n",
 };
 #define NMULTI (sizeof multi / sizeof multi[0])
 static const char singles[] = "/\\%:.@&2Ff3AahtpswxbcvX-_09 \t\n?#=\"";
@@ -255,7 +257,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	/* the reference */
 	struct ref_params rp = { .value = value, .joins = surface_joins[si], .prev = prev == MATCH_NO_PREV ? REF_NO_PREV : prev,
-	                         .refs = surface == SURFACE_HTML_ATTR };
+	                         .refs = surface == SURFACE_HTML_ATTR, .css = surface == SURFACE_INLINE_STYLE };
 	size_t ref_len, nref;
 	bool ref_ok = ref_rewrite(rpairs, npairs, buf, len, &rp, ref_out, sizeof ref_out, &ref_len, ref_ev,
 	                          sizeof ref_ev / sizeof ref_ev[0], &nref);

@@ -187,6 +187,27 @@ static int ref_at(const struct run *r, size_t i, size_t *len)
 	return -1;
 }
 
+/* A CSS escape at b[i] (a backslash; css.h of the project, read from the
+ * CSS syntax: one to six hex digits and one optional white space, or any
+ * other character but a newline or form feed): the character (0x80 past
+ * ASCII or for U+0000), its length; -1 where none. */
+static int css_char(const struct run *r, size_t i, size_t *len)
+{
+	const unsigned char *b = r->b;
+	size_t n = r->len;
+	if (!r->rp->css || i >= n || b[i] != '\\' || i + 1 >= n) return -1;
+	int c = b[i + 1];
+	if (c == '\n' || c == '\r' || c == '\f') return -1;
+	if (hex(c) < 0) { *len = 2; return c; }
+	size_t k = i + 1;
+	unsigned long v = 0;
+	while (k < n && k - i <= 6 && hex(b[k]) >= 0) v = v * 16 + (unsigned long)hex(b[k++]);
+	if (k < n && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\f')) k++;
+	else if (k < n && b[k] == '\r') k += (k + 1 < n && b[k + 1] == '\n') ? 2 : 1;
+	*len = k - i;
+	return v > 0 && v < 0x80 ? (int)v : 0x80;
+}
+
 /* §3.5 delimiter(i): the six clauses of "a position is a delimiter by the
  * first rule that applies", numbered 1–6 in order (5 is for the escJS
  * alphabet, which this reference does not cover). */
@@ -201,6 +222,11 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 		return true;
 	}
 	size_t len;
+	int e = css_char(r, i, &len);                               /* a CSS escape: as its character */
+	if (e >= 0x80 || e == '@') return false;
+	if (e == '%') return true;
+	if (e == '&') return !begins_value(r, cand);
+	if (e >= 0) return !host_byte(e);
 	int d = ref_at(r, i, &len);                                 /* a reference: as its byte */
 	if (d == '@') return false;
 	if (d == '%') return true;
@@ -218,6 +244,8 @@ static size_t skip_removed(const struct run *r, size_t e, size_t *removed)
 		size_t len = 1;
 		int d = e < r->len ? r->b[e] : -1;
 		if (d == '&') d = ref_at(r, e, &len);
+		else if (d == '\\' && css_char(r, e, &len) < 0) len = 1;
+		else if (d == '\\') d = css_char(r, e, &len);
 		if (!r->rp->joins || !(d == '\t' || d == '\n' || d == '\r') || *removed + len > 64) return e;
 		e += len;
 		*removed += len;
@@ -283,6 +311,7 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	if (pe < r->len && b[pe] == ':') ps = 1;
 	else if (ci_at(b, r->len, pe, "%3A")) ps = 3;
 	else if (ci_at(b, r->len, pe, "%253A")) ps = 5;
+	else if (css_char(r, pe, &rl) == ':') ps = rl;
 	else if (ref_at(r, pe, &rl) == ':') ps = rl;
 	if (ps) {
 		size_t d = pe + ps, k = d;

@@ -43,6 +43,8 @@ struct ref_params {
 	int prev;          /* byte before the buffer, or REF_NO_PREV */
 	bool refs;         /* a page's parser decodes references (html-attr): §3.3, §3.5 read them; numeric
 	                      references and the ASCII names of §5.1 only, not the table of non-ASCII ones */
+	bool css;          /* a style sheet (inline-style): a CSS escape after a host is read as the
+	                      character it stands for (§3.5) */
 };
 
 /* Rewrite b[0..len) into out (cap bytes; returns false if it does not fit)

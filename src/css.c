@@ -1,0 +1,52 @@
+/* css.c — CSS escapes (css.h). */
+#include "css.h"
+
+#include "ascii.h"
+#include "entity.h"
+
+/* The character at p[i] as the style sheet is given it, and its length. */
+static inline int sheet_char(const unsigned char *p, size_t n, size_t i, bool refs, size_t *len)
+{
+	*len = 1;
+	if (refs && p[i] == '&') {
+		int b = entity_ref_byte(p + i, n - i, len);
+		if (b >= 0) return b;
+		*len = 1;
+	}
+	return p[i];
+}
+
+static inline bool css_space(int c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
+
+int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *end)
+{
+	size_t len;
+	if (i >= n) return -1;
+	int c = sheet_char(p, n, i, refs, &len);
+	if (c == '\n' || c == '\r' || c == '\f') return -1;
+	if (c >= 0x80 || ascii_hex((unsigned char)c) < 0) {
+		*end = i + len;
+		return c;
+	}
+	unsigned long cp = 0;
+	for (int d = 0; d < 6 && i < n && (c = sheet_char(p, n, i, refs, &len)) < 0x80 && ascii_hex((unsigned char)c) >= 0; d++) {
+		cp = cp * 16 + (unsigned long)ascii_hex((unsigned char)c);
+		i += len;
+	}
+	if (i < n && css_space(c = sheet_char(p, n, i, refs, &len))) {
+		i += len;
+		/* CR LF is one white-space character to a style sheet */
+		if (c == '\r' && i < n && sheet_char(p, n, i, refs, &len) == '\n') i += len;
+	}
+	*end = i;
+	return cp && cp < 0x80 ? (int)cp : 0x80;
+}
+
+int css_escape_at(const unsigned char *p, size_t n, size_t i, bool refs, size_t *len)
+{
+	size_t l, end;
+	if (i >= n || sheet_char(p, n, i, refs, &l) != '\\') return -1;
+	int c = css_escape(p, n, i + l, refs, &end);
+	if (c >= 0) *len = end - i;
+	return c;
+}
