@@ -35,8 +35,11 @@ int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *en
 	}
 	if (i < n && css_space(c = sheet_char(p, n, i, refs, &len))) {
 		i += len;
-		/* CR LF is one white-space character to a style sheet */
-		if (c == '\r' && i < n && sheet_char(p, n, i, refs, &len) == '\n') i += len;
+		/* CR LF is one newline: a page's parser joins a written CR and
+		 * LF before it decodes references (a written CR alone is a
+		 * newline of its own then), the style sheet those it is given */
+		size_t k;
+		if (c == '\r' && i < n && (len == 1 ? p[i] == '\n' : sheet_char(p, n, i, refs, &k) == '\n')) i += len == 1 ? 1 : k;
 	}
 	*end = i;
 	return cp && cp < 0x80 ? (int)cp : 0x80;
@@ -49,4 +52,28 @@ int css_escape_at(const unsigned char *p, size_t n, size_t i, bool refs, size_t 
 	int c = css_escape(p, n, i + l, refs, &end);
 	if (c >= 0) *len = end - i;
 	return c;
+}
+
+size_t css_continuation_at(const unsigned char *p, size_t n, size_t i, bool refs)
+{
+	size_t l, m;
+	if (i >= n || sheet_char(p, n, i, refs, &l) != '\\' || i + l >= n) return 0;
+	int c = sheet_char(p, n, i + l, refs, &m);
+	if (c != '\n' && c != '\r' && c != '\f') return 0;
+	size_t end = i + l + m, k;
+	if (c == '\r' && end < n && (m == 1 ? p[end] == '\n' : sheet_char(p, n, end, refs, &k) == '\n')) end += m == 1 ? 1 : k;
+	return end - i;
+}
+
+bool css_escape_open(const unsigned char *p, size_t s, size_t e, bool refs)
+{
+	size_t l;
+	if (s >= e || sheet_char(p, e, s, refs, &l) != '\\') return false;
+	int digits = 0, c = 0;
+	for (size_t i = s + l; i < e; i += l) {
+		c = sheet_char(p, e, i, refs, &l);
+		if (c >= 0x80 || ascii_hex((unsigned char)c) < 0) return false;   /* white space, or not a hex escape */
+		digits++;
+	}
+	return digits > 0 && digits < 6;
 }

@@ -22,4 +22,14 @@ int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *en
  * begins there. */
 int css_escape_at(const unsigned char *p, size_t n, size_t i, bool refs, size_t *len);
 
+/* A backslash and a newline (LF, CR LF, CR or form feed) at p[i]: a line
+ * continuation, which a quoted string of a style sheet drops; its length,
+ * else 0. */
+size_t css_continuation_at(const unsigned char *p, size_t n, size_t i, bool refs);
+
+/* Whether the escape read over p[s..e) (as css_escape_at reads it) ends
+ * in a hex digit with fewer than six and no white space after it: a hex
+ * digit written right after it would be read into it. */
+bool css_escape_open(const unsigned char *p, size_t s, size_t e, bool refs);
+
 #endif

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bytescan.h"
+#include "entity.h"
 #include "matcher.h"
 
 static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
@@ -44,6 +45,8 @@ static void html_reset(void *self, const struct framer_start *st)
 	h->seg_mode = SEG_NONE;
 	h->state = HS_DATA;
 	h->npend = 0;
+	h->foreign = 0;
+	h->raw_refs = false;
 }
 
 void html_free(struct html *h)
@@ -67,6 +70,7 @@ static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->c.pt->win
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
 	h->seg_surface = s;
+	h->seg_refs = s == SURFACE_TEXT || ((s == SURFACE_RAW_TEXT || s == SURFACE_INLINE_STYLE) && h->raw_refs);
 	if (h->c.spellings) {
 		h->seg_mode = SEG_HELD;
 		hold_start(&h->seg, off, &h->c.lp);
@@ -143,6 +147,21 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	seg_bytes(h, p + k, n - k, false);
 }
 
+/* Whether the token may spell a canonical host the bytes do not show,
+ * where the locator reads it (rules.md §3.9): a reference that may decode
+ * to a host byte or a `%` where references are decoded, a backslash or a
+ * `%` in a style sheet. */
+static bool refs_may_hide(const struct html *h, const unsigned char *p, size_t n)
+{
+	return bytescan_byte(p, 0, n, '%') < n || entity_may_decode_into(p, n, h->c.pt->find.alphabet, false);
+}
+
+static bool seg_may_hide(const struct html *h, const unsigned char *p, size_t n)
+{
+	if (h->seg_refs && refs_may_hide(h, p, n)) return true;
+	return h->seg_surface == SURFACE_INLINE_STYLE && bytescan_any3(p, 0, n, '\\', '%', '%') < n;
+}
+
 /* A whole held token: written unchanged where it can hold nothing, through
  * the value pipeline where it passes the serialized gate (§4.5 step 0),
  * else matched as prose in the window. */
@@ -158,19 +177,25 @@ static void seg_whole(struct html *h)
 		/* a token where it lies in the chunk asks the chunk's cursor first */
 		const struct hostfind *f = &h->c.pt->find;
 		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
-		if ((in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
-		     !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) ||
-		    !hostfind_any(f, p, n)) {
+		if (((in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
+		      !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) ||
+		     !hostfind_any(f, p, n)) &&
+		    !seg_may_hide(h, p, n)) {
 			window_verbatim_at(&h->c.w, p, n, in_place);
 			return;
 		}
 	}
 	/* a style sheet with a backslash, a slash run or a scheme a URL
 	 * parser reads where the byte matcher does not: the locator reads it
-	 * through its CSS escapes (rules.md §3.9) */
-	bool css = h->seg_surface == SURFACE_INLINE_STYLE && locator_may_find(h->c.pt, p, n, false);
-	if (css || serialized_gate(p, n)) {
-		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css };
+	 * through its CSS escapes (rules.md §3.9); text whose references a
+	 * page's parser decodes, with such a mark or a reference: the locator
+	 * reads it too */
+	bool style = h->seg_surface == SURFACE_INLINE_STYLE;
+	bool css = style && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
+	bool text_refs = h->seg_refs && (css || (!style && locator_may_find(h->c.pt, p, n, true, false)));
+	if (css || text_refs || serialized_gate(p, n)) {
+		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
+		                        .text_refs = text_refs };
 		h->pos_token = &h->seg;
 		if (value_prepare(&h->c.vp, p, n, off, &o, false)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
 		else if (css) window_protected(&h->c.w, p, n);   /* (as protect_value) */
@@ -320,6 +345,10 @@ static void after_start_tag(struct html *h, bool js)
 	const char *n = h->name;
 	size_t l = h->name_len;
 #define IS(lit) (l == sizeof(lit) - 1 && memcmp(n, lit, sizeof(lit) - 1) == 0)
+	/* references are decoded in a title and a textarea (RCDATA), and in
+	 * foreign content, where a style element holds text, not raw text
+	 * (its raw-text framing is kept: it ends at its end tag all the same) */
+	h->raw_refs = IS("title") || IS("textarea") || (h->foreign && IS("style"));
 	if (l < 3 || l > 9) h->state = HS_DATA;  /* none of the ten is shorter or longer */
 	else if (IS("script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
 	else if (IS("style")) enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE);
@@ -530,9 +559,40 @@ static struct html_attr *cur_attr(struct html *h)
 	return (h->tag_kind == TAG_START && h->nattrs) ? &h->attrs[h->nattrs - 1] : &none;
 }
 
+/* The start tags that end foreign content where a tree builder meets
+ * them inside it (WHATWG HTML, "parsing main inforeign"), sorted. */
+static bool breaks_out_of_foreign(const char *n, size_t l)
+{
+	static const char *const names[] = {
+		"b", "big", "blockquote", "body", "br", "center", "code", "dd", "div", "dl", "dt", "em", "embed", "h1", "h2",
+		"h3", "h4", "h5", "h6", "head", "hr", "i", "img", "li", "listing", "menu", "meta", "nobr", "ol", "p", "pre",
+		"ruby", "s", "small", "span", "strike", "strong", "sub", "sup", "table", "tt", "u", "ul", "var",
+	};
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen(names[i]) == l && !memcmp(names[i], n, l)) return true;
+	return false;
+}
+
+/* Foreign content (svg, math) as a tokenizer can follow it: an svg or
+ * math start tag not self-closing opens one, its end tag closes one, and
+ * an html element that breaks out of foreign content closes them all. */
+static void follow_foreign(struct html *h, bool start)
+{
+	const char *n = h->name;
+	size_t l = h->name_len;
+	bool root = (l == 3 && !memcmp(n, "svg", 3)) || (l == 4 && !memcmp(n, "math", 4));
+	if (!start) {
+		if (root && h->foreign) h->foreign--;
+		return;
+	}
+	if (root && !h->self_closing && h->foreign < 1000) h->foreign++;
+	else if (h->foreign && breaks_out_of_foreign(n, l)) h->foreign = 0;
+}
+
 /* The tag has ended (its '>' already routed). */
 static void tag_end(struct html *h)
 {
+	follow_foreign(h, h->tag_kind != TAG_END);
 	switch (h->tag_kind) {
 	case TAG_START: start_tag_done(h); break;
 	case TAG_OVERSIZE:
@@ -711,6 +771,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 		i++;
 		continue;
 	done:
+		h->self_closing = h->state == HS_SELF_CLOSING;
 		tag_bytes(h, p + run, i + 1 - run);
 		tag_end(h);
 		return i + 1;
@@ -1033,7 +1094,8 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			 * same segment (a serialized value holding `<}` is one
 			 * value, §4.5). */
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
-			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)))
+			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
+			    !refs_may_hide(h, p + i, end - i))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

@@ -114,10 +114,16 @@ struct html {
 	enum surface seg_surface;
 	struct hold seg;
 
+	bool seg_refs;                /* a page's parser decodes the open token's references */
+
 	/* the raw-text element we are in */
 	char raw_name[HTML_NAME_MAX + 1];
 	size_t raw_len;
 	enum surface raw_surface;
+	bool raw_refs;                /* its references are decoded: title, textarea, a style sheet in SVG */
+	bool self_closing;            /* the tag just ended with `/>` */
+	unsigned foreign;             /* open svg and math elements (foreign content), as far as a
+	                                 tokenizer can tell without a tree */
 	char tmp[8];                  /* script double-escape name buffer */
 	size_t tmp_len;
 

@@ -32,7 +32,8 @@ static const unsigned char lc[256] = {
 /* The classes of lc the view of o removes or decodes. */
 static inline unsigned view_mask(const struct locate_opts *o)
 {
-	return LC_TAB | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0) | (o->css ? LC_BSL : 0);
+	return (o->joins || o->value || o->css ? LC_TAB : 0) | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0) |
+	       (o->css ? LC_BSL : 0);
 }
 /* Values up to this long are read a byte at a time (most attribute
  * values): one pass, no call per byte class. */
@@ -92,17 +93,15 @@ static int markup_ref(const unsigned char *p, size_t m, size_t *len)
 }
 
 /* The character at p[i] of p[0..n) as the page's parser gives it (with
- * refs, a reference decoded): its byte, its source length in *len; -1
- * for a reference the URL parser removes (§5.2). */
+ * refs, a reference decoded): its byte, its source length in *len. */
 static inline int page_char(const unsigned char *p, size_t i, size_t n, const struct locate_opts *o, size_t *len)
 {
 	*len = 1;
 	if (p[i] != '&' || !o->refs) return p[i];
 	int b = entity_ref_byte(p + i, n - i, len);
 	if (b < 0) b = markup_ref(p + i, n - i, len);
-	if (b == '\t' || b == '\n' || b == '\r') return -1;
 	if (b < 0) { *len = 1; return '&'; }
-	return b;
+	return b;   /* (TAB, LF, CR: removed as the bytes are, §5.2) */
 }
 
 /* The view of p[a..n) from a token start a, at most cap bytes: each byte
@@ -130,13 +129,20 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 			continue;
 		}
 		size_t len;
+		if (o->css && (len = css_continuation_at(p, n, i, o->refs))) { i += len; continue; }   /* a string's line continuation */
 		int c = page_char(p, i, n, o, &len);
 		if (c == '\\' && o->css) {
 			size_t end;
 			int d = css_escape(p, n, i + len, o->refs, &end);
-			if (d >= 0) { c = d; len = end - i; }
+			if (d >= 0) {
+				c = d;
+				len = end - i;
+				/* an escaped control is the URL parser's to remove (a
+				 * written newline ends the style sheet's string or url()) */
+				if (c == '\t' || c == '\n' || c == '\r') { i += len; continue; }
+			}
 		}
-		if (c < 0 || c == '\t' || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
+		if ((c == '\t' && (o->joins || o->value || o->css)) || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
 		L->v[k] = (unsigned char)c;
 		L->s[k] = (uint32_t)i;
 		L->e[k] = (uint32_t)(i + len);
@@ -218,17 +224,28 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c
 /* Whether the variant's host, its first byte v0, written after view byte
  * k would be read into the escape k came from: a hex digit after CSS's
  * `\2f` or `&#x2F`, a digit after `&#47`, a letter or digit after a
- * reference with no `;` (a page's parser then reads none). */
-static bool escape_open(const struct locator *L, size_t k, unsigned char v0)
+ * reference with no `;` (a page's parser then reads none). Returns the
+ * byte that closes the escape (a white space, a `;`), or 0. */
+static char escape_open(const struct locator *L, const struct locate_opts *o, size_t k, unsigned char v0)
 {
 	size_t s = src_s(L, k), e = src_e(L, k);
-	if (e - s < 2) return false;
-	unsigned char last = L->src[e - 1];
-	if (ascii_hex(last) >= 0 && ascii_hex(v0) >= 0) return true;
-	/* a reference alone, `&quot` and the like */
-	size_t len;
-	return L->src[s] == '&' && ascii_alnum(last) && ascii_alnum(v0) &&
-	       (entity_ref_byte(L->src + s, e - s, &len) >= 0 || markup_ref(L->src + s, e - s, &len) >= 0) && len == e - s;
+	if (e - s < 2) return 0;
+	if (o->css && ascii_hex(v0) >= 0 && css_escape_open(L->src, s, e, o->refs)) return ' ';
+	/* a reference with no `;` that ends the bytes (alone, or the last
+	 * character of a CSS escape): a numeric one reads on over digits (hex
+	 * digits after `&#x`), a named one is read no more where a letter or
+	 * digit follows */
+	if (!o->refs || L->src[e - 1] == ';' || !ascii_alnum(v0)) return 0;
+	size_t a = e - 1;
+	while (a > s && L->src[a] != '&') a--;
+	const unsigned char *r = L->src + a;
+	size_t len, n = e - a;
+	if (r[0] != '&') return 0;
+	if (n > 2 && r[1] == '#') {
+		bool hex = (r[2] | 0x20) == 'x';
+		return entity_ref_byte(r, n, &len) >= 0 && len == n && (hex ? ascii_hex(v0) >= 0 : ascii_digit(v0)) ? ';' : 0;
+	}
+	return (entity_ref_byte(r, n, &len) >= 0 || markup_ref(r, n, &len) >= 0) && len == n ? ';' : 0;
 }
 
 /* Whether the URL of c (userinfo up to at, host v[h..he), authority
@@ -241,6 +258,14 @@ static bool unmatched(const struct locator *L, const unsigned char *v, const str
                       size_t he, size_t e)
 {
 	if (!L->ident && src_e(L, e - 1) - src_s(L, c->start) != e - c->start) return true;
+	/* a slash run whose source byte before it is one the byte matcher's
+	 * left anchor refuses (§3.3), though the URL parser is given a
+	 * boundary there (the byte is part of what the view removed or
+	 * decoded: `\9//C` in CSS) */
+	if (!L->ident && !c->written && src_s(L, c->start) > 0) {
+		unsigned char b = L->src[src_s(L, c->start) - 1];
+		if (ascii_alnum(b) || b == '/' || b == '.' || b == '-' || b == '_' || b == '%' || b == '\\') return true;
+	}
 	if (at != SIZE_MAX || memchr(v + h, '%', he - h) || (c->written && c->run < 2)) return true;
 	const unsigned char *r = v + c->slashes;
 	return !(c->run == 2 && r[0] == '/' && r[1] == '/');
@@ -269,7 +294,7 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	size_t he = p;
 	/* prose: a dot that ends the authority is a full stop, unless a
 	 * path, query or fragment follows */
-	if (!o->value && p == e && he > h && !(e < lim && (slash(v[e]) || v[e] == '?' || v[e] == '#'))) {
+	if (!o->value && !o->css && p == e && he > h && !(e < lim && (slash(v[e]) || v[e] == '?' || v[e] == '#'))) {
 		size_t d = dot_end(v, h, he);
 		if (d < he) e = p = he = d;
 	}
@@ -304,8 +329,8 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	/* a variant's port goes where a written one was, an empty one's `:`
 	 * with it */
 	if (!port && pp->variant_port && p < e) port = (const char *)v + p;
-	if (!L->ident && h > 0 && escape_open(L, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2])) return false;
 	*hit = (struct locate_hit){ .pair = pp, .end = port ? src_e(L, e - 1) : src_e(L, hr - 1) };
+	if (!L->ident && h > 0) hit->lead = escape_open(L, o, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2]);
 	if (c->written && ref != pp->variant_scheme) {
 		/* the scheme too: from it, with the bytes from its colon to the
 		 * host kept where they hold the slashes, else `://` and the
@@ -335,7 +360,7 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 	return !two && ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)));
 }
 
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs)
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool ctl)
 {
 	const struct hostfind *f = &pt->find;
 	size_t skip;
@@ -368,10 +393,10 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			i += skip;
 			continue;
 		case '\t':
-			return true;
 		case '\n':
 		case '\r':
-			return true;   /* (removed where the surface joins: a superset) */
+			if (ctl) return true;   /* (LF and CR removed where the surface joins: a superset) */
+			continue;
 		default:
 			continue;
 		}
@@ -432,7 +457,7 @@ void locator_scan(struct locator *L, const struct patterns *pt, const unsigned c
 		while (i < n && !(lc[p[i]] & m)) i++;
 		L->ident = i == n;
 	} else {
-		L->ident = bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n &&
+		L->ident = (!(o->joins || o->value || o->css) || bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n) &&
 		           (!o->refs || bytescan_byte(p, 0, n, '&') == n) && (!o->css || bytescan_byte(p, 0, n, '\\') == n);
 	}
 	L->src = p;

@@ -39,7 +39,8 @@ struct locator {
 
 struct locate_opts {
 	bool refs;                 /* references are decoded (an html attribute value) */
-	bool joins;                /* LF and CR are removed as TAB is (§3.8) */
+	bool joins;                /* LF and CR are removed as TAB is (§3.8); with neither
+	                              joins, value nor css (prose) TAB is kept too */
 	bool value;                /* value mode: a trailing dot is a root dot (§3.7) */
 	bool css;                  /* CSS escapes are decoded, after references (a style
 	                              attribute, a style sheet) */
@@ -62,6 +63,8 @@ struct locate_hit {
 	bool scheme;
 	bool slashes_written;
 	size_t mid_start, mid_end;
+	char lead;                 /* written before the variant's host where the escape before it
+	                              would read it in: ' ' after CSS's `\2f`, ';' after `&#47`; else 0 */
 };
 
 /* Returns whether the hit was taken (false: it overlaps a change already
@@ -77,10 +80,10 @@ bool locator_may_hide(const unsigned char *p, size_t n, bool refs, bool css);
 
 /* Whether the locator may find in p[0..n) an origin the byte matcher
  * does not (a superset; its proof is in docs/rules.md §3.9): it holds a
- * `\` (with esc: two together), `@`, `%`, TAB, LF or CR, with refs a
+ * `\` (with esc: two together), `@`, `%`, with ctl TAB, LF or CR, with refs a
  * reference other than `&amp;` and `&quot;`, a run of three slashes, or
  * `http:`/`https:` without two slashes (with esc: two `/`s) after it. */
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs);
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool ctl);
 
 /* Every canonical origin of p[0..n) in the URL view, in order, to fn. */
 void locator_scan(struct locator *L, const struct patterns *pt, const unsigned char *p, size_t n,

@@ -33,6 +33,7 @@ struct scan {
 	bool sql;
 	bool refs;    /* a page's parser decodes references here: `&#58;` is a colon after a host (§3.5) */
 	bool css;     /* a style sheet reads CSS escapes here: `\3a ` is a colon after a host (§3.5) */
+	bool pct2;    /* the candidate is spelled percent twice: `%25` after its host ends it (§3.5) */
 	const struct match_params *mp;   /* the rest of the scan's parameters, seldom read */
 	enum surface surface;
 	match_event_fn fn;
@@ -185,7 +186,8 @@ static inline __attribute__((always_inline)) size_t removable_len(const struct s
 	/* `&#9;`, `&Tab;`, `&NewLine;`: the page's parser gives the URL
 	 * parser a TAB or LF, which it removes (§5.2) */
 	if (s->css && (c == '\\' || (c == '&' && s->refs))) {
-		size_t l;
+		size_t l = css_continuation_at(s->b, s->len, i, s->refs);
+		if (l) return l;   /* a string's line continuation: the style sheet drops it */
 		int d = css_at(s, i, &l);
 		if (d >= 0) return (d == '\t' || d == '\n' || d == '\r') && scan_joins(s) ? l : 0;
 	}
@@ -249,8 +251,16 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 	if (c == '%') {
 		if (i + 2 < s->len) {
 			int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
+			/* `%25` ends a host spelled percent twice (`%252F`); elsewhere
+			 * a URL parser reads a `%` into the host, which no host holds */
+			if (h1 == 2 && h2 == 5) return s->pct2;
 			if (h1 >= 0 && h2 >= 0) return !matcher_is_host_byte((unsigned char)(h1 * 16 + h2));
 		}
+		/* in a style sheet its hex digits may be escapes (`%\32 E`): the
+		 * host is not read as ended */
+		if (s->css && ((i + 1 < s->len && s->b[i + 1] == '\\') || (i + 2 < s->len && s->b[i + 2] == '\\'))) return false;
+		/* and where references are read, references (`%2&#x45;`) */
+		if (s->refs && ((i + 1 < s->len && s->b[i + 1] == '&') || (i + 2 < s->len && s->b[i + 2] == '&'))) return false;
 		return true;                 /* a stray % */
 	}
 	if (s->css && (c == '\\' || (c == '&' && s->refs))) {
@@ -258,7 +268,7 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 		size_t l;
 		int d = css_at(s, i, &l);
 		if (d >= 0x80) return false;
-		if (d == '%') return true;
+		if (d == '%') return false;   /* a percent escape follows, not read here: the host goes on */
 		if (d >= 0) return delimiter_byte(s, cand, (unsigned char)d);
 	}
 	if (c == '&' && s->refs) {
@@ -333,10 +343,22 @@ static bool root_dot_follower(const struct scan *s, size_t i)
 {
 	unsigned char c = s->b[i];
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
+	if (s->css) {
+		/* in a style sheet: a CSS escape of one of them (a backslash
+		 * too, a slash to a URL parser), and the end of a url() or of
+		 * its string */
+		if (c == ')' || c == '"' || c == '\'') return true;
+		size_t l;
+		int d = (c == '\\' || (c == '&' && s->refs)) ? css_at(s, i, &l) : -1;
+		if (d >= 0) return d == '/' || d == '\\' || d == ':' || d == '?' || d == '#';
+	}
+	/* where a page's parser reads references, a backslash is a URL
+	 * parser's slash (not on escJS surfaces, where it opens an escape) */
+	if (c == '\\') return s->refs && !s->esc_js;
 	if (c == '&') {   /* a reference to one of them, where references are read */
 		size_t len;
 		int r = ref_byte(s, i, &len);
-		return r == '/' || r == ':' || r == '?' || r == '#';
+		return r == '/' || r == '\\' || r == ':' || r == '?' || r == '#';
 	}
 	if (c == '%' && i + 2 < s->len) {
 		int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
@@ -655,6 +677,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		}
 		size_t host_end = sep + rel + g->len;
 
+		s.pct2 = enc == ENC_PCT2;
 		/* step 5a: scheme form */
 		size_t colon = enc == ENC_PCT || enc == ENC_PCTJSON ? 3 : enc == ENC_PCT2 ? 5 : 1;
 		if (sep >= colon && (colon == 3   ? ascii_ci_eq(b + sep - 3, "%3a", 3)

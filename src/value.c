@@ -397,19 +397,24 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 	struct slice hp = h->pair->repl[ENC_RAW][FORM_RELATIVE];   /* `//` host and port */
 	hp.p += 2;
 	hp.n -= 2;
-	if (!h->scheme) {
+	if (!h->scheme && !h->lead) {
 		sp.repl = (uint32_t)(hp.p - vp->pt->arena);
 		sp.repl_n = (uint16_t)hp.n;
 	} else {
-		const char *name = scheme_name(h->pair->variant_scheme);
-		size_t nl = strlen(name), ml = h->mid_end - h->mid_start, need = nl + 3 + ml + hp.n;
+		/* the scheme: the variant's, the bytes to the host as written;
+		 * a byte that closes an escape before the host */
+		const char *name = h->scheme ? scheme_name(h->pair->variant_scheme) : "";
+		size_t nl = strlen(name), ml = h->scheme ? h->mid_end - h->mid_start : 0, need = nl + 3 + ml + 1 + hp.n;
 		if (need > VALUE_REPL_MAX) return false;
 		vp->esc.p = xgrow(vp->esc.p, &vp->esc.cap, vp->esc.len + need, 1, 4096);
 		unsigned char *q = vp->esc.p + vp->esc.len;
 		size_t w = 0;
 		memcpy(q, name, nl), w += nl;
-		if (!h->slashes_written) memcpy(q + w, "://", 3), w += 3;
-		memcpy(q + w, vp->run + h->mid_start, ml), w += ml;
+		if (h->scheme && !h->slashes_written) memcpy(q + w, "://", 3), w += 3;
+		if (ml) memcpy(q + w, vp->run + h->mid_start, ml), w += ml;
+		/* (where the bytes before the host are the source's: not after a
+		 * `://` written in place of them) */
+		if (h->lead && (!h->scheme || ml)) q[w++] = (unsigned char)h->lead;
 		memcpy(q + w, hp.p, hp.n), w += hp.n;
 		sp.repl = (uint32_t)vp->esc.len;
 		sp.repl_n = (uint16_t)(w | VALUE_REPL_ESC);
@@ -420,7 +425,7 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 	{
 		struct slice r = repl_of(vp, &sp, NULL);
 		if (r.n == vb - va && !memcmp(r.p, vp->run + h->start, r.n)) {
-			if (h->scheme) vp->esc.len -= r.n;
+			if (h->scheme || h->lead) vp->esc.len -= r.n;
 			return false;
 		}
 	}
@@ -441,7 +446,7 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
  * +190%: bench/RESULTS.md), nor prose. */
 static inline bool locates(const struct value_opts *o)
 {
-	return o->css || (o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js);
+	return o->css || o->text_refs || (o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js);
 }
 
 /* The locator over the run p[0..n) at value offset off, after the byte
@@ -458,9 +463,11 @@ static __attribute__((noinline)) void locate_run(struct value *vp, const unsigne
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	struct locate_opts lo = { .refs = o->entities, .value = o->mode == MATCH_VALUE, .css = o->css,
-	                          .joins = ax->joining == JOIN_JOINS ||
-	                                   (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n)),
+	struct locate_opts lo = { .refs = o->entities || o->text_refs, .value = o->mode == MATCH_VALUE, .css = o->css,
+	                          /* (a newline in a style sheet ends its string or url():
+	                           * no URL parser is given one to remove) */
+	                          .joins = !o->css && (ax->joining == JOIN_JOINS ||
+	                                               (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n))),
 	                          .release = vp->release, .release_ctx = vp->release_ctx };
 	locator_scan(&vp->loc, vp->pt, p, n, &lo, locate_event, vp);
 	if (!vp->nmerge) return;
@@ -523,7 +530,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	uint64_t planned = vp->planned;
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json,
-	                           .css = o->css };
+	                           .css = o->css, .refs = o->text_refs };
 	/* a mapped value's long run a piece at a time; a serialized value's
 	 * too, its splices held to the budget as it goes (plan_bound) */
 	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
@@ -536,7 +543,7 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	/* (a serialized value's run whose splices went to the plan as it was
 	 * matched has none here to be merged with) */
 	if (planned == vp->planned && locates(o) &&
-	    locator_may_find(vp->pt, p, n, o->entities))
+	    locator_may_find(vp->pt, p, n, o->entities || o->text_refs, o->mode == MATCH_VALUE || surface_axes(o->surface)->joining != JOIN_PROSE))
 		locate_run(vp, p, n, off);
 	return vp->nsplices;
 }
@@ -1012,7 +1019,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
-	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities, o->css);
+	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities || o->text_refs, o->css);
 	/* the answer with cuts is the wider one, and with most maps already no */
 	const struct hostfind *f = &vp->pt->find;
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
@@ -1072,7 +1079,11 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
 			return true;
 		}
 	}
-	return run_splices(vp, v, n, 0) != 0 || vp->protect;
+	if (!run_splices(vp, v, n, 0) && !vp->protect) return false;
+	/* a style sheet's changes are written so that the sweep, which reads
+	 * no CSS, cannot undo what its reading declined (rules.md §3.9) */
+	if (o->css) vp->protect = true;
+	return true;
 }
 
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,

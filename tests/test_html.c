@@ -226,8 +226,11 @@ START_TEST(reference_splice)
 	expect_on("<a href=\"https:&#47;&#47;" C "/a&#47;b\">", "<a href=\"https://" V "/a&#47;b\">", SURFACE_HTML_ENTITY, 1);
 	expect_on("<a href=\"https&colon;//www&period;example&period;fi/x\">", "<a href=\"https://" V "/x\">",
 	          SURFACE_HTML_ENTITY, 1);
-	/* not in text, scripts or comments (§4.2) */
-	expect_on("<p>https:&#47;&#47;" C "/</p>", "<p>https:&#47;&#47;" C "/</p>", SURFACE_TEXT, 0);
+	/* in text the locator reads them (its host replaced, rules.md §3.9);
+	 * not in scripts or comments (§4.2) */
+	expect_on("<p>https:&#47;&#47;" C "/</p>", "<p>https:&#47;&#47;" V "/</p>", SURFACE_TEXT, 1);
+	expect_on("<script>u='https:&#47;&#47;" C "/'</script>", "<script>u='https:&#47;&#47;" C "/'</script>", SURFACE_TEXT, 0);
+	expect_on("<!-- https:&#47;&#47;" C "/ -->", "<!-- https:&#47;&#47;" C "/ -->", SURFACE_TEXT, 0);
 	/* &amp; is never decoded (§5.1) */
 	expect_on("<a href=\"https:&amp;#47;&amp;#47;" C "\">", "<a href=\"https:&amp;#47;&amp;#47;" C "\">", SURFACE_TEXT, 0);
 }

@@ -284,11 +284,10 @@ static const struct hrow rows[] = {
 	SAME(60, "<a href=\"/x?a=1&amp;b=2\">"),
 	SAME(60, "<img alt=\"Tom &amp; Jerry &lt;3\">"),
 	SAME(60, "<a href=\"&#47;local/path\">"),
-	/* Row 61: references are decoded in attribute values only (§4.2, §5):
-	 * text is matched as written, and it is not a URL-valued position
-	 * (§11.3 item 6), so `<p>https:&#47;&#47;C/x</p>` is left as it is. No
-	 * view that decodes references in prose is implemented. */
-	SAME(61, "<p>https:&#47;&#47;" CH "/x</p>"),
+	/* Row 61: a page's parser decodes the references of text too, and the
+	 * locator reads text whose references may spell a URL (§3.9): the host
+	 * of `<p>https:&#47;&#47;C/x</p>` is replaced, the references kept. */
+	REWRITE(61, "<p>https:&#47;&#47;" CH "/x</p>", "<p>https:&#47;&#47;" VH "/x</p>", SURFACE_TEXT, 1),
 	/* Row 62: `&#9;` is a removable reference (§5.2): the URL view of the
 	 * locator (§3.9) removes it, as a URL parser removes the TAB it stands
 	 * for, and finds the host; its bytes, the reference among them, are
@@ -404,8 +403,9 @@ static const struct {
 	/* references that end the host as their bytes do */
 	{ "<a href=\"https://" CH "&#47;x\">", "<a href=\"https://" VH "&#47;x\">" },
 	{ "<a href=\"https://" CH "?a=1&amp;b=2\">", "<a href=\"https://" VH "?a=1&amp;b=2\">" },
-	/* text is no URL: a reference colon there is matched as written */
-	{ "<p>https://" CH "&#58;8443</p>", "<p>https://" VH "&#58;8443</p>" },
+	/* text decodes references too: `https://C:8443` to a reader, a port
+	 * the map does not name */
+	{ "<p>https://" CH "&#58;8443</p>", NULL },
 };
 
 /* The locator (rules.md §3.9): spellings a URL parser resolves to the
@@ -543,10 +543,65 @@ static const struct {
 	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\61/x)}</style>", NULL },
 	{ MAP_MAIN, "<style>a{b:url(https://" CH "\\/x)}</style>", "<style>a{b:url(https://" VH "\\/x)}</style>" },
 	{ MAP_MAIN, "<style>a{b:url(|\\http://" CH "\\n)}</style>", NULL },
-	/* a variant host that begins with a hex digit is not written right
-	 * after an escape that would take it in */
-	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f\\77ww.example.fi/x)\">", NULL },
-	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f" CH "/x)\">", NULL },
+	/* text whose references a page's parser decodes: html text, a title, a
+	 * textarea, a style sheet in foreign content (rules.md §3.9, §4.1) */
+	{ MAP_MAIN, "<svg><style>a{b:url(https&#92;3a &#92;2f &#92;2f " CH "/x)}</style></svg>",
+	  "<svg><style>a{b:url(https&#92;3a &#92;2f &#92;2f " VH "/x)}</style></svg>" },
+	{ MAP_MAIN, "<svg/><style>a{b:url(https&#92;3a &#92;2f &#92;2f " CH "/x)}</style>", NULL },
+	{ MAP_MAIN, "<svg><p><style>a{b:url(https&#92;3a &#92;2f &#92;2f " CH "/x)}</style>", NULL },
+	{ MAP_MAIN, "<svg></svg><style>a{b:url(https&#92;3a &#92;2f &#92;2f " CH "/x)}</style>", NULL },
+	{ MAP_MAIN, "<math><svg></svg><style>a{b:url(https&#92;3a&#92;2f&#92;2f" CH ")}</style></math>",
+	  "<math><svg></svg><style>a{b:url(https&#92;3a&#92;2f&#92;2f" VH ")}</style></math>" },
+	{ MAP_MAIN, "<svg><title>https:&#47;&#47;" CH "/t</title></svg>", "<svg><title>https:&#47;&#47;" VH "/t</title></svg>" },
+	{ MAP_MAIN, "<title>https:&#47;&#47;" CH "/t</title>", "<title>https:&#47;&#47;" VH "/t</title>" },
+	{ MAP_MAIN, "<textarea>https://www.ex&#97;mple.fi</textarea>", "<textarea>https://" VH "</textarea>" },
+	{ MAP_MAIN, "<xmp>https:&#47;&#47;" CH "</xmp>", NULL },
+	{ MAP_MAIN, "<!-- https:&#47;&#47;" CH " -->", NULL },
+	{ MAP_MAIN, "<p>https:\\\\" CH "/x</p>", "<p>https:\\\\" VH "/x</p>" },
+	{ MAP_MAIN, "<p>https:\\\\" CH ". Next</p>", "<p>https:\\\\" VH ". Next</p>" },
+	{ MAP_MAIN, "<p>https://www.ex%61mple.fi/x</p>", "<p>https://" VH "/x</p>" },
+	{ MAP_MAIN, "<p>see https://user@" CH "/x and</p>", "<p>see https://user@" VH "/x and</p>" },
+	/* prose keeps TAB, LF and CR: they end a URL there */
+	{ MAP_MAIN, "<p>https://www.example\t.fi/x https://www.example&#9;.fi/y</p>", NULL },
+	{ MAP_MAIN, "<p>https:\\\\" CH "&nbsp;x</p>", NULL },
+	/* a variant host that begins with a hex digit is written after a
+	 * space where an escape before it would take it in (a `;` after a
+	 * reference) */
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f\\77ww.example.fi/x)\">",
+	  "<div style=\"b:url(https\\3a\\2f\\2f a1.test/x)\">" },
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a\\2f\\2f" CH "/x)\">",
+	  "<div style=\"b:url(https\\3a\\2f\\2f a1.test/x)\">" },
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https:\\2f\\2&#x66;" CH "/x)\">",
+	  "<div style=\"b:url(https:\\2f\\2&#x66; a1.test/x)\">" },
+	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https:\\00002f\\00002f" CH "/x)\">",
+	  "<div style=\"b:url(https:\\00002f\\00002fa1.test/x)\">" },
+	{ "https://www.example.fi https://1.test\n", "<a href=\"https://&#119;ww.example.fi/x\">", "<a href=\"https://1.test/x\">" },
+	{ "https://www.example.fi https://1.test\n", "<a href=\"https://u&#64" CH "/x\">", "<a href=\"https://u&#64;1.test/x\">" },
+	/* a root dot before an escaped colon or backslash, and at a url()'s end */
+	{ MAP_MAIN, "<div style=\"b:url(https://" CH ".\\3a 8443/x)\">", NULL },
+	{ MAP_MAIN, "<style>a{b:url(https://" CH ".\\:8443/x)}</style>", NULL },
+	{ "https://www.example.fi https://0.test:9\n", "<style>a{b:url(//" CH ".)}</style>", "<style>a{b:url(//0.test:9)}</style>" },
+	{ "https://www.example.fi https://0.test:9\n", "<div style=\"b:url('//" CH ".\\5c x')\">", "<div style=\"b:url('//0.test:9\\5c x')\">" },
+	{ "https://www.example.fi https://0.test:9\n", "<a href=\"//" CH ".\\x\">", "<a href=\"//0.test:9\\x\">" },
+	/* a string's line continuation is dropped by the style sheet */
+	{ MAP_MAIN, "<style>a{b:url('//www.exa\\\nmple.fi/x')}</style>", "<style>a{b:url('//" VH "/x')}</style>" },
+	{ MAP_MAIN, "<style>a{b:url('//" CH "\\\n.evil.test/x')}</style>", NULL },
+	/* a CSS escape of a TAB before `//` reads as the TAB */
+	{ MAP_MAIN, "<div style=\"b:url(\\9//" CH "/x)\">", "<div style=\"b:url(\\9//" VH "/x)\">" },
+	/* an escaped newline is the URL parser's to remove; a written one ends
+	 * the style sheet's string (rules.md §3.9) */
+	{ MAP_MAIN, "<style>a{b:url('//www.exa\\a mple.fi/x')}</style>", "<style>a{b:url('//" VH "/x')}</style>" },
+	{ MAP_MAIN, "<style>a{b:url('//www.exa\nmple.fi/x')}</style>", NULL },
+	{ MAP_MAIN, "<div style=\"b:url('//www.exa&#10;mple.fi/x')\">", NULL },
+	/* a reference's CR and LF are one newline to the style sheet, a
+	 * written CR and a reference's LF two */
+	{ MAP_MAIN, "<div style=\"b:url(//www\\2e&#13;&#10;example.fi/x)\">", "<div style=\"b:url(//" VH "/x)\">" },
+	{ MAP_MAIN, "<div style=\"b:url('//www\\2e\r&#10;example.fi/x')\">", NULL },
+	/* a reference without its `;` at the end of an escape before the host */
+	{ "https://www.example.fi https://0.test:9\n", "<div style=\"b:url(https:/\\2f&#32\\www.example.fi/x)\">",
+	  "<div style=\"b:url(https:/\\2f&#32;0.test:9/x)\">" },
+	/* a percent escape whose digits are references goes on with the host */
+	{ MAP_MAIN, "<a href=\"https://" CH "%2&#x45;evil.test/x\">", NULL },
 	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a \\2f \\2f " CH "/x)\">",
 	  "<div style=\"b:url(https\\3a \\2f \\2f a1.test/x)\">" },
 };

@@ -177,6 +177,11 @@ START_TEST(s2_1_percent_compositions)
 	EXPECT_SAME(V_, ATTR, "/r?u=https%253A%252F%252F" CH "%253A8443%252Fx");
 	/* the left anchor of §3.3 */
 	EXPECT_SAME(V_, ATTR, "a%252F%252F" CH "%252Fx");
+	/* `%25` after a host ends it only where the host is spelled percent
+	 * twice: elsewhere a URL parser reads a `%` into the host (§3.5) */
+	EXPECT_RW(V_, ATTR, "/r?u=https%253A%252F%252F" CH "%2523x", "/r?u=https%253A%252F%252F" VH "%2523x", 1);
+	EXPECT_SAME(V_, ATTR, "https://" CH "%2523/x");
+	EXPECT_SAME(V_, ATTR, "https%3A%2F%2F" CH "%25");
 }
 END_TEST
 

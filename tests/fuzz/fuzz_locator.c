@@ -500,7 +500,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (h0.h[i].scheme) { stats.scheme++; break; }
 
 	/* (6) the gates */
-	if (!locator_may_find(pt, cur_in, cur_n, refs)) {
+	if (!locator_may_find(pt, cur_in, cur_n, refs, true)) {
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;

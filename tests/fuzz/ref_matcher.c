@@ -129,6 +129,7 @@ struct run {
 	bool rscheme[4096];
 	size_t nrw;
 	bool overflow;
+	int enc;            /* the encoding of the candidate being evaluated */
 };
 
 static void event(struct run *r, size_t start, size_t end, enum ref_reason what)
@@ -217,14 +218,19 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 	if (i >= r->len) return true;                               /* 1 */
 	if (b[i] == '@') return false;                              /* 2 */
 	if (b[i] == '%') {                                          /* 3 */
-		if (i + 2 < r->len && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0)
-			return !host_byte(hex(b[i + 1]) * 16 + hex(b[i + 2]));
+		if (i + 2 < r->len && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0) {
+			int v = hex(b[i + 1]) * 16 + hex(b[i + 2]);
+			if (v == '%') return r->enc == E_PCT2;              /* `%25`: only percent twice */
+			return !host_byte(v);
+		}
+		/* a style sheet's escaped hex digit after it, a reference */
+		if (r->rp->css && ((i + 1 < r->len && b[i + 1] == '\\') || (i + 2 < r->len && b[i + 2] == '\\'))) return false;
+		if (r->rp->refs && ((i + 1 < r->len && b[i + 1] == '&') || (i + 2 < r->len && b[i + 2] == '&'))) return false;
 		return true;
 	}
 	size_t len;
 	int e = css_char(r, i, &len);                               /* a CSS escape: as its character */
-	if (e >= 0x80 || e == '@') return false;
-	if (e == '%') return true;
+	if (e >= 0x80 || e == '@' || e == '%') return false;
 	if (e == '&') return !begins_value(r, cand);
 	if (e >= 0) return !host_byte(e);
 	int d = ref_at(r, i, &len);                                 /* a reference: as its byte */
@@ -243,6 +249,14 @@ static size_t skip_removed(const struct run *r, size_t e, size_t *removed)
 	for (;;) {
 		size_t len = 1;
 		int d = e < r->len ? r->b[e] : -1;
+		if (d == '\\' && r->rp->css && e + 1 < r->len && (r->b[e + 1] == '\n' || r->b[e + 1] == '\r' || r->b[e + 1] == '\f')) {
+			/* a line continuation: the style sheet drops it */
+			len = (r->b[e + 1] == '\r' && e + 2 < r->len && r->b[e + 2] == '\n') ? 3 : 2;
+			if (*removed + len > 64) return e;
+			e += len;
+			*removed += len;
+			continue;
+		}
 		if (d == '&') d = ref_at(r, e, &len);
 		else if (d == '\\' && css_char(r, e, &len) < 0) len = 1;
 		else if (d == '\\') d = css_char(r, e, &len);
@@ -266,6 +280,13 @@ static bool dot_follower(const struct run *r, size_t i)
 {
 	int c = r->b[i];
 	size_t len;
+	if (r->rp->css && (c == ')' || c == '"' || c == '\'')) return true;
+	if (c == '\\' && r->rp->css) {
+		int d = css_char(r, i, &len);
+		return d == '/' || d == '\\' || d == ':' || d == '?' || d == '#';
+	}
+	if (c == '\\') return r->rp->refs;   /* a URL parser's slash where references are read */
+	if (c == '&' && ref_at(r, i, &len) == '\\') return true;
 	if (c == '&') c = ref_at(r, i, &len);
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
 	if (c == '%' && i + 2 < r->len && hex(r->b[i + 1]) >= 0 && hex(r->b[i + 2]) >= 0) {
@@ -279,6 +300,7 @@ static bool dot_follower(const struct run *r, size_t i)
 static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_https, int enc, const char *host,
                        size_t host_end)
 {
+	r->enc = enc;
 	const unsigned char *b = r->b;
 	/* §3.3 left anchor, relative forms only */
 	if (!scheme_form) {
