@@ -1,0 +1,67 @@
+#!/bin/sh
+# The css tier of make check: a browser's reading of style sheets judges
+# the html type (docs/rules.md §3.5, §3.9). tests/oracle_css.mjs writes URLs
+# in the spellings a browser resolves, with CSS escapes (hex escapes ended
+# by white space or not, a backslash and a character, in url() unquoted or
+# in either quote) and in a style attribute with references too, from a
+# seed; hostshift rewrites the page; each url() is read before and after as
+# a browser reads it and node's WHATWG URL class resolves it, against a
+# page served at the variant.
+#
+# Failures: a url() that did not resolve to the canonical origin and
+# resolves anywhere else after, or is read as another token (changed), a
+# canonical one that resolves neither to the canonical nor to the variant
+# with its path, query and fragment (wrong), and more url()s still resolving
+# to the canonical origin than the committed count for the seed
+# (tests/oracle_css/leaks; the count may only fall).
+#
+# Without node: hostshift's output of the committed page
+# (tests/oracle_css/sample.html) is compared byte for byte with the output
+# node judged when it was committed.
+#
+#   HOSTSHIFT=build/rel/hostshift [CSS_URLS=N] sh tests/oracle_css.sh
+H=${HOSTSHIFT:?HOSTSHIFT is the binary}
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+cd "$ROOT" || exit 2
+S=tests/oracle_css
+MAP="https://www.example.fi=https://wt-a--example.ddev.site"
+per=${CSS_URLS:-5000}
+pass=0
+fail=0
+
+if ! command -v node >/dev/null 2>&1; then
+	T=$(mktemp "${TMPDIR:-/tmp}/hostshift-css.XXXXXX") || exit 2
+	if "$H" -q -t html -p "$MAP" "$S/sample.html" >"$T" && cmp -s "$T" "$S/sample.expected.html"; then
+		pass=1
+	else
+		fail=1
+		echo "FAIL $S/sample.html: output differs from $S/sample.expected.html"
+	fi
+	rm -f "$T"
+	echo "css: $pass passed, $fail failed (node not installed: committed sample only)"
+	[ "$fail" -eq 0 ]
+	exit
+fi
+
+urls=0
+leaks=0
+while read -r seed known; do
+	case $seed in '#'* | '') continue ;; esac
+	out=$(node "$S/../oracle_css.mjs" "$H" "$per" "$seed") || { echo "FAIL seed $seed: $out"; fail=$((fail + 1)); continue; }
+	set -- $(echo "$out" | head -n 1)
+	# urls N canonical C right R leak L wrong W changed X
+	n=$2 leak=$8 wrong=${10} changed=${12}
+	urls=$((urls + n))
+	leaks=$((leaks + leak))
+	over=0
+	[ "$per" -eq 5000 ] && [ "$leak" -gt "$known" ] && over=$((leak - known))
+	f=$((changed + wrong + over))
+	fail=$((fail + f))
+	pass=$((pass + n - changed - wrong - leak))
+	if [ "$f" -ne 0 ]; then
+		echo "FAIL seed $seed: $changed changed, $wrong wrong, $leak leaks (committed: $known)"
+		echo "$out" | sed -n '2,$p'
+	fi
+done <"$S/leaks"
+echo "css: $pass passed, $fail failed; $urls url()s, $leaks still resolve to the canonical origin"
+[ "$fail" -eq 0 ]
