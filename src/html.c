@@ -147,19 +147,14 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	seg_bytes(h, p + k, n - k, false);
 }
 
-/* Whether the token may spell a canonical host the bytes do not show,
- * where the locator reads it (rules.md §3.9): a reference that may decode
- * to a host byte or a `%` where references are decoded, a backslash or a
- * `%` in a style sheet. */
-static bool refs_may_hide(const struct html *h, const unsigned char *p, size_t n)
-{
-	return bytescan_byte(p, 0, n, '%') < n || entity_may_decode_into(p, n, h->c.pt->find.alphabet, false);
-}
-
+/* Whether a style sheet may spell a canonical host its bytes do not show
+ * (rules.md §3.9): it holds a backslash, a `%` or, where references are
+ * decoded, a `&`. (Text is read only with a canonical host in its bytes:
+ * looking for one hidden in every text token would cost html 8%.) */
 static bool seg_may_hide(const struct html *h, const unsigned char *p, size_t n)
 {
-	if (h->seg_refs && refs_may_hide(h, p, n)) return true;
-	return h->seg_surface == SURFACE_INLINE_STYLE && bytescan_any3(p, 0, n, '\\', '%', '%') < n;
+	if (h->seg_surface != SURFACE_INLINE_STYLE) return false;
+	return bytescan_any3(p, 0, n, '\\', '%', h->seg_refs ? '&' : '%') < n;
 }
 
 /* A whole held token: written unchanged where it can hold nothing, through
@@ -172,27 +167,26 @@ static void seg_whole(struct html *h)
 	uint64_t off = h->seg.start;
 	bool in_place = h->seg.src != NULL;
 	/* §3.1: with no host in it and no skip observed, neither the walk
-	 * nor prose matching can change or report anything */
-	if (!report_wants_skips(h->c.report)) {
-		/* a token where it lies in the chunk asks the chunk's cursor first */
-		const struct hostfind *f = &h->c.pt->find;
-		uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
-		if (((in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
-		      !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) ||
-		     !hostfind_any(f, p, n)) &&
-		    !seg_may_hide(h, p, n)) {
-			window_verbatim_at(&h->c.w, p, n, in_place);
-			return;
-		}
+	 * nor prose matching can change or report anything (a token where it
+	 * lies in the chunk asks the chunk's cursor first) */
+	const struct hostfind *f = &h->c.pt->find;
+	uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
+	bool host = !(in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
+	              !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) &&
+	            hostfind_any(f, p, n);
+	bool style = h->seg_surface == SURFACE_INLINE_STYLE, hide = !host && seg_may_hide(h, p, n);
+	if (!report_wants_skips(h->c.report) && !host && !hide) {
+		window_verbatim_at(&h->c.w, p, n, in_place);
+		return;
 	}
 	/* a style sheet with a backslash, a slash run or a scheme a URL
 	 * parser reads where the byte matcher does not: the locator reads it
 	 * through its CSS escapes (rules.md §3.9); text whose references a
-	 * page's parser decodes, with such a mark or a reference: the locator
-	 * reads it too */
-	bool style = h->seg_surface == SURFACE_INLINE_STYLE;
-	bool css = style && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
-	bool text_refs = h->seg_refs && (css || (!style && locator_may_find(h->c.pt, p, n, true, false)));
+	 * page's parser decodes, with such a mark or a reference, and a
+	 * canonical host in its bytes whether skips are observed or not: the
+	 * locator reads it too */
+	bool css = style && (host || hide) && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
+	bool text_refs = h->seg_refs && (css || (!style && host && locator_may_find(h->c.pt, p, n, true, false)));
 	if (css || text_refs || serialized_gate(p, n)) {
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
 		                        .text_refs = text_refs };
@@ -293,7 +287,9 @@ static void count_structured(struct html *h, const struct html_attr *a)
 /* A style attribute: a CSS declaration list. */
 static inline bool attr_is_style(const struct html *h, const struct html_attr *a)
 {
-	return a->name_end - a->name_start == 5 && ascii_ci_eq(hold_data(&h->tag) + a->name_start, "style", 5);
+	if (a->name_end - a->name_start != 5) return false;
+	const unsigned char *n = hold_data(&h->tag) + a->name_start;
+	return (n[0] | 0x20) == 's' && ascii_ci_eq(n, "style", 5);
 }
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
@@ -348,12 +344,13 @@ static void after_start_tag(struct html *h, bool js)
 	/* references are decoded in a title and a textarea (RCDATA), and in
 	 * foreign content, where a style element holds text, not raw text
 	 * (its raw-text framing is kept: it ends at its end tag all the same) */
-	h->raw_refs = IS("title") || IS("textarea") || (h->foreign && IS("style"));
+	h->raw_refs = false;
 	if (l < 3 || l > 9) h->state = HS_DATA;  /* none of the ten is shorter or longer */
 	else if (IS("script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
-	else if (IS("style")) enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE);
+	else if (IS("style")) { enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE); h->raw_refs = h->foreign != 0; }
 	else if (IS("plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
-	else if (IS("textarea") || IS("title") || IS("iframe") || IS("noembed") || IS("noframes") || IS("noscript") || IS("xmp"))
+	else if (IS("textarea") || IS("title")) { enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT); h->raw_refs = true; }
+	else if (IS("iframe") || IS("noembed") || IS("noframes") || IS("noscript") || IS("xmp"))
 		enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT);
 	else h->state = HS_DATA;
 #undef IS
@@ -423,7 +420,7 @@ static void start_tag_done(struct html *h)
 			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
 		}
 		count_structured(h, a);
-		bool changed;
+		bool changed, css = css_read(h, a);
 		if (report_wants_skips(h->c.report)) {
 			changed = attr_value(h, a, false, false);
 		} else {
@@ -435,11 +432,11 @@ static void start_tag_done(struct html *h)
 			 * (its second) */
 			bool host = hostfind_cursor_may(&h->c.pt->find, hc, at + a->value_start, at + a->value_end);
 			/* (in a style attribute a CSS escape can hide one too) */
-			changed = (host || !a->plain || css_read(h, a)) && attr_value(h, a, !host, false);
+			changed = (host || !a->plain || css) && attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
-		else if (css_read(h, a)) protect_value(h, a, &last);
+		else if (css) protect_value(h, a, &last);
 	}
 	if (listed) {
 		for (size_t i = 0; i < h->nattrs; i++) {
@@ -537,7 +534,7 @@ static void tag_hold(struct html *h)
 	tag_bytes(h, src, n);
 }
 
-static struct html_attr *new_attr(struct html *h, size_t pos)
+static inline __attribute__((always_inline)) struct html_attr *new_attr(struct html *h, size_t pos)
 {
 	static struct html_attr none;
 	if (h->tag_kind != TAG_START) return &none;
@@ -580,6 +577,7 @@ static void follow_foreign(struct html *h, bool start)
 {
 	const char *n = h->name;
 	size_t l = h->name_len;
+	if (!h->foreign && l != 3 && l != 4) return;   /* (most tags) */
 	bool root = (l == 3 && !memcmp(n, "svg", 3)) || (l == 4 && !memcmp(n, "math", 4));
 	if (!start) {
 		if (root && h->foreign) h->foreign--;
@@ -1094,8 +1092,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			 * same segment (a serialized value holding `<}` is one
 			 * value, §4.5). */
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
-			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
-			    !refs_may_hide(h, p + i, end - i))
+			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

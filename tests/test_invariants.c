@@ -257,10 +257,22 @@ static bool t_map_all_identity(const struct t_map *m)
  * Spellings (rules.md §2.1–§2.2, §3.2–§3.6)
  * ====================================================================== */
 
-enum t_enc { E_RAW, E_JSON, E_PCT, E_COUNT };
-static const char *const scheme_sep[E_COUNT] = { "://", ":\\/\\/", "%3A%2F%2F" };
-static const char *const rel_sep[E_COUNT] = { "//", "\\/\\/", "%2F%2F" };
-static const char *const port_sep[E_COUNT] = { ":", ":", "%3A" };
+/* raw, a slash escaped by one backslash (JSON), percent; percent of a JSON
+ * escape, percent twice; a run of two to seven backslashes, the same twice */
+enum t_enc { E_RAW, E_JSON, E_PCT, E_PCTJSON, E_PCT2, E_BS2, E_BS3, E_BS4, E_BS5, E_BS6, E_BS7, E_COUNT };
+static const char *const scheme_sep[E_COUNT] = {
+	"://", ":\\/\\/", "%3A%2F%2F", "%3A%5C%2F%5C%2F", "%253A%252F%252F",
+	":\\\\/\\\\/", ":\\\\\\/\\\\\\/", ":\\\\\\\\/\\\\\\\\/",
+	":\\\\\\\\\\/\\\\\\\\\\/", ":\\\\\\\\\\\\/\\\\\\\\\\\\/",
+	":\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/",
+};
+static const char *const rel_sep[E_COUNT] = {
+	"//", "\\/\\/", "%2F%2F", "%5C%2F%5C%2F", "%252F%252F",
+	"\\\\/\\\\/", "\\\\\\/\\\\\\/", "\\\\\\\\/\\\\\\\\/",
+	"\\\\\\\\\\/\\\\\\\\\\/", "\\\\\\\\\\\\/\\\\\\\\\\\\/",
+	"\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/",
+};
+static const char *const port_sep[E_COUNT] = { ":", ":", "%3A", "%3A", "%253A", ":", ":", ":", ":", ":", ":" };
 
 /* One character at b[i]: the byte (refs 0), or the character a reference
  * there stands for: refs 1, what rules.md §5.1 decodes (numeric references
@@ -427,6 +439,7 @@ static int t_tails(const uc *b, size_t n, size_t host_end, int refs, struct t_ta
 		size_t q2 = q;
 		if (t_lit(b, n, &q2, refs, ":", 1)) sep = true;
 		else if (t_lit(b, n, &q2, refs, "%3A", 3)) sep = true;
+		else if (t_lit(b, n, &q2, refs, "%253A", 5)) sep = true;
 		if (!sep) continue;
 		char digits[16];
 		size_t nd = 0;
@@ -552,6 +565,16 @@ static int t_url_char(const uc *b, size_t n, size_t *i)
 	}
 }
 
+/* Whether an escape a byte could read on into ends right before b[i]: a
+ * CSS escape, or a reference without its `;`. */
+static bool t_css_or_ref_before(const uc *b, size_t i)
+{
+	if (t_css_escape_before(b, i)) return true;
+	size_t k = i;
+	while (k > 0 && i - k < 12 && t_alnum(b[k - 1])) k--;
+	return k < i && k >= 2 && (b[k - 1] == '#' || b[k - 1] == 'x' || b[k - 1] == 'X' || b[k - 1] == '&');
+}
+
 /* A canonical host the locator reads (rules.md §3.9) at in[i], after a
  * `/`, `\`, `@` or `:` (or a reference's `;`), spelled with TAB/LF/CR,
  * references or `%XX` between its bytes, replaced in out[j] by its
@@ -579,7 +602,11 @@ static bool t_located(const struct t_map *m, const uc *in, size_t n, size_t i, c
 		char r[300];
 		int rl = snprintf(r, sizeof r, "%.*s%s%s", (int)pr->v.hlen, pr->v.host, pr->v.port >= 0 ? ":" : "",
 		                  pr->v.port >= 0 ? pr->v.port_text : "");
-		if (j + (size_t)rl > on || memcmp(out + j, r, (size_t)rl)) continue;
+		/* a space or `;` that closes an escape before the host (rules.md
+		 * §3.9) may come first */
+		size_t lead = (j < on && (out[j] == ' ' || out[j] == ';') && t_css_or_ref_before(in, i)) ? 1 : 0;
+		if (j + lead + (size_t)rl > on || memcmp(out + j + lead, r, (size_t)rl)) continue;
+		j += lead;
 		/* a root dot absorbed, a written port replaced */
 		if (c == '.' && !(j + rl < on && out[j + rl] == '.')) k = k2;
 		if (k < n && in[k] == ':' && !(j + rl < on && out[j + rl] == ':')) {
@@ -604,12 +631,15 @@ static bool t_located_scheme(const struct t_map *m, const uc *in, size_t n, size
 	bool in_https;
 	/* (CSS's `\h` is `h`) */
 	if (i + 1 < n && in[i] == '\\' && t_lower(in[i + 1]) == 'h') i++;
-	if (i + 6 <= n && !t_ci(in + i, "https:", 6)) { a = i + 5; in_https = true; }
-	else if (i + 5 <= n && !t_ci(in + i, "http:", 5)) { a = i + 4; in_https = false; }
+	/* the colon written, or a CSS escape of it (`\3a `, `\:`, `&#92;3a `) */
+#define T_COLON(c) ((c) == ':' || (c) == '\\' || (c) == '&')
+	if (i + 6 <= n && !t_ci(in + i, "https", 5) && T_COLON(in[i + 5])) { a = i + 5; in_https = true; }
+	else if (i + 5 <= n && !t_ci(in + i, "http", 4) && T_COLON(in[i + 4])) { a = i + 4; in_https = false; }
 	else return false;
-	if (j + 5 <= on && !memcmp(out + j, "http:", 5) && in_https) b = j + 4;
-	else if (j + 6 <= on && !memcmp(out + j, "https:", 6) && !in_https) b = j + 5;
+	if (j + 5 <= on && !memcmp(out + j, "http", 4) && T_COLON(out[j + 4]) && in_https) b = j + 4;
+	else if (j + 6 <= on && !memcmp(out + j, "https", 5) && T_COLON(out[j + 5]) && !in_https) b = j + 5;
 	else return false;
+#undef T_COLON
 	bool added = b + 3 <= on && !memcmp(out + b, "://", 3) && !(a + 3 <= n && !memcmp(in + a, "://", 3));
 	if (added) {
 		a++;
@@ -807,6 +837,10 @@ static size_t t_skip_removable(const uc *b, size_t n, size_t e, enum t_surf s)
 }
 
 /* Whether the host is terminated at b[e] (§3.5 right anchor). */
+/* The spelling of the hit whose host t_terminated is asked about: `%25`
+ * ends a host spelled percent twice only (rules.md §3.5). */
+static bool t_hit_pct2;
+
 static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at_value_start, int depth)
 {
 	e = t_skip_removable(b, n, e, s);
@@ -814,7 +848,12 @@ static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at
 	uc c = b[e];
 	if (c == '@') return false;
 	if (c == '%') {
-		if (e + 2 < n && t_hex(b[e + 1]) && t_hex(b[e + 2])) return !t_hostbyte(t_hexval(b[e + 1]) * 16 + t_hexval(b[e + 2]));
+		if (e + 2 < n && t_hex(b[e + 1]) && t_hex(b[e + 2])) {
+			int v = t_hexval(b[e + 1]) * 16 + t_hexval(b[e + 2]);
+			return v == '%' ? t_hit_pct2 : !t_hostbyte(v);
+		}
+		/* in a style sheet its digits may be escapes */
+		if (t_css_surf(s) && ((e + 1 < n && b[e + 1] == '\\') || (e + 2 < n && b[e + 2] == '\\'))) return false;
 		return true;
 	}
 	if (c == '&') return t_attr_surf(s) ? !at_value_start : true;
@@ -822,8 +861,8 @@ static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at
 		size_t l;
 		int d = t_css_char(b, n, e, &l);
 		if (d < 0) return true;
-		if (d >= 0x80 || d == '@') return false;
-		return d == '%' || !t_hostbyte(d);
+		if (d >= 0x80 || d == '@' || d == '%') return false;   /* (an escaped `%`: what it spells is not read) */
+		return !t_hostbyte(d);
 	}
 	if (c == '\\') {
 		if (s != TS_SCRIPT) return true;
@@ -858,6 +897,7 @@ static void t_find_leaks(const struct t_map *m, const uc *v, size_t n, size_t li
 		struct t_hit h;
 		if (!t_spell(m, v, lim, i, 0, i >= no_rel_before, &h)) continue;
 		if (h.scheme) no_rel_before = h.host_end;
+		t_hit_pct2 = h.e == E_PCT2;
 		/* left anchor, relative forms only (§3.3) */
 		if (!h.scheme && i > 0) {
 			uc p = v[i - 1];
@@ -1570,7 +1610,9 @@ START_TEST(checker_no_leak)
 	ck_assert_uint_eq(leaks_in(m, "<textarea><a href=\"https://www.acmecorp.fi/\"></textarea>"), 0);
 	ck_assert_uint_eq(leaks_in(m, "</a href=\"https://www.acmecorp.fi/\">"), 0);
 	ck_assert_uint_eq(leaks_in(m, "<a href=\"https://wt-a--www.acmecorp.fi/\">"), 0);
-	ck_assert_uint_eq(leaks_in(m, "<script>var a='https:\\\\\\/\\\\\\/www.acmecorp.fi';</script>"), 0);
+	/* JSON in a JSON string is a spelling (a backslash run of three, rules.md §2.1) */
+	ck_assert_uint_eq(leaks_in(m, "<script>var a='https:\\\\\\/\\\\\\/www.acmecorp.fi';</script>"), 1);
+	ck_assert_uint_eq(leaks_in(m, "<script>var a='https:\\\\\\/\\/www.acmecorp.fi';</script>"), 0);
 }
 END_TEST
 
