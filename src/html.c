@@ -374,7 +374,7 @@ static void put_value(struct html *h, const struct html_attr *a, size_t *last)
 /* An unchanged value its style sheet's reading decided (a style attribute
  * with a backslash, read through its CSS escapes): written so that the
  * sweep, which reads no CSS, cannot undo the decision (rules.md §6.4). */
-static void protect_value(struct html *h, const struct html_attr *a, size_t *last)
+static __attribute__((noinline, cold)) void protect_value(struct html *h, const struct html_attr *a, size_t *last)
 {
 	const unsigned char *t = hold_data(&h->tag);
 	tag_verbatim(h, t + *last, a->value_start - *last);
@@ -382,13 +382,18 @@ static void protect_value(struct html *h, const struct html_attr *a, size_t *las
 	*last = a->value_end;
 }
 
-static inline bool css_read(const struct html *h, const struct html_attr *a)
+static __attribute__((noinline)) bool css_read_style(const struct html *h, const struct html_attr *a)
 {
 	/* a backslash, or a reference that may be one (not a->plain: a hint
 	 * whose answer depends on where the reads were cut) */
 	const unsigned char *v = hold_data(&h->tag) + a->value_start;
 	size_t n = a->value_end - a->value_start;
 	return attr_is_style(h, a) && (memchr(v, '\\', n) || memchr(v, '&', n));
+}
+
+static inline bool css_read(const struct html *h, const struct html_attr *a)
+{
+	return a->name_end - a->name_start == 5 && css_read_style(h, a);
 }
 
 /* A complete start tag: every value of every attribute, the tag
@@ -573,11 +578,10 @@ static bool breaks_out_of_foreign(const char *n, size_t l)
 /* Foreign content (svg, math) as a tokenizer can follow it: an svg or
  * math start tag not self-closing opens one, its end tag closes one, and
  * an html element that breaks out of foreign content closes them all. */
-static void follow_foreign(struct html *h, bool start)
+static __attribute__((noinline)) void follow_foreign_tag(struct html *h, bool start)
 {
 	const char *n = h->name;
 	size_t l = h->name_len;
-	if (!h->foreign && l != 3 && l != 4) return;   /* (most tags) */
 	bool root = (l == 3 && !memcmp(n, "svg", 3)) || (l == 4 && !memcmp(n, "math", 4));
 	if (!start) {
 		if (root && h->foreign) h->foreign--;
@@ -585,6 +589,11 @@ static void follow_foreign(struct html *h, bool start)
 	}
 	if (root && !h->self_closing && h->foreign < 1000) h->foreign++;
 	else if (h->foreign && breaks_out_of_foreign(n, l)) h->foreign = 0;
+}
+
+static inline void follow_foreign(struct html *h, bool start)
+{
+	if (h->foreign || h->name_len == 3 || h->name_len == 4) follow_foreign_tag(h, start);   /* (most tags: neither) */
 }
 
 /* The tag has ended (its '>' already routed). */
