@@ -6,8 +6,9 @@
  * Input layout:
  *   byte 0   map (bits 0–1: one of maps[] below), the view of the direct
  *            checks (bit 2: 0 an html attribute value's, refs on; 1 a URL
- *            header's, refs off), the derived read size (bits 3–7, with
- *            the input's length)
+ *            header's, refs off; bit 7: a style sheet, CSS escapes read
+ *            too, the document a style attribute's), the derived read size
+ *            (bits 3–6, with the input's length)
  *   byte 1   the padding of the windowed check (5) below: filler (bits
  *            0–1: none, spaces, a TAB then spaces, `&#32;` repeated),
  *            where the value lands (bits 2–6, with the input's length)
@@ -15,7 +16,8 @@
  *   the rest the value: an attribute value's bytes.
  *
  * Properties:
- *   (1) chunking: the documents `<a href="` value `">` and the value
+ *   (1) chunking: the documents `<a href="` value `">` (`<b style="` for a
+ *       style sheet) and the value
  *       alone, run through the pipeline (type html) at read sizes 1, 2,
  *       3, 7, 4096 and one derived from the input, give the same output
  *       and the same rewrites per surface;
@@ -130,12 +132,12 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static const uint8_t *cur_in;
 static size_t cur_n;
 static int cur_map;
-static bool cur_header;
+static bool cur_header, cur_css;
 
 static void head(const char *what)
 {
-	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s):\n%s", what, cur_map,
-	        cur_header ? "header, refs off" : "html attribute, refs on", maps[cur_map]);
+	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s%s):\n%s", what, cur_map,
+	        cur_header ? "header, refs off" : "html attribute, refs on", cur_css ? ", a style sheet" : "", maps[cur_map]);
 	fuzz_dump("value", cur_in, cur_n);
 }
 
@@ -307,12 +309,66 @@ static int hexval(unsigned char c)
 	return -1;
 }
 
+static long decode_refs(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, bool controls,
+                        unsigned char *out);
+
+/* The same for a style sheet (CSS Syntax Level 3 §4.3.7, written here
+ * again): references decoded first, TAB, LF and CR kept; then a backslash
+ * and one to six hex digits and at most one white space (CR LF one) stand
+ * for the code point (0x80 past ASCII or for 0), a backslash and a newline
+ * for nothing, a backslash and another byte for that byte; a TAB, LF or CR
+ * an escape stands for is removed, and a TAB written. */
+static unsigned char *css_tmp;
+static size_t css_tmp_cap;
+
+static long decode_view_css(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, unsigned char *out)
+{
+	if (to - from + 1 > css_tmp_cap) {
+		css_tmp_cap = to - from + 1;
+		css_tmp = realloc(css_tmp, css_tmp_cap);
+		if (!css_tmp) abort();
+	}
+	long m = decode_refs(p, n, from, to, refs, true, css_tmp);
+	if (m < 0) return m;
+	const unsigned char *t = css_tmp;
+	size_t k = 0;
+	for (size_t i = 0; i < (size_t)m;) {
+		unsigned char c = t[i];
+		if (c == '\t') { i++; continue; }
+		if (c != '\\' || i + 1 == (size_t)m) { out[k++] = c; i++; continue; }
+		unsigned char d = t[i + 1];
+		if (d == '\n' || d == '\r' || d == '\f') {   /* a line continuation */
+			i += 2 + (d == '\r' && i + 2 < (size_t)m && t[i + 2] == '\n');
+			continue;
+		}
+		if (hexval(d) < 0) { out[k++] = d; i += 2; continue; }
+		size_t j = i + 1;
+		unsigned long v = 0;
+		while (j < (size_t)m && j - i <= 6 && hexval(t[j]) >= 0) v = v * 16 + (unsigned long)hexval(t[j++]);
+		if (j < (size_t)m && (t[j] == ' ' || t[j] == '\t' || t[j] == '\n' || t[j] == '\f')) j++;
+		else if (j < (size_t)m && t[j] == '\r') j += (j + 1 < (size_t)m && t[j + 1] == '\n') ? 2 : 1;
+		i = j;
+		if (v == 9 || v == 10 || v == 13) continue;
+		out[k++] = v && v < 0x80 ? (unsigned char)v : 0x80;
+	}
+	return (long)k;
+}
+
 static long decode_view(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, unsigned char *out)
+{
+	if (cur_css) return decode_view_css(p, n, from, to, refs, out);
+	return decode_refs(p, n, from, to, refs, false, out);
+}
+
+/* decode_view without CSS; controls: TAB, LF and CR (and the references
+ * to them) kept, not removed */
+static long decode_refs(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, bool controls,
+                        unsigned char *out)
 {
 	size_t k = 0;
 	for (size_t i = from; i < to;) {
 		unsigned char c = p[i];
-		if (c == '\t' || c == '\n' || c == '\r') { i++; continue; }
+		if (!controls && (c == '\t' || c == '\n' || c == '\r')) { i++; continue; }
 		if (c != '&' || !refs) { out[k++] = c; i++; continue; }
 		size_t len = 0;
 		long b = -1;   /* -1: not a reference; -2: removed */
@@ -330,12 +386,12 @@ static long decode_view(const unsigned char *p, size_t n, size_t from, size_t to
 			if (j > d0 && !big) {
 				if (j < n && p[j] == ';') j++;
 				len = j - i;
-				b = v == 9 || v == 10 || v == 13 ? -2 : (v >= 1 && v < 0x80 ? (long)v : 0x80);
+				b = (v == 9 || v == 10 || v == 13) && !controls ? -2 : (v >= 1 && v < 0x80 ? (long)v : 0x80);
 			}
 		} else if (n - i >= 5 && !memcmp(p + i + 1, "Tab;", 4)) {
-			len = 5, b = -2;
+			len = 5, b = controls ? '\t' : -2;
 		} else if (n - i >= 9 && !memcmp(p + i + 1, "NewLine;", 8)) {
-			len = 9, b = -2;
+			len = 9, b = controls ? '\n' : -2;
 		} else {
 			for (size_t r = 0; r < sizeof url_refs / sizeof url_refs[0]; r++) {
 				size_t l = strlen(url_refs[r].name);
@@ -484,6 +540,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (size < 2) return 0;
 	cur_map = data[0] & 3;
 	cur_header = (data[0] >> 2) & 1;
+	cur_css = data[0] >> 7;
 	cur_in = data + 2;
 	cur_n = size - 2;
 	const struct patterns *pt = &real_pt[cur_map];
@@ -491,7 +548,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	stats.cases++;
 
 	/* (4) the hits of the value, in the view of byte 0 */
-	struct locate_opts lo = { .refs = refs, .joins = true, .value = true };
+	/* (a style sheet's written newline ends its string: not removed) */
+	struct locate_opts lo = { .refs = refs, .joins = !cur_css, .value = true, .css = cur_css };
 	scan(pt, cur_in, cur_n, &lo, &h0);
 	if (h0.released_bad) fail_hits("release() told a bad offset", &h0, SIZE_MAX);
 	check_hits(&h0, cur_in, cur_n, refs);
@@ -505,7 +563,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		spans.n = 0;
 		spans.overflow = false;
 		struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE,
-		                           .surface = cur_header ? SURFACE_HEADER : SURFACE_HTML_ATTR, .joins = -1 };
+		                           .surface = cur_header ? SURFACE_HEADER : SURFACE_HTML_ATTR, .joins = -1, .css = cur_css };
 		matcher_scan_ex(pt, cur_in, cur_n, cur_n, &mp, on_match, &spans);
 		if (!spans.overflow && !h0.overflow)
 			for (size_t i = 0, j = 0; i < h0.n; i++) {
@@ -516,7 +574,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 	}
-	if (!locator_may_hide(cur_in, cur_n, refs, false) && !hostfind_any(&pt->find, cur_in, cur_n)) {
+	if (!locator_may_hide(cur_in, cur_n, refs, cur_css) && !hostfind_any(&pt->find, cur_in, cur_n)) {
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
@@ -573,18 +631,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 
 	/* (1)–(3) through the pipeline */
-	size_t derived = 5 + (size_t)(data[0] >> 3) * 13u + cur_n % 11u;
+	size_t derived = 5 + (size_t)((data[0] >> 3) & 15) * 13u + cur_n % 11u;
 	static unsigned char *doc;
 	static size_t doc_cap;
-	size_t dn = cur_n + 11;
+	const char *open = cur_css ? "<b style=\"" : "<a href=\"";
+	size_t ol = strlen(open), dn = cur_n + ol + 2;
 	if (dn > doc_cap) {
 		doc_cap = dn;
 		doc = realloc(doc, doc_cap);
 		if (!doc) abort();
 	}
-	memcpy(doc, "<a href=\"", 9);
-	memcpy(doc + 9, cur_in, cur_n);
-	memcpy(doc + 9 + cur_n, "\">", 2);
+	memcpy(doc, open, ol);
+	memcpy(doc + ol, cur_in, cur_n);
+	memcpy(doc + ol + cur_n, "\">", 2);
 	bool rewrote = check_document(doc, dn, derived);
 	rewrote |= check_document(cur_in, cur_n, derived);
 	if (rewrote) stats.rewrote++;
