@@ -46,6 +46,7 @@ static void html_reset(void *self, const struct framer_start *st)
 	h->state = HS_DATA;
 	h->npend = 0;
 	h->foreign = 0;
+	h->integration = 0;
 	h->raw_refs = false;
 }
 
@@ -71,7 +72,9 @@ static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
 	h->seg_surface = s;
 	h->seg_refs = s == SURFACE_TEXT || ((s == SURFACE_RAW_TEXT || s == SURFACE_INLINE_STYLE) && h->raw_refs);
-	if (h->c.spellings) {
+	/* (and where the locator may read it, serialized data looked for
+	 * or not: a style sheet, text whose references are decoded) */
+	if (h->c.spellings || h->seg_refs || s == SURFACE_INLINE_STYLE) {
 		h->seg_mode = SEG_HELD;
 		hold_start(&h->seg, off, &h->c.lp);
 		return;
@@ -135,7 +138,7 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	size_t k = seg_cap(h) - g->len;   /* of p, to the cap */
 	if (g->src && g->src + g->len == p) g->len += k;
 	else seg_bytes(h, p, k, false);
-	if (serialized_gate(hold_data(g), g->len)) {
+	if (h->c.spellings && serialized_gate(hold_data(g), g->len)) {
 		hold_report(g, h->c.report, h->c.lp.on, REASON_SERIALIZED_UNTOUCHED, h->seg_surface, 64, NULL, 0);
 		h->seg_mode = SEG_UNTOUCHED;
 		window_protected(&h->c.w, hold_data(g), g->len);
@@ -187,7 +190,7 @@ static void seg_whole(struct html *h)
 	 * locator reads it too */
 	bool css = style && (host || hide) && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
 	bool text_refs = h->seg_refs && (css || (!style && host && locator_may_find(h->c.pt, p, n, true, false)));
-	if (css || text_refs || serialized_gate(p, n)) {
+	if (css || text_refs || (h->c.spellings && serialized_gate(p, n))) {
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
 		                        .text_refs = text_refs };
 		h->pos_token = &h->seg;
@@ -347,7 +350,7 @@ static void after_start_tag(struct html *h, bool js)
 	h->raw_refs = false;
 	if (l < 3 || l > 9) h->state = HS_DATA;  /* none of the ten is shorter or longer */
 	else if (IS("script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
-	else if (IS("style")) { enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE); h->raw_refs = h->foreign != 0; }
+	else if (IS("style")) { enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE); h->raw_refs = h->foreign && !h->integration; }
 	else if (IS("plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
 	else if (IS("textarea") || IS("title")) { enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT); h->raw_refs = true; }
 	else if (IS("iframe") || IS("noembed") || IS("noframes") || IS("noscript") || IS("xmp"))
@@ -578,17 +581,28 @@ static bool breaks_out_of_foreign(const char *n, size_t l)
 /* Foreign content (svg, math) as a tokenizer can follow it: an svg or
  * math start tag not self-closing opens one, its end tag closes one, and
  * an html element that breaks out of foreign content closes them all. */
+static bool integration_point(const char *n, size_t l)
+{
+	static const char *const names[] = { "foreignobject", "desc", "title", "mi", "mo", "mn", "ms", "mtext", "annotation-xml" };
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen(names[i]) == l && !memcmp(names[i], n, l)) return true;
+	return false;
+}
+
 static __attribute__((noinline)) void follow_foreign_tag(struct html *h, bool start)
 {
 	const char *n = h->name;
 	size_t l = h->name_len;
 	bool root = (l == 3 && !memcmp(n, "svg", 3)) || (l == 4 && !memcmp(n, "math", 4));
 	if (!start) {
-		if (root && h->foreign) h->foreign--;
+		if (h->integration && integration_point(n, l)) h->integration--;
+		else if (root && h->foreign && !--h->foreign) h->integration = 0;
 		return;
 	}
 	if (root && !h->self_closing && h->foreign < 1000) h->foreign++;
-	else if (h->foreign && breaks_out_of_foreign(n, l)) h->foreign = 0;
+	else if (h->foreign && !h->self_closing && integration_point(n, l) && h->integration < 1000) h->integration++;
+	/* (inside an integration point html rules hold: nothing breaks out) */
+	else if (h->foreign && !h->integration && breaks_out_of_foreign(n, l)) h->foreign = 0;
 }
 
 static inline void follow_foreign(struct html *h, bool start)

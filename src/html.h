@@ -124,6 +124,8 @@ struct html {
 	bool self_closing;            /* the tag just ended with `/>` */
 	unsigned foreign;             /* open svg and math elements (foreign content), as far as a
 	                                 tokenizer can tell without a tree */
+	unsigned integration;         /* open html integration points inside it (foreignObject, desc,
+	                                 title; MathML's text integration points), where html rules hold */
 	char tmp[8];                  /* script double-escape name buffer */
 	size_t tmp_len;
 

@@ -101,6 +101,9 @@ static inline int page_char(const unsigned char *p, size_t i, size_t n, const st
 	int b = entity_ref_byte(p + i, n - i, len);
 	if (b < 0) b = markup_ref(p + i, n - i, len);
 	if (b < 0) { *len = 1; return '&'; }
+	/* in prose a non-ASCII character ends a URL as a word does
+	 * (`https://C&nbsp;now`) */
+	if (b >= 0x80 && !o->value && !o->css) return ' ';
 	return b;   /* (TAB, LF, CR: removed as the bytes are, §5.2) */
 }
 
@@ -330,7 +333,10 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	 * with it */
 	if (!port && pp->variant_port && p < e) port = (const char *)v + p;
 	*hit = (struct locate_hit){ .pair = pp, .end = port ? src_e(L, e - 1) : src_e(L, hr - 1) };
-	if (!L->ident && h > 0) hit->lead = escape_open(L, o, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2]);
+	/* (where bytes the view removed stand between, a line continuation,
+	 * the escape has ended before them) */
+	if (!L->ident && h > 0 && src_e(L, h - 1) == src_s(L, h))
+		hit->lead = escape_open(L, o, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2]);
 	if (c->written && ref != pp->variant_scheme) {
 		/* the scheme too: from it, with the bytes from its colon to the
 		 * host kept where they hold the slashes, else `://` and the

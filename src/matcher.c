@@ -244,6 +244,21 @@ static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c)
 	return !matcher_is_host_byte(c);
 }
 
+/* The byte `%25XY` at b[i] gives decoded twice, or -1. */
+static int pct2_byte(const struct scan *s, size_t i)
+{
+	if (i + 4 >= s->len) return -1;
+	int x = ascii_hex(s->b[i + 3]), y = ascii_hex(s->b[i + 4]);
+	return x >= 0 && y >= 0 ? x * 16 + y : -1;
+}
+
+/* Whether `%25` at b[i] ends a host spelled percent twice. */
+static bool pct2_ends(const struct scan *s, size_t i)
+{
+	int v = pct2_byte(s, i);
+	return v != '%' && (v < 0 || !matcher_is_host_byte((unsigned char)v));
+}
+
 static bool delimiter(const struct scan *s, size_t cand, size_t i)
 {
 	if (i >= s->len) return true;
@@ -251,9 +266,11 @@ static bool delimiter(const struct scan *s, size_t cand, size_t i)
 	if (c == '%') {
 		if (i + 2 < s->len) {
 			int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
-			/* `%25` ends a host spelled percent twice (`%252F`); elsewhere
-			 * a URL parser reads a `%` into the host, which no host holds */
-			if (h1 == 2 && h2 == 5) return s->pct2;
+			/* `%25` in a host spelled percent twice is judged by what the
+			 * second decoding gives (`%252F` ends it, `%252E` goes on);
+			 * elsewhere a URL parser reads a `%` into the host, which no
+			 * host holds */
+			if (h1 == 2 && h2 == 5) return s->pct2 && pct2_ends(s, i);
 			if (h1 >= 0 && h2 >= 0) return !matcher_is_host_byte((unsigned char)(h1 * 16 + h2));
 		}
 		/* in a style sheet its hex digits may be escapes (`%\32 E`): the
@@ -364,6 +381,7 @@ static bool root_dot_follower(const struct scan *s, size_t i)
 		int h1 = ascii_hex(s->b[i + 1]), h2 = ascii_hex(s->b[i + 2]);
 		if (h1 >= 0 && h2 >= 0) {
 			int d = h1 * 16 + h2;
+			if (d == '%' && s->pct2) d = pct2_byte(s, i);   /* `%252F` in a host spelled percent twice */
 			return d == '/' || d == ':' || d == '?' || d == '#';
 		}
 	}

@@ -529,8 +529,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run0 = vp->splice0 = vp->nsplices;
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	uint64_t planned = vp->planned;
+	/* (references after a host are read in a style sheet in SVG, not in
+	 * prose: `https://C&nbsp;now` there is C's origin and a word) */
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json,
-	                           .css = o->css, .refs = o->text_refs };
+	                           .css = o->css, .refs = o->text_refs && o->css };
 	/* a mapped value's long run a piece at a time; a serialized value's
 	 * too, its splices held to the budget as it goes (plan_bound) */
 	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);

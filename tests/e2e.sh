@@ -914,6 +914,17 @@ rc_is "--check u2.html rewritten: still found" 1
 run -p https://www.example.fi=https://wt-a--example.ddev.site "$T/u3.sql"
 same "_binary literal: untouched by the rewrite" "$T/out" "$T/u3.sql"
 
+# --no-serialized turns off serialized repair only: style sheets and text
+# are still read by the locator (rules.md §3.9), and a style sheet's CSS
+# reading is not undone by the sweep.
+printf '%s\n' '<style>a{b:url(https://www.example.fi\2e evil.test/x)}</style>' >"$T/css1.html"
+run --no-serialized -p https://www.example.fi=https://wt-a--example.ddev.site "$T/css1.html"
+same "--no-serialized: a style sheet's CSS decline kept from the sweep" "$T/out" "$T/css1.html"
+printf '%s\n' '<p>https:&#47;&#47;www.example.fi/x</p>' >"$T/txt1.html"
+printf '%s\n' '<p>https:&#47;&#47;wt-a--example.ddev.site/x</p>' >"$T/txt1.want"
+run --no-serialized -p https://www.example.fi=https://wt-a--example.ddev.site "$T/txt1.html"
+same "--no-serialized: text read with its references" "$T/out" "$T/txt1.want"
+
 # Compressed input is refused (exit 3, nothing on stdout), never passed
 # through unexamined; --check does not call it clean.
 printf 'x https://www.example.fi/\n' >"$T/plain.txt"

@@ -403,9 +403,12 @@ static const struct {
 	/* references that end the host as their bytes do */
 	{ "<a href=\"https://" CH "&#47;x\">", "<a href=\"https://" VH "&#47;x\">" },
 	{ "<a href=\"https://" CH "?a=1&amp;b=2\">", "<a href=\"https://" VH "?a=1&amp;b=2\">" },
-	/* text decodes references too: `https://C:8443` to a reader, a port
-	 * the map does not name */
-	{ "<p>https://" CH "&#58;8443</p>", NULL },
+	/* text is prose: a reference after the host ends it as a word would
+	 * (`&nbsp;`, `&hellip;` right after a URL are common) */
+	{ "<p>https://" CH "&#58;8443</p>", "<p>https://" VH "&#58;8443</p>" },
+	{ "<p>Visit https://" CH "&nbsp;now, https://" CH "&hellip; https://" CH "&#8217;s</p>",
+	  "<p>Visit https://" VH "&nbsp;now, https://" VH "&hellip; https://" VH "&#8217;s</p>" },
+	{ "<p>https:&#47;&#47;" CH "&nbsp;now</p>", "<p>https:&#47;&#47;" VH "&nbsp;now</p>" },
 };
 
 /* The locator (rules.md §3.9): spellings a URL parser resolves to the
@@ -566,7 +569,24 @@ static const struct {
 	{ MAP_MAIN, "<p>see https://user@" CH "/x and</p>", "<p>see https://user@" VH "/x and</p>" },
 	/* prose keeps TAB, LF and CR: they end a URL there */
 	{ MAP_MAIN, "<p>https://www.example\t.fi/x https://www.example&#9;.fi/y</p>", NULL },
-	{ MAP_MAIN, "<p>https:\\\\" CH "&nbsp;x</p>", NULL },
+	/* in prose a non-ASCII character ends a URL as a word does */
+	{ MAP_MAIN, "<p>https:\\\\" CH "&nbsp;x</p>", "<p>https:\\\\" VH "&nbsp;x</p>" },
+	/* an html integration point inside svg: html rules there, and svg again
+	 * after it */
+	{ MAP_MAIN, "<svg><foreignObject><p>x</p></foreignObject><style>a{b:url(https\\3a &#47;&#47;" CH "/x)}</style></svg>",
+	  "<svg><foreignObject><p>x</p></foreignObject><style>a{b:url(https\\3a &#47;&#47;" VH "/x)}</style></svg>" },
+	{ MAP_MAIN, "<svg><foreignObject><style>a{b:url(https\\3a &#47;&#47;" CH "/x)}</style></foreignObject></svg>", NULL },
+	{ MAP_MAIN, "<math><mi><div></div></mi><svg><style>a{b:url(&#47;&#47;" CH "/x)}</style></svg></math>",
+	  "<math><mi><div></div></mi><svg><style>a{b:url(&#47;&#47;" VH "/x)}</style></svg></math>" },
+	/* an escape ended by a line continuation before the host needs no
+	 * closing byte */
+	{ "https://www.example.fi https://b2.test\n", "<style>a{b:url(\"https:/\\05c\\\nwww.example.fi/\")}</style>",
+	  "<style>a{b:url(\"https:/\\05c\\\nb2.test/\")}</style>" },
+	/* percent twice: `%25` after the host judged by the second decoding */
+	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%252Eevil.test%252Fx\">", NULL },
+	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%2561\">", NULL },
+	{ "https://www.example.fi https://wt.test:8080\n", "<a href=\"https%253A%252F%252F" CH ".%252Fx\">",
+	  "<a href=\"https%253A%252F%252Fwt.test%253A8080%252Fx\">" },
 	/* a variant host that begins with a hex digit is written after a
 	 * space where an escape before it would take it in (a `;` after a
 	 * reference) */

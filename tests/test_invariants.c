@@ -850,7 +850,13 @@ static bool t_terminated(const uc *b, size_t n, size_t e, enum t_surf s, bool at
 	if (c == '%') {
 		if (e + 2 < n && t_hex(b[e + 1]) && t_hex(b[e + 2])) {
 			int v = t_hexval(b[e + 1]) * 16 + t_hexval(b[e + 2]);
-			return v == '%' ? t_hit_pct2 : !t_hostbyte(v);
+			if (v == '%') {   /* percent twice: what the second decoding gives */
+				if (!t_hit_pct2) return false;
+				if (!(e + 4 < n && t_hex(b[e + 3]) && t_hex(b[e + 4]))) return true;
+				int w = t_hexval(b[e + 3]) * 16 + t_hexval(b[e + 4]);
+				return w != '%' && !t_hostbyte(w);
+			}
+			return !t_hostbyte(v);
 		}
 		/* in a style sheet its digits may be escapes */
 		if (t_css_surf(s) && ((e + 1 < n && b[e + 1] == '\\') || (e + 2 < n && b[e + 2] == '\\'))) return false;

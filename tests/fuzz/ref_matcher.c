@@ -220,7 +220,12 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 	if (b[i] == '%') {                                          /* 3 */
 		if (i + 2 < r->len && hex(b[i + 1]) >= 0 && hex(b[i + 2]) >= 0) {
 			int v = hex(b[i + 1]) * 16 + hex(b[i + 2]);
-			if (v == '%') return r->enc == E_PCT2;              /* `%25`: only percent twice */
+			if (v == '%') {                                     /* `%25`: percent twice, decoded again */
+				if (r->enc != E_PCT2) return false;
+				if (!(i + 4 < r->len && hex(b[i + 3]) >= 0 && hex(b[i + 4]) >= 0)) return true;
+				int w = hex(b[i + 3]) * 16 + hex(b[i + 4]);
+				return w != '%' && !host_byte(w);
+			}
 			return !host_byte(v);
 		}
 		/* a style sheet's escaped hex digit after it, a reference */
@@ -291,6 +296,8 @@ static bool dot_follower(const struct run *r, size_t i)
 	if (c == '/' || c == ':' || c == '?' || c == '#') return true;
 	if (c == '%' && i + 2 < r->len && hex(r->b[i + 1]) >= 0 && hex(r->b[i + 2]) >= 0) {
 		int d = hex(r->b[i + 1]) * 16 + hex(r->b[i + 2]);
+		if (d == '%' && r->enc == E_PCT2)
+			d = i + 4 < r->len && hex(r->b[i + 3]) >= 0 && hex(r->b[i + 4]) >= 0 ? hex(r->b[i + 3]) * 16 + hex(r->b[i + 4]) : -1;
 		return d == '/' || d == ':' || d == '?' || d == '#';
 	}
 	return false;
