@@ -26,6 +26,7 @@ cd "$ROOT" || exit 2
 S=tests/oracle_css
 MAP="https://www.example.fi=https://wt-a--example.ddev.site"
 per=${CSS_URLS:-5000}
+
 pass=0
 fail=0
 
@@ -43,25 +44,7 @@ if ! command -v node >/dev/null 2>&1; then
 	exit
 fi
 
-urls=0
-leaks=0
-while read -r seed known; do
-	case $seed in '#'* | '') continue ;; esac
-	out=$(node "$S/../oracle_css.mjs" "$H" "$per" "$seed") || { echo "FAIL seed $seed: $out"; fail=$((fail + 1)); continue; }
-	set -- $(echo "$out" | head -n 1)
-	# urls N canonical C right R leak L wrong W changed X
-	n=$2 leak=$8 wrong=${10} changed=${12}
-	urls=$((urls + n))
-	leaks=$((leaks + leak))
-	over=0
-	[ "$per" -eq 5000 ] && [ "$leak" -gt "$known" ] && over=$((leak - known))
-	f=$((changed + wrong + over))
-	fail=$((fail + f))
-	pass=$((pass + n - changed - wrong - leak))
-	if [ "$f" -ne 0 ]; then
-		echo "FAIL seed $seed: $changed changed, $wrong wrong, $leak leaks (committed: $known)"
-		echo "$out" | sed -n '2,$p'
-	fi
-done <"$S/leaks"
+. tests/node_seeds.sh
+oracle_seeds "$S/../oracle_css.mjs" "$S" "$per"
 echo "css: $pass passed, $fail failed; $urls url()s, $leaks still resolve to the canonical origin"
 [ "$fail" -eq 0 ]
