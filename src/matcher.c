@@ -245,7 +245,7 @@ static bool delimiter_byte(const struct scan *s, size_t cand, unsigned char c)
 }
 
 /* The byte `%25XY` at b[i] gives decoded twice, or -1. */
-static int pct2_byte(const struct scan *s, size_t i)
+static __attribute__((noinline, cold)) int pct2_byte(const struct scan *s, size_t i)
 {
 	if (i + 4 >= s->len) return -1;
 	int x = ascii_hex(s->b[i + 3]), y = ascii_hex(s->b[i + 4]);
@@ -253,7 +253,7 @@ static int pct2_byte(const struct scan *s, size_t i)
 }
 
 /* Whether `%25` at b[i] ends a host spelled percent twice. */
-static bool pct2_ends(const struct scan *s, size_t i)
+static __attribute__((noinline, cold)) bool pct2_ends(const struct scan *s, size_t i)
 {
 	int v = pct2_byte(s, i);
 	return v != '%' && (v < 0 || !matcher_is_host_byte((unsigned char)v));
