@@ -1,7 +1,8 @@
 /* locator.h — owns the URL-parser locator of rules.md §3.9: a value read
  * as a browser's URL parser reads it (the URL view: TAB removed, LF and CR
  * too where the surface joins, references decoded where a page's parser
- * decodes them, removable ones removed), its URL starts found (a scheme,
+ * decodes them, removable ones removed, and in a style sheet CSS escapes
+ * decoded over them), its URL starts found (a scheme,
  * or a run of `/` and `\`), each one's authority read past slashes,
  * backslashes and userinfo, its host percent-decoded and looked up. It
  * finds the canonical origins the byte matcher (§3) cannot read: `///C`,

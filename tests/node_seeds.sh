@@ -1,4 +1,5 @@
-# tests/node_seeds.sh — the seed loop the node tiers share (sourced by
+# tests/node_seeds.sh — what the node tiers share: the seed loop and the
+# committed sample without node (sourced by
 # tests/oracle_whatwg.sh and tests/oracle_css.sh): for each `SEED KNOWN`
 # line of DIR/leaks, run `node MJS HOSTSHIFT PER SEED`, read its first line
 # (`urls N canonical C right R leak L wrong W changed X`), and count.
@@ -26,4 +27,21 @@ oracle_seeds() {
 			echo "$out" | sed -n '2,$p'
 		fi
 	done <"$os_dir/leaks"
+}
+
+# Without node: hostshift's output of the committed page DIR/sample.html
+# compared byte for byte with DIR/sample.expected.html, which node judged
+# when it was committed. Sets pass, fail.
+#
+#   oracle_sample DIR MAP
+oracle_sample() {
+	pass=0 fail=0
+	os_t=$(mktemp "${TMPDIR:-/tmp}/hostshift-sample.XXXXXX") || exit 2
+	if "$H" -q -t html -p "$2" "$1/sample.html" >"$os_t" && cmp -s "$os_t" "$1/sample.expected.html"; then
+		pass=1
+	else
+		fail=1
+		echo "FAIL $1/sample.html: output differs from $1/sample.expected.html"
+	fi
+	rm -f "$os_t"
 }
