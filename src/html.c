@@ -66,6 +66,10 @@ void html_free(struct html *h)
  * of that size is one the window would match whole). */
 static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->c.pt->window; }
 
+/* A script's text: JavaScript, or another type's (JSON, a template),
+ * read with JavaScript's escapes (rules.md §3.9). */
+static inline bool seg_script(enum surface s) { return s == SURFACE_INLINE_SCRIPT || s == SURFACE_JSON_STRING; }
+
 /* A text, raw-text or comment token opens at input offset off. Held whole
  * where serialized data is looked for, else it streams into the window. */
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
@@ -73,8 +77,9 @@ static void seg_begin(struct html *h, enum surface s, uint64_t off)
 	h->seg_surface = s;
 	h->seg_refs = s == SURFACE_TEXT || ((s == SURFACE_RAW_TEXT || s == SURFACE_INLINE_STYLE) && h->raw_refs);
 	/* (and where the locator may read it, serialized data looked for
-	 * or not: a style sheet, text whose references are decoded) */
-	if (h->c.spellings || h->seg_refs || s == SURFACE_INLINE_STYLE) {
+	 * or not: a style sheet, a script, text whose references are
+	 * decoded) */
+	if (h->c.spellings || h->seg_refs || s == SURFACE_INLINE_STYLE || seg_script(s)) {
 		h->seg_mode = SEG_HELD;
 		hold_start(&h->seg, off, &h->c.lp);
 		return;
@@ -150,13 +155,55 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	seg_bytes(h, p + k, n - k, false);
 }
 
-/* Whether a style sheet may spell a canonical host its bytes do not show
- * (rules.md §3.9): it holds a backslash, a `%` or, where references are
- * decoded, a `&`. (Text is read only with a canonical host in its bytes:
- * looking for one hidden in every text token would cost html 8%.) */
+/* Whether text whose references are decoded, with its `%` or `&` at i,
+ * may spell a canonical host its bytes do not show: a `%XX` or a
+ * reference gives one of its bytes (in prose nothing else is removed or
+ * decoded in a URL). */
+static __attribute__((noinline)) bool text_may_hide(const struct html *h, const unsigned char *p, size_t i, size_t n)
+{
+	const bool *alpha = h->c.pt->find.alphabet;
+	if (entity_may_decode_into(p + i, n - i, alpha, false)) return true;
+	for (; (i = bytescan_byte(p, i, n, '%')) + 2 < n; i++)
+		if (ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 && alpha[ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2])])
+			return true;
+	return false;
+}
+
+/* Whether text whose references are decoded may spell a canonical host
+ * its bytes do not show: it holds a `%XX` or a reference that gives a
+ * byte of one. */
+static inline bool text_hides(const struct html *h, const unsigned char *p, size_t n)
+{
+	/* (a host spelled otherwise is no shorter than it is, and a URL
+	 * has its slashes too: white space between tags has none) */
+	if (n < h->c.pt->find.min_len + 2) return false;
+	if (n > 64) {
+		size_t i = bytescan_any3(p, 0, n, '%', '&', '%');
+		return i < n && text_may_hide(h, p, i, n);
+	}
+	/* most text tokens are short: eight bytes at a time, a byte of `%`
+	 * or `&` found as a zero byte of x ^ the byte repeated */
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	size_t i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t x, a, b;
+		memcpy(&x, p + i, 8);
+		a = x ^ (ones * '%');
+		b = x ^ (ones * '&');
+		if (((a - ones) & ~a & highs) | ((b - ones) & ~b & highs)) return text_may_hide(h, p, i, n);
+	}
+	for (; i < n; i++)
+		if (p[i] == '%' || p[i] == '&') return text_may_hide(h, p, i, n);
+	return false;
+}
+
+/* Whether a style sheet, a script or text may spell a canonical host its
+ * bytes do not show (rules.md §3.9): a style sheet or a script holds a
+ * backslash, a `%` or, where references are decoded, a `&`; text as
+ * text_hides. */
 static bool seg_may_hide(const struct html *h, const unsigned char *p, size_t n)
 {
-	if (h->seg_surface != SURFACE_INLINE_STYLE) return false;
+	if (h->seg_surface != SURFACE_INLINE_STYLE && !seg_script(h->seg_surface)) return h->seg_refs && text_hides(h, p, n);
 	return bytescan_any3(p, 0, n, '\\', '%', h->seg_refs ? '&' : '%') < n;
 }
 
@@ -177,7 +224,8 @@ static void seg_whole(struct html *h)
 	bool host = !(in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
 	              !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) &&
 	            hostfind_any(f, p, n);
-	bool style = h->seg_surface == SURFACE_INLINE_STYLE, hide = !host && seg_may_hide(h, p, n);
+	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface),
+	     hide = !host && seg_may_hide(h, p, n);
 	if (!report_wants_skips(h->c.report) && !host && !hide) {
 		window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
@@ -189,10 +237,11 @@ static void seg_whole(struct html *h)
 	 * canonical host in its bytes whether skips are observed or not: the
 	 * locator reads it too */
 	bool css = style && (host || hide) && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
-	bool text_refs = h->seg_refs && (css || (!style && host && locator_may_find(h->c.pt, p, n, true, false)));
-	if (css || text_refs || (h->c.spellings && serialized_gate(p, n))) {
+	bool js = script && (host || hide) && locator_may_find(h->c.pt, p, n, false, true);
+	bool text_refs = h->seg_refs && (css || (!style && (host || hide) && locator_may_find(h->c.pt, p, n, true, false)));
+	if (css || js || text_refs || (h->c.spellings && serialized_gate(p, n))) {
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
-		                        .text_refs = text_refs };
+		                        .js = js, .text_refs = text_refs };
 		h->pos_token = &h->seg;
 		if (value_prepare(&h->c.vp, p, n, off, &o, false)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
 		else if (css) window_protected(&h->c.w, p, n);   /* (as protect_value) */
@@ -1115,7 +1164,8 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			 * same segment (a serialized value holding `<}` is one
 			 * value, §4.5). */
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
-			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)))
+			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
+			    !text_hides(h, p + i, end - i))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

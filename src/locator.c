@@ -9,6 +9,7 @@
 #include "bytescan.h"
 #include "css.h"
 #include "entity.h"
+#include "jsesc.h"
 
 void locator_free(struct locator *L)
 {
@@ -32,8 +33,8 @@ static const unsigned char lc[256] = {
 /* The classes of lc the view of o removes or decodes. */
 static inline unsigned view_mask(const struct locate_opts *o)
 {
-	return (o->joins || o->value || o->css ? LC_TAB : 0) | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0) |
-	       (o->css ? LC_BSL : 0);
+	return (o->joins || o->value || o->css || o->js ? LC_TAB : 0) | (o->joins ? LC_CTL : 0) | (o->refs ? LC_AMP : 0) |
+	       (o->css || o->js ? LC_BSL : 0);
 }
 /* Values up to this long are read a byte at a time (most attribute
  * values): one pass, no call per byte class. */
@@ -133,6 +134,19 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 		}
 		size_t len;
 		if (o->css && (len = css_continuation_at(p, n, i, o->refs))) { i += len; continue; }   /* a string's line continuation */
+		if (o->js && p[i] == '\\') {
+			int d = js_escape_at(p, n, i, &len);
+			/* a line continuation, an escaped control: removed (a written
+			 * newline ends the string: kept) */
+			if (d == JS_CONTINUATION || d == '\t' || d == '\n' || d == '\r') { i += len; continue; }
+			if (d < 0) d = '\\', len = 1;
+			L->v[k] = (unsigned char)d;
+			L->s[k] = (uint32_t)i;
+			L->e[k] = (uint32_t)(i + len);
+			k++;
+			i += len;
+			continue;
+		}
 		int c = page_char(p, i, n, o, &len);
 		if (c == '\\' && o->css) {
 			size_t end;
@@ -145,7 +159,7 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 				if (c == '\t' || c == '\n' || c == '\r') { i += len; continue; }
 			}
 		}
-		if ((c == '\t' && (o->joins || o->value || o->css)) || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
+		if ((c == '\t' && (o->joins || o->value || o->css || o->js)) || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
 		L->v[k] = (unsigned char)c;
 		L->s[k] = (uint32_t)i;
 		L->e[k] = (uint32_t)(i + len);
@@ -463,8 +477,8 @@ void locator_scan(struct locator *L, const struct patterns *pt, const unsigned c
 		while (i < n && !(lc[p[i]] & m)) i++;
 		L->ident = i == n;
 	} else {
-		L->ident = (!(o->joins || o->value || o->css) || bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n) &&
-		           (!o->refs || bytescan_byte(p, 0, n, '&') == n) && (!o->css || bytescan_byte(p, 0, n, '\\') == n);
+		L->ident = (!(o->joins || o->value || o->css || o->js) || bytescan_any3(p, 0, n, '\t', o->joins ? '\n' : '\t', o->joins ? '\r' : '\t') == n) &&
+		           (!o->refs || bytescan_byte(p, 0, n, '&') == n) && (!(o->css || o->js) || bytescan_byte(p, 0, n, '\\') == n);
 	}
 	L->src = p;
 	if (L->ident) {

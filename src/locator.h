@@ -1,8 +1,8 @@
 /* locator.h — owns the URL-parser locator of rules.md §3.9: a value read
  * as a browser's URL parser reads it (the URL view: TAB removed, LF and CR
  * too where the surface joins, references decoded where a page's parser
- * decodes them, removable ones removed, and in a style sheet CSS escapes
- * decoded over them), its URL starts found (a scheme,
+ * decodes them, removable ones removed, in a style sheet CSS escapes
+ * decoded over them, in a script or a JSON string its escapes), its URL starts found (a scheme,
  * or a run of `/` and `\`), each one's authority read past slashes,
  * backslashes and userinfo, its host percent-decoded and looked up. It
  * finds the canonical origins the byte matcher (§3) cannot read: `///C`,
@@ -45,6 +45,9 @@ struct locate_opts {
 	bool value;                /* value mode: a trailing dot is a root dot (§3.7) */
 	bool css;                  /* CSS escapes are decoded, after references (a style
 	                              attribute, a style sheet) */
+	bool js;                   /* JavaScript string escapes are decoded (a script, a JSON
+	                              string); an escaped TAB, LF or CR is removed, a written
+	                              newline kept (it ends the string) */
 	/* a mapped value: told how far it has been read */
 	void (*release)(void *ctx, const unsigned char *upto);
 	void *release_ctx;

@@ -167,7 +167,9 @@ static __attribute__((noinline, cold)) int ref_delimiter(const struct scan *s, s
 {
 	size_t len;
 	int r = ref_byte(s, i, &len);
-	if (r >= 0x80) return 0;   /* a non-ASCII code point continues the host */
+	/* a non-ASCII code point continues the host; in prose it ends the
+	 * word (`https://C&nbsp;now`) */
+	if (r >= 0x80) return !s->value && !s->css;
 	if (r < 0 || r == '&') return -1;
 	return r == '%' || delimiter_byte(s, cand, (unsigned char)r);
 }
@@ -322,6 +324,16 @@ static inline __attribute__((always_inline)) size_t skip_removable(const struct 
 	return e;
 }
 
+/* A dot at i: `.`, or where references are read one that decodes to it
+ * (`&period;`, `&#46;`); its length, else 0. */
+static inline size_t dot_len(const struct scan *s, size_t i)
+{
+	size_t len;
+	if (i >= s->len) return 0;
+	if (s->b[i] == '.') return 1;
+	return s->b[i] == '&' && ref_byte(s, i, &len) == '.' ? len : 0;
+}
+
 static bool terminated(const struct scan *s, size_t cand, size_t e)
 {
 	size_t removed = 0;
@@ -330,7 +342,8 @@ static bool terminated(const struct scan *s, size_t cand, size_t e)
 	/* a dot, then a delimiter; where the surface joins, a TAB after the
 	 * dot does not end the host (`C.<TAB>evil.test` is the host
 	 * C.evil.test to a URL parser) */
-	return e < s->len && s->b[e] == '.' && delimiter(s, cand, skip_removable(s, e + 1, &removed));
+	size_t l = dot_len(s, e);
+	return l && delimiter(s, cand, skip_removable(s, e + l, &removed));
 }
 
 /* Port separator at i (§3.5): `:`, `%3A`, `%253A`, in a style sheet a CSS
@@ -444,11 +457,11 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	size_t e = host_end;
 	/* §3.4 root dot and §3.5 port, after removable characters where the
 	 * surface joins (a URL parser reads `C<TAB>.:8443` as `C.:8443`) */
-	size_t removed = 0, d = skip_removable(s, e, &removed), pe = d;
-	if (d < s->len && b[d] == '.') {
-		size_t f = skip_removable(s, d + 1, &removed);
+	size_t removed = 0, d = skip_removable(s, e, &removed), pe = d, dl = dot_len(s, d);
+	if (dl) {
+		size_t f = skip_removable(s, d + dl, &removed);
 		if (f < s->len ? root_dot_follower(s, f) : s->value) {
-			e = d + 1;
+			e = d + dl;
 			pe = f;   /* (the removable characters read once, 64 bytes in all) */
 		}
 	}

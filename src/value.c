@@ -440,13 +440,14 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 
 /* The values the locator reads (rules.md §3.9): those a URL parser is
  * given as they are, where a backslash is a path separator (an html
- * attribute value, a URL header). Not a JSON string's or a SQL literal's
- * escaped spelling of a URL, whose backslashes open escapes (a locator
- * over them, its gate reading every such string, cost json +42% and sql
- * +190%: bench/RESULTS.md), nor prose. */
+ * attribute value, a URL header); style sheets through their CSS escapes,
+ * scripts through JavaScript's, html text through its references. Not a
+ * JSON string's or a SQL literal's escaped spelling of a URL in the json
+ * and sql types (a locator over them, its gate reading every such string,
+ * cost json +42% and sql +190%: bench/RESULTS.md). */
 static inline bool locates(const struct value_opts *o)
 {
-	return o->css || o->text_refs || (o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js);
+	return o->css || o->js || o->text_refs || (o->mode == MATCH_VALUE && !o->sql && !o->json && !surface_axes(o->surface)->esc_js);
 }
 
 /* The locator over the run p[0..n) at value offset off, after the byte
@@ -463,10 +464,10 @@ static __attribute__((noinline)) void locate_run(struct value *vp, const unsigne
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	struct locate_opts lo = { .refs = o->entities || o->text_refs, .value = o->mode == MATCH_VALUE, .css = o->css,
+	struct locate_opts lo = { .refs = o->entities || o->text_refs, .value = o->mode == MATCH_VALUE, .css = o->css, .js = o->js,
 	                          /* (a newline in a style sheet ends its string or url():
 	                           * no URL parser is given one to remove) */
-	                          .joins = !o->css && (ax->joining == JOIN_JOINS ||
+	                          .joins = !o->css && !o->js && (ax->joining == JOIN_JOINS ||
 	                                               (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n))),
 	                          .release = vp->release, .release_ctx = vp->release_ctx };
 	locator_scan(&vp->loc, vp->pt, p, n, &lo, locate_event, vp);
@@ -529,10 +530,10 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	vp->run0 = vp->splice0 = vp->nsplices;
 	if (n < vp->pt->find.min_len + 2) return vp->nsplices;
 	uint64_t planned = vp->planned;
-	/* (references after a host are read in a style sheet in SVG, not in
-	 * prose: `https://C&nbsp;now` there is C's origin and a word) */
+	/* (references after a host are read where a page's parser decodes
+	 * them: `<p>https://C&#58;8443</p>` is port 8443) */
 	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = o->mode, .surface = o->surface, .joins = -1, .sql = o->sql, .json = o->json,
-	                           .css = o->css, .refs = o->text_refs && o->css };
+	                           .css = o->css, .refs = o->text_refs };
 	/* a mapped value's long run a piece at a time; a serialized value's
 	 * too, its splices held to the budget as it goes (plan_bound) */
 	if (n > vp->piece && (vp->release || vp->planning)) scan_pieces(vp, p, n, off, &mp);
@@ -1021,7 +1022,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
-	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities || o->text_refs, o->css);
+	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities || o->text_refs, o->css || o->js);
 	/* the answer with cuts is the wider one, and with most maps already no */
 	const struct hostfind *f = &vp->pt->find;
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;

@@ -30,6 +30,7 @@ struct value_opts {
 	enum surface surface;
 	bool entities;            /* attribute values: decode references and re-match (§5.3) */
 	bool css;                 /* a style attribute or sheet: the locator decodes CSS escapes (§3.9) */
+	bool js;                  /* a script or a JSON string: the locator decodes its escapes (§3.9) */
 	bool text_refs;           /* prose whose references a page's parser decodes (html text, a title, a
 	                             style sheet in SVG): the locator reads it, and in a style sheet the
 	                             byte matcher reads references after a host (§3.5, §3.9) */

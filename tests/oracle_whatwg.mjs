@@ -1,8 +1,13 @@
 // tests/oracle_whatwg.mjs — the browser's URL parser judges hostshift's
-// html output (docs/rules.md §4): URLs in the spellings a browser
-// resolves, generated from a seed, are written into URL attributes of a
-// page; hostshift rewrites the page; node's WHATWG `URL` class resolves
-// every attribute before and after against a page served at the variant.
+// html output (docs/rules.md §3.9, §4): URLs in the spellings a browser
+// resolves, generated from a seed, are written into a page in three
+// contexts: URL attributes; string literals of a script, in JavaScript's
+// escapes (at times a JSON-escaped string inside one); and text, with
+// references. hostshift rewrites the page; node reads every position
+// before and after (an attribute's references decoded, a literal
+// evaluated by node's own JavaScript parser, a text's references decoded)
+// and its WHATWG `URL` class resolves it against a page served at the
+// variant.
 //
 //   node tests/oracle_whatwg.mjs HOSTSHIFT N SEED [PAGE_OUT]
 //
@@ -19,6 +24,7 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runInNewContext } from 'node:vm';
 
 const [HS, NS, SEEDS, PAGE_OUT] = process.argv.slice(2);
 const N = +NS, SEED = +SEEDS;
@@ -70,15 +76,68 @@ function generate() {
   return lead + scheme + slashes + user + (host.includes(CANON) ? obfuscate(host) : host) + dot + port + path;
 }
 
-const ATTRS = [['a', 'href'], ['img', 'src'], ['form', 'action'], ['image', 'xlink:href']];
-const urls = [];
-let page = '<!doctype html><html><body>\n';
-for (let k = 0; k < N; k++) {
-  const v = k < FIXED.length ? FIXED[k] : generate();
-  const [tag, attr] = ATTRS[k % ATTRS.length];
-  urls.push(v);
-  page += `<${tag} id="u${k}" ${attr}="${v.replace(/"/g, '&quot;')}">x</${tag}>\n`;
+// A JavaScript string literal's body whose value is s: each character
+// as it is or in one of the escapes a script reads (`\x`, `\u`, `\u{}`,
+// a legacy octal, an identity escape, a line continuation before it).
+const hex = (c, k) => c.toString(16).padStart(k, '0').replace(/[a-f]/g, (x) => (rnd() < 0.5 ? x : x.toUpperCase()));
+function jsBody(s) {
+  let o = '';
+  for (const ch of s) {
+    const c = ch.codePointAt(0), r = rnd();
+    if (ch === '"' || ch === '\\') { o += '\\' + ch; continue; }
+    if (ch === '\n' || ch === '\r' || ch === '<' || (c < 0x20 && ch !== '\t')) {
+      o += pick([`\\x${hex(c, 2)}`, `\\u${hex(c, 4)}`, ch === '\n' ? '\\n' : ch === '\r' ? '\\r' : `\\x${hex(c, 2)}`]);
+      continue;
+    }
+    if (r < 0.7 || c > 0x7f) o += ch;
+    else if (r < 0.76) o += `\\x${hex(c, 2)}`;
+    else if (r < 0.82) o += `\\u${hex(c, 4)}`;
+    else if (r < 0.85) o += `\\u{${hex(c, 1)}}`;
+    else if (r < 0.9 && ch === '/') o += '\\/';
+    else if (r < 0.93 && !/[0-9bfnrtvux]/.test(ch)) o += '\\' + ch;
+    else if (r < 0.96) o += '\\' + c.toString(8).padStart(3, '0');
+    else if (r < 0.98) o += '\\\n' + ch;
+    else o += ch;
+  }
+  return o;
 }
+// What a script hands the URL parser: the URL as a page's text holds it,
+// at times escaped as JSON escapes it (`\/`, `\\`) once more.
+function scriptValue(v) {
+  const s = decodeRefs(v);
+  return rnd() < 0.2 ? s.replace(/[\\"]/g, (x) => '\\' + x).replace(/\//g, '\\/') : s;
+}
+
+const ATTRS = [['a', 'href'], ['img', 'src'], ['form', 'action'], ['image', 'xlink:href']];
+const CONTEXTS = ['attr', 'attr', 'attr', 'attr', 'script', 'text'];
+const urls = [], ctx = [], shown = [];
+let page = '<!doctype html><html><body>\n', script = '';
+for (let k = 0; k < N; k++) {
+  // the fixed spellings in each context first
+  const f = Math.floor(k / FIXED.length), where = f < 3 ? ['attr', 'script', 'text'][f] : CONTEXTS[k % CONTEXTS.length];
+  let v = f < 3 ? FIXED[k % FIXED.length] : generate();
+  ctx.push(where);
+  if (where === 'attr') {
+    const [tag, attr] = ATTRS[k % ATTRS.length];
+    urls.push(decodeRefs(v));
+    shown.push(v);
+    page += `<${tag} id="u${k}" ${attr}="${v.replace(/"/g, '&quot;')}">x</${tag}>\n`;
+  } else if (where === 'script') {
+    const s = scriptValue(v), body = jsBody(s);
+    urls.push(s);
+    shown.push(body);
+    script += `u[${k}]="${body}";\n`;
+    if (script.length > 4096) { page += `<script>\n${script}</script>\n`; script = ''; }
+  } else {
+    // prose: a URL is a word, so no white space in it
+    for (let t = 0; /[\s]/.test(decodeRefs(v)) && t < 64; t++) v = generate();
+    if (/[\s]/.test(decodeRefs(v))) v = FIXED[0];
+    urls.push(decodeRefs(v));
+    shown.push(v);
+    page += `<p id="u${k}">${v.replace(/</g, '&lt;')}</p>\n`;
+  }
+}
+if (script) page += `<script>\n${script}</script>\n`;
 page += '</body></html>\n';
 const dir = mkdtempSync(join(tmpdir(), 'hostshift-whatwg.'));
 const inPath = join(dir, 'in.html');
@@ -87,18 +146,24 @@ if (PAGE_OUT) writeFileSync(PAGE_OUT, page);
 const run = spawnSync(HS, ['-q', '-t', 'html', '-p', `https://${CANON}=https://${VAR}`, inPath], { maxBuffer: 1 << 28 });
 rmSync(dir, { recursive: true, force: true });
 if (run.status !== 0) { console.log(`hostshift exited ${run.status}: ${run.stderr}`); process.exit(2); }
-const after = [];
-const re = /id="u(\d+)" [a-z:]+="([^"]*)"/g;
-const out = run.stdout.toString('latin1');
-for (let m; (m = re.exec(out));) after[+m[1]] = m[2];
+// each position after: an attribute's and a text's references decoded,
+// a literal's value as node's JavaScript parser gives it
+const after = [], afterShown = [];
+const out = run.stdout.toString('utf8');
+const evalBody = (b) => { try { return runInNewContext(`"${b}"`); } catch { return undefined; } };
+for (const [re, dec] of [
+  [/id="u(\d+)" [a-z:]+="([^"]*)"/g, decodeRefs],
+  [/\nu\[(\d+)\]="((?:[^"\\\n]|\\[\s\S])*)";/g, evalBody],
+  [/<p id="u(\d+)">([^<]*)<\/p>/g, decodeRefs],
+]) for (let m; (m = re.exec(out));) { after[+m[1]] = dec(m[2]); afterShown[+m[1]] = m[2]; }
 
-const resolve = (v) => { try { return new URL(decodeRefs(v), BASE); } catch { return null; } };
+const resolve = (v) => { try { return new URL(v, BASE); } catch { return null; } };
 const origin = (u, host) => u && u.hostname.replace(/\.$/, '') === host && u.port === '';
 const c = { canonical: 0, right: 0, leak: 0, wrong: 0, changed: 0 };
 const ex = { leak: [], wrong: [], changed: [] };
-const show = (k) => `${JSON.stringify(urls[k])} -> ${JSON.stringify(after[k])}`;
+const show = (k) => `${ctx[k]} ${JSON.stringify(shown[k])} -> ${JSON.stringify(afterShown[k])}`;
 for (let k = 0; k < N; k++) {
-  if (after[k] === undefined) { c.wrong++; ex.wrong.push(`${JSON.stringify(urls[k])}: attribute lost`); continue; }
+  if (after[k] === undefined) { c.wrong++; ex.wrong.push(`${ctx[k]} ${JSON.stringify(shown[k])}: position lost`); continue; }
   const b = resolve(urls[k]), a = resolve(after[k]);
   if (origin(a, CANON)) { c.leak++; ex.leak.push(show(k)); }
   if (origin(b, CANON)) {

@@ -1,10 +1,12 @@
 #!/bin/sh
 # The whatwg tier of make check: a browser's URL parser judges the html
-# type (docs/rules.md §3, §5). tests/oracle_whatwg.mjs writes URLs in the
-# spellings a browser resolves (slash and backslash runs, TAB, LF and CR,
-# references, percent escapes, userinfo, ports, near-miss hosts) into URL
-# attributes of a page, from a seed; hostshift rewrites the page; node's
-# WHATWG URL class resolves every attribute before and after, against a
+# type (docs/rules.md §3, §3.9, §5). tests/oracle_whatwg.mjs writes URLs in
+# the spellings a browser resolves (slash and backslash runs, TAB, LF and
+# CR, references, percent escapes, userinfo, ports, near-miss hosts) into
+# a page, from a seed: into URL attributes, into a script's string
+# literals in JavaScript's escapes, and into text; hostshift rewrites the
+# page; node reads each position before and after (a literal through its
+# own JavaScript parser) and its WHATWG URL class resolves it, against a
 # page served at the variant.
 #
 # Failures: a URL that did not resolve to the canonical origin and resolves

@@ -403,9 +403,14 @@ static const struct {
 	/* references that end the host as their bytes do */
 	{ "<a href=\"https://" CH "&#47;x\">", "<a href=\"https://" VH "&#47;x\">" },
 	{ "<a href=\"https://" CH "?a=1&amp;b=2\">", "<a href=\"https://" VH "?a=1&amp;b=2\">" },
-	/* text is prose: a reference after the host ends it as a word would
-	 * (`&nbsp;`, `&hellip;` right after a URL are common) */
-	{ "<p>https://" CH "&#58;8443</p>", "<p>https://" VH "&#58;8443</p>" },
+	/* text is prose: a reference past ASCII after the host ends it as a
+	 * word would (`&nbsp;`, `&hellip;` right after a URL are common); an
+	 * ASCII one is read as its byte (port 8443 is not in the map; a dot
+	 * then the end is a full stop) */
+	{ "<p>https://" CH "&#58;8443</p>", NULL },
+	{ "<p>https://" CH "&period;</p>", "<p>https://" VH "&period;</p>" },
+	{ "<p>https://" CH "&#46;/x</p>", "<p>https://" VH "/x</p>" },
+	{ "<p>https://" CH "&#46;evil.test/x</p>", NULL },
 	{ "<p>Visit https://" CH "&nbsp;now, https://" CH "&hellip; https://" CH "&#8217;s</p>",
 	  "<p>Visit https://" VH "&nbsp;now, https://" VH "&hellip; https://" VH "&#8217;s</p>" },
 	{ "<p>https:&#47;&#47;" CH "&nbsp;now</p>", "<p>https:&#47;&#47;" VH "&nbsp;now</p>" },
@@ -557,14 +562,20 @@ static const struct {
 	  "<math><svg></svg><style>a{b:url(https&#92;3a&#92;2f&#92;2f" VH ")}</style></math>" },
 	{ MAP_MAIN, "<svg><title>https:&#47;&#47;" CH "/t</title></svg>", "<svg><title>https:&#47;&#47;" VH "/t</title></svg>" },
 	{ MAP_MAIN, "<title>https:&#47;&#47;" CH "/t</title>", "<title>https:&#47;&#47;" VH "/t</title>" },
-	/* text is read only with a canonical host in its bytes (rules.md §3.9) */
-	{ MAP_MAIN, "<textarea>https://www.ex&#97;mple.fi</textarea>", NULL },
+	/* text with a host spelled by references or `%XX` (rules.md §3.9) */
+	{ MAP_MAIN, "<textarea>https://www.ex&#97;mple.fi</textarea>", "<textarea>https://" VH "</textarea>" },
+	{ MAP_MAIN, "<p>https:&#47;&#47;www&period;example.fi/x</p>", "<p>https:&#47;&#47;" VH "/x</p>" },
+	{ MAP_MAIN, "<p>See //%77ww.example.fi.</p>", "<p>See //" VH ".</p>" },
+	{ MAP_MAIN, "<p>https://www.ex&#97;mple.fi&nbsp;now</p>", "<p>https://" VH "&nbsp;now</p>" },
+	{ MAP_MAIN, "<p>https://www.ex&#97;mple.fi.evil.test/</p>", NULL },
+	{ MAP_MAIN, "<p>https://www.ex&#97;mple.fi&#58;8443/</p>", NULL },
+	{ MAP_MAIN, "<p>a%2fb &amp; www.ex&#97;mple.fi</p>", NULL },
 	{ MAP_MAIN, "<textarea>https://www.ex&#97;mple.fi //" CH "</textarea>", "<textarea>https://" VH " //" VH "</textarea>" },
 	{ MAP_MAIN, "<xmp>https:&#47;&#47;" CH "</xmp>", NULL },
 	{ MAP_MAIN, "<!-- https:&#47;&#47;" CH " -->", NULL },
 	{ MAP_MAIN, "<p>https:\\\\" CH "/x</p>", "<p>https:\\\\" VH "/x</p>" },
 	{ MAP_MAIN, "<p>https:\\\\" CH ". Next</p>", "<p>https:\\\\" VH ". Next</p>" },
-	{ MAP_MAIN, "<p>https://www.ex%61mple.fi/x</p>", NULL },
+	{ MAP_MAIN, "<p>https://www.ex%61mple.fi/x</p>", "<p>https://" VH "/x</p>" },
 	{ MAP_MAIN, "<p>https://www.ex%61mple.fi/x //" CH "</p>", "<p>https://" VH "/x //" VH "</p>" },
 	{ MAP_MAIN, "<p>see https://user@" CH "/x and</p>", "<p>see https://user@" VH "/x and</p>" },
 	/* prose keeps TAB, LF and CR: they end a URL there */
@@ -582,6 +593,27 @@ static const struct {
 	 * closing byte */
 	{ "https://www.example.fi https://b2.test\n", "<style>a{b:url(\"https:/\\05c\\\nwww.example.fi/\")}</style>",
 	  "<style>a{b:url(\"https:/\\05c\\\nb2.test/\")}</style>" },
+	/* a script's strings, read through JavaScript's escapes; a JSON
+	 * script's too (rules.md §3.9) */
+	{ MAP_MAIN, "<script>u=\"https:\\\\\\\\" CH "/x\"</script>", "<script>u=\"https:\\\\\\\\" VH "/x\"</script>" },
+	{ MAP_MAIN, "<script>u=\"https:\\\\" CH "/x\"</script>", NULL },   /* `https:\C`: a path on the page */
+	{ MAP_MAIN, "<script>u='https\\u003A\\/\\/" CH "/x'</script>", "<script>u='https\\u003A\\/\\/" VH "/x'</script>" },
+	{ MAP_MAIN, "<script>u=\"https:\\x2f\\x2F" CH "\"</script>", "<script>u=\"https:\\x2f\\x2F" VH "\"</script>" },
+	{ MAP_MAIN, "<script>u=\"https:\\/\\u{2f}" CH "\"</script>", "<script>u=\"https:\\/\\u{2f}" VH "\"</script>" },
+	{ MAP_MAIN, "<script>u=\"https:\\057\\057" CH "\"</script>", "<script>u=\"https:\\057\\057" VH "\"</script>" },
+	{ MAP_MAIN, "<script>u=\"//www\\x2eexample\\.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
+	{ MAP_MAIN, "<script>u=\"//www.exa\\\nmple.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
+	{ MAP_MAIN, "<script>u=\"//www.exa\\tmple.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
+	{ MAP_MAIN, "<script type=\"application/ld+json\">{\"u\":\"https:\\\\\\\\" CH "\"}</script>",
+	  "<script type=\"application/ld+json\">{\"u\":\"https:\\\\\\\\" VH "\"}</script>" },
+	/* what a script's escapes make another URL, left alone: a written
+	 * newline ends the string, a host goes on, a port not in the map */
+	{ MAP_MAIN, "<script>u=`//www.exa\nmple.fi/x`</script>", NULL },
+	{ MAP_MAIN, "<script>u=\"https:\\\\\\\\" CH "\\x2eevil.test/\"</script>", NULL },
+	{ MAP_MAIN, "<script>u=\"https:\\\\\\\\" CH "\\u003a8443/\"</script>", NULL },
+	{ MAP_MAIN, "<script>u=\"https:\\\\\\\\cdn.other.example/\"</script>", NULL },
+	{ "https://www.example.fi http://wt.test\n", "<script>u=\"https\\x3a\\/\\/" CH "/x\"</script>",
+	  "<script>u=\"http\\x3a\\/\\/wt.test/x\"</script>" },
 	/* percent twice: `%25` after the host judged by the second decoding */
 	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%252Eevil.test%252Fx\">", NULL },
 	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%2561\">", NULL },

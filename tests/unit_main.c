@@ -38,6 +38,7 @@ int main(void)
 	srunner_add_suite(sr, repro_suite());
 	srunner_add_suite(sr, spill_suite());
 	srunner_add_suite(sr, ascii_suite());
+	srunner_add_suite(sr, jsesc_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

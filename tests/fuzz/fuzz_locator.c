@@ -5,10 +5,12 @@
  *
  * Input layout:
  *   byte 0   map (bits 0–1: one of maps[] below), the view of the direct
- *            checks (bit 2: 0 an html attribute value's, refs on; 1 a URL
- *            header's, refs off; bit 7: a style sheet, CSS escapes read
- *            too, the document a style attribute's), the derived read size
- *            (bits 3–6, with the input's length)
+ *            checks (bit 7 clear: bit 2 0 an html attribute value's, refs
+ *            on, 1 a URL header's, refs off; bit 7 set: bit 2 0 a style
+ *            sheet's, CSS escapes read over references, the document a
+ *            style attribute's, 1 a script's, JavaScript's escapes read,
+ *            the document a script), the derived read size (bits 3–6,
+ *            with the input's length)
  *   byte 1   the padding of the windowed check (5) below: filler (bits
  *            0–1: none, spaces, a TAB then spaces, `&#32;` repeated),
  *            where the value lands (bits 2–6, with the input's length)
@@ -17,7 +19,7 @@
  *
  * Properties:
  *   (1) chunking: the documents `<a href="` value `">` (`<b style="` for a
- *       style sheet) and the value
+ *       style sheet, `<script>` value `</script>` for a script) and the value
  *       alone, run through the pipeline (type html) at read sizes 1, 2,
  *       3, 7, 4096 and one derived from the input, give the same output
  *       and the same rewrites per surface;
@@ -132,12 +134,13 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 static const uint8_t *cur_in;
 static size_t cur_n;
 static int cur_map;
-static bool cur_header, cur_css;
+static bool cur_header, cur_css, cur_js;
 
 static void head(const char *what)
 {
-	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s%s):\n%s", what, cur_map,
-	        cur_header ? "header, refs off" : "html attribute, refs on", cur_css ? ", a style sheet" : "", maps[cur_map]);
+	fprintf(stderr, "\n=== fuzz_locator: %s\nmap %d (view: %s):\n%s", what, cur_map,
+	        cur_js ? "a script, refs off" : cur_css ? "a style sheet, refs on" : cur_header ? "header, refs off" : "html attribute, refs on",
+	        maps[cur_map]);
 	fuzz_dump("value", cur_in, cur_n);
 }
 
@@ -354,8 +357,65 @@ static long decode_view_css(const unsigned char *p, size_t n, size_t from, size_
 	return (long)k;
 }
 
+/* The same for a script (ECMAScript's string escapes, with the legacy
+ * octal ones of Annex B, written here again): `\x` and two hex digits,
+ * `\u` and four or `\u{…}` stand for the code point (0x80 past ASCII),
+ * the octal digits (three from 0–3, two from 4–7) for their value, `\b
+ * \f \n \r \t \v` for their controls, a backslash and a line terminator
+ * for nothing, a backslash and any other byte for that byte; a TAB, LF or
+ * CR an escape stands for is removed, and a TAB written (a written LF or
+ * CR is kept). An escape that does not end by `to` is an error (-1). */
+static long decode_view_js(const unsigned char *p, size_t n, size_t from, size_t to, unsigned char *out)
+{
+	size_t k = 0;
+	for (size_t i = from; i < to;) {
+		unsigned char c = p[i];
+		if (c == '\t') { i++; continue; }
+		if (c != '\\' || i + 1 >= n) { out[k++] = c; i++; continue; }
+		unsigned char d = p[i + 1];
+		size_t j = i + 2;
+		long v = d;
+		if (d == '\n' || d == '\r') {
+			if (d == '\r' && j < n && p[j] == '\n') j++;
+			v = -2;
+		} else if (d == 0xE2 && j + 1 < n && p[j] == 0x80 && (p[j + 1] == 0xA8 || p[j + 1] == 0xA9)) {
+			j += 2, v = -2;
+		} else if (d == 'x' || d == 'u') {
+			size_t want = d == 'x' ? 2 : 4;
+			unsigned long cp = 0;
+			if (d == 'u' && j < n && p[j] == '{') {
+				size_t t = j + 1;
+				while (t < n && hexval(p[t]) >= 0 && cp <= 0x10FFFF) cp = cp * 16 + (unsigned long)hexval(p[t++]);
+				if (t == j + 1 || t >= n || p[t] != '}' || cp > 0x10FFFF) { out[k++] = '\\'; i++; continue; }
+				j = t + 1;
+			} else {
+				size_t t = 0;
+				while (t < want && j + t < n && hexval(p[j + t]) >= 0) cp = cp * 16 + (unsigned long)hexval(p[j + t++]);
+				if (t < want) { out[k++] = '\\'; i++; continue; }   /* no escape: the backslash as it is */
+				j += want;
+			}
+			v = cp < 0x80 ? (long)cp : 0x80;
+		} else if (d >= '0' && d <= '7') {
+			unsigned long o = d - '0';
+			size_t most = d <= '3' ? 3 : 2, got = 1;
+			while (got < most && j < n && p[j] >= '0' && p[j] <= '7') o = o * 8 + (p[j++] - '0'), got++;
+			v = o < 0x80 ? (long)o : 0x80;
+		} else if (d == 'b' || d == 'f' || d == 'n' || d == 'r' || d == 't' || d == 'v') {
+			v = d == 'b' ? 8 : d == 'f' ? 12 : d == 'n' ? 10 : d == 'r' ? 13 : d == 't' ? 9 : 11;
+		} else if (d >= 0x80) {
+			v = 0x80;
+		}
+		if (j > to) return -1;
+		i = j;
+		if (v == -2 || v == 9 || v == 10 || v == 13) continue;
+		out[k++] = (unsigned char)v;
+	}
+	return (long)k;
+}
+
 static long decode_view(const unsigned char *p, size_t n, size_t from, size_t to, bool refs, unsigned char *out)
 {
+	if (cur_js) return decode_view_js(p, n, from, to, out);
 	if (cur_css) return decode_view_css(p, n, from, to, refs, out);
 	return decode_refs(p, n, from, to, refs, false, out);
 }
@@ -539,17 +599,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size < 2) return 0;
 	cur_map = data[0] & 3;
-	cur_header = (data[0] >> 2) & 1;
-	cur_css = data[0] >> 7;
+	cur_css = data[0] >> 7 && !((data[0] >> 2) & 1);
+	cur_js = data[0] >> 7 && ((data[0] >> 2) & 1);
+	cur_header = !(data[0] >> 7) && ((data[0] >> 2) & 1);
 	cur_in = data + 2;
 	cur_n = size - 2;
 	const struct patterns *pt = &real_pt[cur_map];
-	bool refs = !cur_header;
+	bool refs = !cur_header && !cur_js;
 	stats.cases++;
 
 	/* (4) the hits of the value, in the view of byte 0 */
 	/* (a style sheet's written newline ends its string: not removed) */
-	struct locate_opts lo = { .refs = refs, .joins = !cur_css, .value = true, .css = cur_css };
+	/* (a script is prose in the pipeline: read here as it is there) */
+	struct locate_opts lo = { .refs = refs, .joins = !cur_css && !cur_js, .value = !cur_js, .css = cur_css, .js = cur_js };
 	scan(pt, cur_in, cur_n, &lo, &h0);
 	if (h0.released_bad) fail_hits("release() told a bad offset", &h0, SIZE_MAX);
 	check_hits(&h0, cur_in, cur_n, refs);
@@ -562,8 +624,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;
-		struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE,
-		                           .surface = cur_header ? SURFACE_HEADER : SURFACE_HTML_ATTR, .joins = -1, .css = cur_css };
+		struct match_params mp = { .prev = MATCH_NO_PREV, .mode = cur_js ? MATCH_PROSE : MATCH_VALUE,
+		                           .surface = cur_js ? SURFACE_INLINE_SCRIPT : cur_header ? SURFACE_HEADER : SURFACE_HTML_ATTR,
+		                           .joins = -1, .css = cur_css };
 		matcher_scan_ex(pt, cur_in, cur_n, cur_n, &mp, on_match, &spans);
 		if (!spans.overflow && !h0.overflow)
 			for (size_t i = 0, j = 0; i < h0.n; i++) {
@@ -574,7 +637,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 	}
-	if (!locator_may_hide(cur_in, cur_n, refs, cur_css) && !hostfind_any(&pt->find, cur_in, cur_n)) {
+	if (!locator_may_hide(cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n)) {
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
@@ -634,8 +697,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	size_t derived = 5 + (size_t)((data[0] >> 3) & 15) * 13u + cur_n % 11u;
 	static unsigned char *doc;
 	static size_t doc_cap;
-	const char *open = cur_css ? "<b style=\"" : "<a href=\"";
-	size_t ol = strlen(open), dn = cur_n + ol + 2;
+	const char *open = cur_js ? "<script>" : cur_css ? "<b style=\"" : "<a href=\"", *close = cur_js ? "</script>" : "\">";
+	size_t ol = strlen(open), cl = strlen(close), dn = cur_n + ol + cl;
 	if (dn > doc_cap) {
 		doc_cap = dn;
 		doc = realloc(doc, doc_cap);
@@ -643,7 +706,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	memcpy(doc, open, ol);
 	memcpy(doc + ol, cur_in, cur_n);
-	memcpy(doc + ol + cur_n, "\">", 2);
+	memcpy(doc + ol + cur_n, close, cl);
 	bool rewrote = check_document(doc, dn, derived);
 	rewrote |= check_document(cur_in, cur_n, derived);
 	if (rewrote) stats.rewrote++;

@@ -372,4 +372,25 @@ for i, (name, mapi, val) in enumerate(LOCATOR_SEEDS):
 put("locator", "long-value", bytes([0x08, 0x02]) +
     (b"x " * 700 + b"https:\\\\www.example.fi/\t" + b"a" * 300 + b" ///www.ex%61mple.fi/")[:MAX])
 
+# a style sheet's view (byte 0 bit 7, bit 2 clear): CSS escapes, over
+# references in the second
+CSS_SEEDS = "url(https\\3a \\2f \\2f C/x) url(//\\77ww.example.fi\\3a 8443/) url(\"\\2f\\2f\" \"\\2f\\2fwww.exa\\\nmple.fi\") url(http\\3a\\2f\\2f\\000077ww.example.fi)"
+put("locator", "css-escapes", bytes([0x88, 0x00]) + CSS_SEEDS.replace("C/", C + "/").encode())
+put("locator", "css-escapes-refs", bytes([0x91, 0x03]) +
+    CSS_SEEDS.replace("C/", C + "/").replace("https\\3a \\2f \\2f ", "https&#92;3a &#92;2f &#92;2f ").encode())
+# a script's view (byte 0 bits 7 and 2): JavaScript's escapes (rules.md §3.9)
+JS_SEEDS = [
+    ("js-backslashes", 0, r'u="https:\\\\C/x";'),
+    ("js-hex-unicode", 1, r"u='https\u003A\/\x2fC/x';"),
+    ("js-code-point", 0, r'u="https:\u{2f}\u{00002F}www\u{2e}example.fi";'),
+    ("js-octal", 2, r'u="https:\057\57C:8443/" + "\0" + "\8";'),
+    ("js-continuation", 0, 'u="//www.exa\\\nmple.fi/x"; v="//C\\\r\n.evil.test";'),
+    ("js-controls", 3, 'u="ht\\ttps:/\\n/C/x"; v=`//www.exa\nmple.fi`;'),
+    ("js-json-in-string", 0, r'u="https:\\/\\/C\\/x"; v=/https:\/\/www\.example\.fi/;'),
+    ("js-near", 0, r'u="https:\\\\C\x2eevil.test"; v="https:\\\\C\u003a8443"; w="https:\\C";'),
+]
+for i, (name, mapi, val) in enumerate(JS_SEEDS):
+    b0 = mapi | (1 << 2) | ((i * 3 % 16) << 3) | 0x80
+    put("locator", name, bytes([b0, (i % 4) | ((i * 7 % 32) << 2)]) + val.replace("C", C).encode())
+
 print("seeds written under", OUT)

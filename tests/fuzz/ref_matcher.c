@@ -239,6 +239,7 @@ static bool delimiter(const struct run *r, size_t cand, size_t i)
 	if (e == '&') return !begins_value(r, cand);
 	if (e >= 0) return !host_byte(e);
 	int d = ref_at(r, i, &len);                                 /* a reference: as its byte */
+	if (d >= 0x80 && !r->rp->value && !r->rp->css) return true;  /* (a word's end in prose) */
 	if (d == '@') return false;
 	if (d == '%') return true;
 	if (d >= 0 && d != '&') return !host_byte(d);
@@ -271,13 +272,24 @@ static size_t skip_removed(const struct run *r, size_t e, size_t *removed)
 	}
 }
 
+/* A dot at i, `.` or a reference to one where references are read: its
+ * length, else 0. */
+static size_t ref_dot(const struct run *r, size_t i)
+{
+	size_t len;
+	if (i < r->len && r->b[i] == '.') return 1;
+	return i < r->len && ref_at(r, i, &len) == '.' ? len : 0;
+}
+
 static bool terminated(const struct run *r, size_t cand, size_t e)
 {
 	size_t removed = 0;
 	e = skip_removed(r, e, &removed);
 	if (delimiter(r, cand, e)) return true;
-	/* a dot, then a delimiter after removable characters again */
-	return e < r->len && r->b[e] == '.' && delimiter(r, cand, skip_removed(r, e + 1, &removed));
+	/* a dot (or a reference to one), then a delimiter after removable
+	 * characters again */
+	size_t len = ref_dot(r, e);
+	return len && delimiter(r, cand, skip_removed(r, e + len, &removed));
 }
 
 /* §3.4: the byte after the dot is / : ? # or a percent escape of one. */
@@ -328,10 +340,11 @@ static size_t evaluate(struct run *r, size_t c, bool scheme_form, bool written_h
 	size_t e = host_end;
 	/* §3.4 root dot, §3.5 port: after removable characters */
 	size_t removed = 0, dt = skip_removed(r, e, &removed), pe = dt;
-	if (dt < r->len && b[dt] == '.') {
-		size_t f = skip_removed(r, dt + 1, &removed);
+	size_t dl = ref_dot(r, dt);
+	if (dl) {
+		size_t f = skip_removed(r, dt + dl, &removed);
 		bool absorb = f < r->len ? dot_follower(r, f) : r->rp->value;
-		if (absorb) { e = dt + 1; pe = f; }
+		if (absorb) { e = dt + dl; pe = f; }
 	}
 	const unsigned char *port = NULL;
 	size_t port_len = 0;
