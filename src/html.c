@@ -155,46 +155,35 @@ static void seg_outgrown(struct html *h, const unsigned char *p, size_t n)
 	seg_bytes(h, p + k, n - k, false);
 }
 
-/* Whether text whose references are decoded, with its `%` or `&` at i,
- * may spell a canonical host its bytes do not show: a `%XX` or a
- * reference gives one of its bytes (in prose nothing else is removed or
- * decoded in a URL). */
-static __attribute__((noinline)) bool text_may_hide(const struct html *h, const unsigned char *p, size_t i, size_t n)
+/* Where p[i] (a `%` or `&`) may spell a byte of a canonical host in
+ * text whose references are decoded: a `%XX` or a reference that decodes
+ * to one (in prose nothing else is removed or decoded in a URL). */
+static inline bool hides_at(const bool *alpha, const unsigned char *p, size_t i, size_t n)
+{
+	if (p[i] == '%')
+		return n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 &&
+		       alpha[ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2])];
+	size_t len;
+	int b = entity_ref_byte(p + i, n - i, &len);
+	return b >= 0 && b < 0x80 && alpha[b];
+}
+
+/* The first byte of p[i..n) that hides_at, else n. */
+static __attribute__((noinline)) size_t next_hide(const struct html *h, const unsigned char *p, size_t i, size_t n)
 {
 	const bool *alpha = h->c.pt->find.alphabet;
-	if (entity_may_decode_into(p + i, n - i, alpha, false)) return true;
-	for (; (i = bytescan_byte(p, i, n, '%')) + 2 < n; i++)
-		if (ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 && alpha[ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2])])
-			return true;
-	return false;
+	for (; (i = bytescan_any3(p, i, n, '%', '&', '%')) < n; i++)
+		if (hides_at(alpha, p, i, n)) return i;
+	return n;
 }
 
 /* Whether text whose references are decoded may spell a canonical host
- * its bytes do not show: it holds a `%XX` or a reference that gives a
- * byte of one. */
-static inline bool text_hides(const struct html *h, const unsigned char *p, size_t n)
+ * its bytes do not show: it holds a byte hides_at. */
+static bool text_hides(const struct html *h, const unsigned char *p, size_t n)
 {
 	/* (a host spelled otherwise is no shorter than it is, and a URL
 	 * has its slashes too: white space between tags has none) */
-	if (n < h->c.pt->find.min_len + 2) return false;
-	if (n > 64) {
-		size_t i = bytescan_any3(p, 0, n, '%', '&', '%');
-		return i < n && text_may_hide(h, p, i, n);
-	}
-	/* most text tokens are short: eight bytes at a time, a byte of `%`
-	 * or `&` found as a zero byte of x ^ the byte repeated */
-	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
-	size_t i = 0;
-	for (; i + 8 <= n; i += 8) {
-		uint64_t x, a, b;
-		memcpy(&x, p + i, 8);
-		a = x ^ (ones * '%');
-		b = x ^ (ones * '&');
-		if (((a - ones) & ~a & highs) | ((b - ones) & ~b & highs)) return text_may_hide(h, p, i, n);
-	}
-	for (; i < n; i++)
-		if (p[i] == '%' || p[i] == '&') return text_may_hide(h, p, i, n);
-	return false;
+	return n >= h->c.pt->find.min_len + 2 && next_hide(h, p, 0, n) < n;
 }
 
 /* Whether a style sheet, a script or text may spell a canonical host its
@@ -1153,8 +1142,11 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 		unsigned char c = p[i];
 		switch (h->state) {
 		case HS_DATA: {
-			const unsigned char *lt = find(p, i, n, '<');
-			size_t end = lt ? (size_t)(lt - p) : n;
+			/* the text's end, and its first `&` or `%` (text_hides looks
+			 * on from there: most text has neither) */
+			size_t end = bytescan_any3(p, i, n, '<', '&', '%'), mark = end;
+			while (end < n && p[end] != '<') end = bytescan_any3(p, end + 1, n, '<', '&', '%');
+			const unsigned char *lt = end < n ? p + end : NULL;
 			/* §3.1: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
 			 * with no skip observed it needs no segment. Whole: its '<'
@@ -1165,7 +1157,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			 * value, §4.5). */
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
-			    !text_hides(h, p + i, end - i))
+			    !(mark < end && end - i >= h->c.pt->find.min_len + 2 && next_hide(h, p, mark, end) < end))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

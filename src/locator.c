@@ -205,8 +205,10 @@ struct cand {
 	size_t run;                /* its length */
 };
 
-/* A URL start at view offset i (a token boundary): `http:`, `https:`, or
- * a slash run. */
+static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
+
+/* A URL start at view offset i (a token boundary): `http:`, `https:` (the
+ * colon written `%3A` too), or a slash run. */
 static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c)
 {
 	size_t j = i;
@@ -216,17 +218,15 @@ static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c
 	c->run = 0;
 	if ((v[i] | 0x20) == 'h') {
 		if (lim - i < 5 || (v[i + 1] | 0x20) != 't' || (v[i + 2] | 0x20) != 't' || (v[i + 3] | 0x20) != 'p') return false;
-		if (v[i + 4] == ':') {
-			c->scheme = SCHEME_HTTP;
-			j = i + 4;
-		} else if ((v[i + 4] | 0x20) == 's' && lim - i >= 6 && v[i + 5] == ':') {
-			c->scheme = SCHEME_HTTPS;
-			j = i + 5;
-		} else {
-			return false;
-		}
+		size_t t = (v[i + 4] | 0x20) == 's' ? i + 5 : i + 4;
+		if (!(t < lim && (v[t] == ':' || (lim - t >= 3 && percent_colon(v + t))))) return false;
+		c->scheme = t == i + 5 ? SCHEME_HTTPS : SCHEME_HTTP;
+		j = t;
 		c->written = true;
 		c->colon = j++;
+		/* a percent colon (`https%3A//C`: a redirect parameter half
+		 * encoded, as the byte matcher reads it, §2.1) */
+		if (v[c->colon] == '%') j += 2;
 	} else if (!slash(v[i])) {
 		return false;
 	}
@@ -449,6 +449,10 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 			if (i >= 5 && ascii_ci_eq(v + i - 5, "https", 5)) st = i - 5;
 			else if (i >= 4 && ascii_ci_eq(v + i - 4, "http", 4)) st = i - 4;
 			else continue;
+		} else if (i >= 7 && percent_colon(v + i - 3) && slash(c)) {
+			/* a slash run after a percent colon: its scheme */
+			if (i >= 8 && ascii_ci_eq(v + i - 8, "https", 5)) st = i - 8;
+			else if (ascii_ci_eq(v + i - 7, "http", 4)) st = i - 7;
 		}
 		if (st >= limit) continue;
 		int b = st ? v[st - 1] : prev;

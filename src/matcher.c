@@ -709,8 +709,11 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		size_t host_end = sep + rel + g->len;
 
 		s.pct2 = enc == ENC_PCT2;
-		/* step 5a: scheme form */
+		/* step 5a: scheme form (raw slashes after a percent colon,
+		 * `https%3A//C`: a redirect parameter half encoded) */
 		size_t colon = enc == ENC_PCT || enc == ENC_PCTJSON ? 3 : enc == ENC_PCT2 ? 5 : 1;
+		enum encoding senc = enc;
+		if (enc == ENC_RAW && sep >= 3 && b[sep - 1] != ':' && ascii_ci_eq(b + sep - 3, "%3a", 3)) colon = 3, senc = ENC_PCTRAW;
 		if (sep >= colon && (colon == 3   ? ascii_ci_eq(b + sep - 3, "%3a", 3)
 		                     : colon == 5 ? ascii_ci_eq(b + sep - 5, "%253a", 5)
 		                                  : b[sep - 1] == ':')) {
@@ -722,7 +725,7 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 			else if (sc >= 4 && ascii_ci_eq(b + sc - 4, "http", 4)) { c = sc - 4; written = SCHEME_HTTP; have = true; }
 			if (have) {
 				if (c >= limit) return scanned > limit ? scanned : limit;   /* step 7 */
-				if (c >= scanned) scanned = evaluate(&s, c, FORM_SCHEME, enc, written, g, sep, host_end);
+				if (c >= scanned) scanned = evaluate(&s, c, FORM_SCHEME, senc, written, g, sep, host_end);
 			}
 		}
 		/* step 5b: relative form */

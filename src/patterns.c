@@ -10,8 +10,8 @@
 
 void encoding_separators(enum encoding e, char scheme_sep[24], char rel_sep[24], const char **port_sep)
 {
-	static const char *const fixed[] = { "//", "%2F%2F", "%5C%2F%5C%2F", "%252F%252F", "\\u002F\\u002F" };
-	static const char *const colon[] = { ":", "%3A", "%3A", "%253A", ":" };
+	static const char *const fixed[] = { "//", "%2F%2F", "%5C%2F%5C%2F", "%252F%252F", "\\u002F\\u002F", "//" };
+	static const char *const colon[] = { ":", "%3A", "%3A", "%253A", ":", "%3A" };
 	char *r = rel_sep;
 	if (e >= ENC_BS1) {
 		int k = (int)(e - ENC_BS1) + 1;
@@ -23,7 +23,7 @@ void encoding_separators(enum encoding e, char scheme_sep[24], char rel_sep[24],
 		*port_sep = ":";
 	} else {
 		strcpy(rel_sep, fixed[e]);
-		*port_sep = colon[e];
+		*port_sep = e == ENC_PCTRAW ? ":" : colon[e];   /* (after raw slashes, a raw port colon) */
 	}
 	strcpy(scheme_sep, e >= ENC_BS1 ? ":" : colon[e]);
 	strcat(scheme_sep, rel_sep);

@@ -17,12 +17,13 @@
 /* Separator spellings (§2.1): raw `//`; percent `%2F%2F`; percent of a
  * JSON escape `%5C%2F%5C%2F` (what decodeURIComponent hands to
  * JSON.parse); percent twice `%252F%252F`; the JSON `\u002F` escape, in
- * the json type only (§9.1); and the slash escaped by a run of k
- * backslashes, k = 1 … ENC_BS_MAX, the same run before both slashes:
- * `\/\/` (JSON), `\\/\\/` (JSON in a SQL dump), `\\\/\\\/` (JSON in a
- * JSON string) and deeper. */
+ * the json type only (§9.1); raw slashes after a percent colon,
+ * `https%3A//` (the scheme form only: its relative form is raw); and the
+ * slash escaped by a run of k backslashes, k = 1 … ENC_BS_MAX, the same
+ * run before both slashes: `\/\/` (JSON), `\\/\\/` (JSON in a SQL dump),
+ * `\\\/\\\/` (JSON in a JSON string) and deeper. */
 enum encoding {
-	ENC_RAW, ENC_PCT, ENC_PCTJSON, ENC_PCT2, ENC_JSONU,
+	ENC_RAW, ENC_PCT, ENC_PCTJSON, ENC_PCT2, ENC_JSONU, ENC_PCTRAW,
 	ENC_BS1, ENC_BS2, ENC_BS3, ENC_BS4, ENC_BS5, ENC_BS6, ENC_BS7,
 	ENC_COUNT
 };

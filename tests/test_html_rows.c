@@ -614,6 +614,15 @@ static const struct {
 	{ MAP_MAIN, "<script>u=\"https:\\\\\\\\cdn.other.example/\"</script>", NULL },
 	{ "https://www.example.fi http://wt.test\n", "<script>u=\"https\\x3a\\/\\/" CH "/x\"</script>",
 	  "<script>u=\"http\\x3a\\/\\/wt.test/x\"</script>" },
+	/* a percent colon before raw slashes (a redirect parameter half
+	 * encoded), with the host spelled otherwise too */
+	{ MAP_MAIN, "<a href=\"/r?u=https%3A//" CH "/x\">", "<a href=\"/r?u=https%3A//" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"/r?u=https%3A//www.ex%61mple.fi/x\">", "<a href=\"/r?u=https%3A//" VH "/x\">" },
+	{ MAP_MAIN, "<script>u=\"/r?u=https%3A//ww\\u0077.example.fi/x\"</script>", "<script>u=\"/r?u=https%3A//" VH "/x\"</script>" },
+	{ "https://www.example.fi http://wt.test\n", "<script>u=\"/r?u=https%3a//ww\\u0077.example.fi/x\"</script>",
+	  "<script>u=\"/r?u=http%3a//wt.test/x\"</script>" },
+	{ MAP_MAIN, "<a href=\"/r?u=x%3A//" CH "/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"/r?u=x%3A//www.ex%61mple.fi/x\">", NULL },
 	/* percent twice: `%25` after the host judged by the second decoding */
 	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%252Eevil.test%252Fx\">", NULL },
 	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%2561\">", NULL },

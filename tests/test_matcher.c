@@ -182,6 +182,14 @@ START_TEST(s2_1_percent_compositions)
 	EXPECT_RW(V_, ATTR, "/r?u=https%253A%252F%252F" CH "%2523x", "/r?u=https%253A%252F%252F" VH "%2523x", 1);
 	EXPECT_SAME(V_, ATTR, "https://" CH "%2523/x");
 	EXPECT_SAME(V_, ATTR, "https%3A%2F%2F" CH "%25");
+	/* a percent colon before raw slashes: a redirect parameter half
+	 * encoded, decoded by the server it is given to (the slashes as
+	 * written, a written port after them raw) */
+	EXPECT_RW(V_, ATTR, "/r?u=https%3A//" CH "/x", "/r?u=https%3A//" VH "/x", 1);
+	EXPECT_RW(P_, TEXT, "go to http%3a//" CH "/x now", "go to https%3A//" VH "/x now", 1);
+	EXPECT_SAME(P_, TEXT, "go to http%3a//" CH ":443/x now");
+	EXPECT_SAME(V_, ATTR, "/r?u=https%3A//" CH ":8443/x");
+	EXPECT_SAME(V_, ATTR, "/r?u=x%3A//" CH "/x");
 }
 END_TEST
 

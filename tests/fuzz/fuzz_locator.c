@@ -537,8 +537,11 @@ static void check_hits(const struct hits *c, const unsigned char *p, size_t n, b
 			if (h->slashes_written) {
 				if ((size_t)k != sl) fail_hits("a scheme hit's colon is not at mid_start", c, i);
 			} else {
-				if ((size_t)k < sl + 1 || scratch[sl] != ':' || (size_t)k > sl + 2 ||
-				    ((size_t)k == sl + 2 && scratch[sl + 1] != '/' && scratch[sl + 1] != '\\'))
+				/* (the colon `:`, or `%3A`) */
+				size_t cl = (size_t)k > sl && scratch[sl] == ':' ? 1
+				            : (size_t)k >= sl + 3 && scratch[sl] == '%' && scratch[sl + 1] == '3' && lower(scratch[sl + 2]) == 'a' ? 3 : 0;
+				if (!cl || (size_t)k > sl + cl + 1 ||
+				    ((size_t)k == sl + cl + 1 && scratch[sl + cl] != '/' && scratch[sl + cl] != '\\'))
 					fail_hits("a scheme hit without its slashes: not `http:` and at most one slash", c, i);
 			}
 			if (h->pair->variant_scheme == written) fail_hits("a scheme hit where the scheme is the variant's", c, i);
@@ -547,10 +550,12 @@ static void check_hits(const struct hits *c, const unsigned char *p, size_t n, b
 			if (k < 0) fail_hits("a scheme hit's mid range cuts a reference", c, i);
 			size_t a = 0;
 			if (h->slashes_written) {
-				if (k < 3 || scratch[0] != ':') fail_hits("a scheme hit's kept slashes do not begin with `:`", c, i);
-				a = 1;
+				/* (the colon `:`, or `%3A` before a slash run) */
+				a = k >= 5 && scratch[0] == '%' && scratch[1] == '3' && lower(scratch[2]) == 'a' ? 3 : 1;
+				if (k < 3 || (scratch[0] != ':' && a == 1)) fail_hits("a scheme hit's kept slashes do not begin with `:` or `%3A`", c, i);
+				size_t colon = a;
 				while (a < (size_t)k && (scratch[a] == '/' || scratch[a] == '\\')) a++;
-				if (a < 3) fail_hits("a scheme hit's kept slashes: fewer than two", c, i);
+				if (a - colon < 2) fail_hits("a scheme hit's kept slashes: fewer than two", c, i);
 			}
 			/* the userinfo, if any, ends with its `@` */
 			if ((size_t)k > a && scratch[k - 1] != '@') fail_hits("a scheme hit's userinfo does not end with `@`", c, i);

@@ -388,9 +388,14 @@ JS_SEEDS = [
     ("js-controls", 3, 'u="ht\\ttps:/\\n/C/x"; v=`//www.exa\nmple.fi`;'),
     ("js-json-in-string", 0, r'u="https:\\/\\/C\\/x"; v=/https:\/\/www\.example\.fi/;'),
     ("js-near", 0, r'u="https:\\\\C\x2eevil.test"; v="https:\\\\C\u003a8443"; w="https:\\C";'),
+    ("js-percent-colon", 1, r'u="/r?u=https%3A//ww\u0077.example.fi/x"; v="/r?u=http%3a/C"; w="x%3A//C";'),
 ]
 for i, (name, mapi, val) in enumerate(JS_SEEDS):
     b0 = mapi | (1 << 2) | ((i * 3 % 16) << 3) | 0x80
     put("locator", name, bytes([b0, (i % 4) | ((i * 7 % 32) << 2)]) + val.replace("C", C).encode())
+
+# a percent colon before raw slashes, in an attribute value's view
+put("locator", "pct-colon", bytes([0x10, 0x05]) +
+    b"/r?u=https%3A//www.ex%61mple.fi/x /r?u=http%3a/www.example.fi x%3A//www.example.fi")
 
 print("seeds written under", OUT)

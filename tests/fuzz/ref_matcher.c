@@ -56,15 +56,16 @@ static bool origin_eq(const struct ref_origin *a, const struct ref_origin *b)
 /* ---- spellings (§2.1) ---------------------------------------------------- */
 
 /* raw, percent, percent of a JSON escape, percent twice, and a slash
- * escaped by one to seven backslashes (the same run twice) */
-enum { E_RAW, E_PCT, E_PCTJSON, E_PCT2, E_BS1, E_BS2, E_BS3, E_BS4, E_BS5, E_BS6, E_BS7, E_N };
+ * escaped by one to seven backslashes (the same run twice); a percent
+ * colon before raw slashes (a scheme form only) */
+enum { E_RAW, E_PCT, E_PCTJSON, E_PCT2, E_BS1, E_BS2, E_BS3, E_BS4, E_BS5, E_BS6, E_BS7, E_PCTRAW, E_N };
 static const char *const scheme_sep[E_N] = {
 	"://", "%3A%2F%2F", "%3A%5C%2F%5C%2F", "%253A%252F%252F",
 	":\\/\\/", ":\\\\/\\\\/", ":\\\\\\/\\\\\\/", ":\\\\\\\\/\\\\\\\\/",
 	":\\\\\\\\\\/\\\\\\\\\\/", ":\\\\\\\\\\\\/\\\\\\\\\\\\/",
-	":\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/",
+	":\\\\\\\\\\\\\\/\\\\\\\\\\\\\\/", "%3A//",
 };
-static const char *const port_sep_of[E_N] = { ":", "%3A", "%3A", "%253A", ":", ":", ":", ":", ":", ":", ":" };
+static const char *const port_sep_of[E_N] = { ":", "%3A", "%3A", "%253A", ":", ":", ":", ":", ":", ":", ":", ":" };
 /* the relative separator: the scheme one without its colon */
 static const char *rel_sep_of(int enc)
 {
@@ -420,6 +421,9 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 	size_t scanned = 0;
 	/* §3.2: every separator position in order (one byte past each start). */
 	for (size_t sep = 0; sep < len; sep++) {
+		/* (the scheme forms of every encoding first: `//` is the raw
+		 * encoding's separator and the percent colon's) */
+		for (int pass = 0; pass < 2; pass++)
 		for (int enc = 0; enc < E_N; enc++) {
 			/* step 2: the doubled relative separator of this encoding */
 			if (!ci_at(b, len, sep, rel_sep_of(enc))) continue;
@@ -433,7 +437,7 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 			if (!host) continue;
 			size_t host_end = hs + strlen(host);
 			/* step 4, first: the scheme form, https then http, ending at the host */
-			for (int https = 1; https >= 0; https--) {
+			for (int https = 1; pass == 0 && https >= 0; https--) {
 				char pat[64];
 				snprintf(pat, sizeof pat, "%s%s", https ? "https" : "http", scheme_sep[enc]);
 				size_t pl = strlen(pat);
@@ -443,7 +447,7 @@ bool ref_rewrite(const struct ref_pair *pairs, size_t npairs, const unsigned cha
 				break;
 			}
 			/* step 4, then: the relative form */
-			if (sep >= scanned) scanned = evaluate(&r, sep, false, false, enc, host, host_end);
+			if (pass == 1 && enc != E_PCTRAW && sep >= scanned) scanned = evaluate(&r, sep, false, false, enc, host, host_end);
 		}
 	}
 
