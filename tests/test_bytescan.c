@@ -631,6 +631,45 @@ START_TEST(byte_seen_differential)
 }
 END_TEST
 
+/* ---- bytescan_url_marks: the locator's gate (rules.md §3.9) ----------- */
+
+/* The rule of bytescan.h, written again: `\ @ % TAB LF CR`, with amp `&`,
+ * a `:` without `//` after it, the first `/` of `///`. */
+static size_t ref_url_marks(const unsigned char *b, size_t from, size_t len, bool amp)
+{
+	for (size_t i = from; i < len; i++) {
+		unsigned char c = b[i];
+		bool two = len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/';
+		if (c == '\\' || c == '@' || c == '%' || c == '\t' || c == '\n' || c == '\r' || (amp && c == '&')) return i;
+		if ((c == ':' && !two) || (c == '/' && two)) return i;
+	}
+	return len;
+}
+
+static void url_marks_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	bool amp = round & 1;
+	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp);
+	/* (the SIMD steps may stop at any byte up to CR, a superset the
+	 * caller passes over: never past a mark) */
+	ck_assert_msg(got == want || (got < want && b[got] <= '\r'), "len %zu from %zu amp %d: got %zu, want %zu", len, from,
+	              amp, got, want);
+	if (want < len) counts[0]++;
+	if (want < len && (b[want] == ':' || b[want] == '/')) counts[1]++;
+}
+
+/* Lengths past the SIMD width, the marks sparse and dense (the 16-byte
+ * steps and their overlapping last block). */
+START_TEST(url_marks_differential)
+{
+	static const unsigned char alpha[] = { '/', '/', '/', ':', '\\', '@', '%', '&', '\t', '\n', '\r', 0x0B, 0xE4 };
+	size_t counts[2];
+	run_differential(0x9E3779B97F4A7C15u, alpha, sizeof alpha, 60, 3000, url_marks_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
+	ck_assert_uint_gt(counts[1], 1000);
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -648,6 +687,7 @@ Suite *bytescan_suite(void)
 	tcase_add_test(te, json_separators_rules);
 	tcase_add_test(te, json_separators_differential);
 	tcase_add_test(te, separators_differential);
+	tcase_add_test(te, url_marks_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
 	tcase_add_test(tj, json_special_rules);
