@@ -69,6 +69,25 @@ static inline bool authority_stop(unsigned char c)
 	       c == '>';
 }
 
+/* authority_stop at v[k], and where the URL ends in the value around it:
+ * in a script at a template literal's backtick or `${` (what follows is
+ * not the literal's), in a query parameter's value (param) at `&`. */
+static inline bool url_ends(const unsigned char *v, size_t k, size_t lim, const struct locate_opts *o, bool param)
+{
+	unsigned char c = v[k];
+	return authority_stop(c) || (param && c == '&') || (o->js && (c == '`' || (c == '$' && k + 1 < lim && v[k + 1] == '{')));
+}
+
+/* Whether source bytes [s, e) hold a written line terminator (LF, CR,
+ * U+2028, U+2029). */
+static bool holds_newline(const unsigned char *p, size_t s, size_t e)
+{
+	for (size_t i = s; i < e; i++)
+		if (p[i] == '\n' || p[i] == '\r' || (p[i] == 0xE2 && i + 2 < e && p[i + 1] == 0x80 && (p[i + 2] & 0xFE) == 0xA8))
+			return true;
+	return false;
+}
+
 /* The source range of view byte k: an identity view (nothing removed or
  * decoded) is the source itself. */
 static inline size_t src_s(const struct locator *L, size_t k) { return L->ident ? k : L->s[k]; }
@@ -295,17 +314,20 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	/* userinfo: up to the last `@` before the authority ends as a URL
 	 * parser ends it (`/ \ ? #`), or where the value goes on past the
 	 * URL (white space, a quote, a bracket of CSS's `url()`) */
+	/* (a URL whose colon is `%3A` is a query parameter's value, which
+	 * ends at `&`) */
+	bool param = c->written && v[c->colon] == '%';
 	size_t a = c->slashes + c->run, k = a, at = SIZE_MAX;
-	while (k < lim && k - a <= LOCATOR_AUTHORITY_MAX && !authority_stop(v[k])) {
+	while (k < lim && k - a <= LOCATOR_AUTHORITY_MAX && !url_ends(v, k, lim, o, param)) {
 		if (v[k] == '@') at = k;
 		k++;
 	}
 	if (k - a > LOCATOR_AUTHORITY_MAX) return false;
 	size_t h = at == SIZE_MAX ? a : at + 1, e = h;
-	while (e < lim && v[e] != '[' && v[e] != ']' && (authority_byte(v[e]) || v[e] == '&')) e++;
+	while (e < lim && v[e] != '[' && v[e] != ']' && (authority_byte(v[e]) || (v[e] == '&' && !param))) e++;
 	/* a byte a URL parser keeps in the host (`!`, `,`, `;`, `=` …) makes
 	 * it another host */
-	if (e < k && !authority_stop(v[e])) return false;
+	if (e < k && !url_ends(v, e, lim, o, param)) return false;
 	size_t p = h;
 	while (p < e && v[p] != ':') p++;
 	size_t he = p;
@@ -360,9 +382,15 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 		hit->slashes_written = c->run >= 2;
 		hit->mid_start = hit->slashes_written ? src_s(L, c->colon) : src_s(L, a);
 		hit->mid_end = src_s(L, h);
-		return true;
+	} else {
+		hit->start = src_s(L, h);
 	}
-	hit->start = src_s(L, h);
+	/* a script's line continuation is dropped in a string, not in a
+	 * comment or a regular expression: a replacement never takes out a
+	 * written newline (it would join the next line to a comment) */
+	if (o->js && (hit->scheme ? holds_newline(L->src, hit->start, hit->mid_start) || holds_newline(L->src, hit->mid_end, hit->end)
+	                          : holds_newline(L->src, hit->start, hit->end)))
+		return false;
 	return true;
 }
 
@@ -396,6 +424,12 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			/* a `%XX` in a canonical host decodes to one of its bytes */
 			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 &&
 			    f->alphabet[(unsigned char)(ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2]))])
+				return true;
+			/* a scheme's percent colon with fewer than two slashes after
+			 * it (cand_at reads `http%3A` as a scheme) */
+			if (n - i > 2 && p[i + 1] == '3' && (p[i + 2] | 0x20) == 'a' &&
+			    !(n - i > 4 && p[i + 3] == '/' && p[i + 4] == '/') &&
+			    ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5))))
 				return true;
 			continue;
 		case '@':
@@ -440,8 +474,9 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
                       const struct patterns *pt, const struct locate_opts *o, locate_fn fn, void *ctx,
                       size_t *resume_src)
 {
-	/* a scheme's colon up to 5 bytes past the limit: its `http` before it */
-	size_t end = len - limit > 6 ? limit + 6 : len;
+	/* a scheme's colon up to 5 bytes past the limit (its `http` before
+	 * it), a slash run's start up to 8 (`https%3A` before it) */
+	size_t end = len - limit > 9 ? limit + 9 : len;
 	for (size_t i = next_cand(v, 0, end, L->ident); i < end; i = next_cand(v, i + 1, end, L->ident)) {
 		unsigned char c = v[i];
 		size_t st = i;

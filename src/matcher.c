@@ -9,6 +9,7 @@
 #include "matcher.h"
 
 #include "css.h"
+#include "jsesc.h"
 #include "entity.h"
 
 #include "ascii.h"
@@ -197,6 +198,12 @@ static inline __attribute__((always_inline)) size_t removable_len(const struct s
 	if (c != '\\' || !s->esc_js) return 0;
 	/* `\/`, `\"`, `\\` (most escapes after a host in JSON) remove nothing */
 	if (i + 1 < s->len && (s->b[i + 1] == '/' || s->b[i + 1] == '"' || s->b[i + 1] == '\\')) return 0;
+	/* a line continuation: a script's string drops it (`C\<LF>.evil.test`
+	 * is the host C.evil.test) */
+	if (i + 1 < s->len && (s->b[i + 1] == '\n' || s->b[i + 1] == '\r' || s->b[i + 1] == 0xE2)) {
+		size_t l;
+		return js_escape_at(s->b, s->len, i, &l) == JS_CONTINUATION ? l : 0;
+	}
 	struct esc e = decode_escape(s, i);
 	if (e.kind == ESC_CONTROL) {
 		/* Two-byte \t \n \r: only where the surface joins. */
@@ -450,8 +457,14 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 		if (blocks_left(before)) { skip(s, c, host_end, REASON_UNANCHORED); return host_end; }
 		/* `http&colon;//C`: a scheme this pass cannot read (its colon a
 		 * reference) decides the port's default and the scheme of the
-		 * URL; the match over the decoded value reads it (§5.3) */
-		if (s->refs && before == ';' && colon_ref_before(s, c)) { skip(s, c, host_end, REASON_NOT_A_URL); return host_end; }
+		 * URL; the match over the decoded value reads it (§5.3), in an
+		 * attribute value and the sweep after it (in text, where none
+		 * runs, `wss&#58;//C` is read as `wss://C` is) */
+		if (s->refs && before == ';' && s->surface != SURFACE_TEXT && s->surface != SURFACE_RAW_TEXT &&
+		    s->surface != SURFACE_INLINE_STYLE && colon_ref_before(s, c)) {
+			skip(s, c, host_end, REASON_NOT_A_URL);
+			return host_end;
+		}
 	}
 	(void)sep;
 	size_t e = host_end;

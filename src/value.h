@@ -32,8 +32,8 @@ struct value_opts {
 	bool css;                 /* a style attribute or sheet: the locator decodes CSS escapes (§3.9) */
 	bool js;                  /* a script or a JSON string: the locator decodes its escapes (§3.9) */
 	bool text_refs;           /* prose whose references a page's parser decodes (html text, a title, a
-	                             style sheet in SVG): the locator reads it, and in a style sheet the
-	                             byte matcher reads references after a host (§3.5, §3.9) */
+	                             style sheet in SVG): the locator reads it, and the byte matcher reads
+	                             references after a host (§3.5, §3.9) */
 	bool sql;                 /* match ENC_SQLJSON too */
 	bool json;                /* match ENC_JSONU too */
 	unsigned spellings;       /* serialized spellings to try; 0: no serialized walk */

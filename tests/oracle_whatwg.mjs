@@ -79,7 +79,9 @@ function generate() {
 
 // A JavaScript string literal's body whose value is s: each character
 // as it is or in one of the escapes a script reads (`\x`, `\u`, `\u{}`,
-// a legacy octal, an identity escape, a line continuation before it).
+// a legacy octal, an identity escape), a line continuation before the
+// first one or before a `?` or `#` (never inside a host: hostshift
+// leaves a host split by one as it is, docs/rules.md §3.9).
 const hex = (c, k) => c.toString(16).padStart(k, '0').replace(/[a-f]/g, (x) => (rnd() < 0.5 ? x : x.toUpperCase()));
 function jsBody(s) {
   let o = '';
@@ -97,7 +99,7 @@ function jsBody(s) {
     else if (r < 0.9 && ch === '/') o += '\\/';
     else if (r < 0.93 && !/[0-9bfnrtvux]/.test(ch)) o += '\\' + ch;
     else if (r < 0.96) o += '\\' + c.toString(8).padStart(3, '0');
-    else if (r < 0.98) o += '\\\n' + ch;
+    else if (r < 0.98 && (o === '' || '?#'.includes(ch))) o += '\\\n' + ch;
     else o += ch;
   }
   return o;

@@ -602,7 +602,19 @@ static const struct {
 	{ MAP_MAIN, "<script>u=\"https:\\/\\u{2f}" CH "\"</script>", "<script>u=\"https:\\/\\u{2f}" VH "\"</script>" },
 	{ MAP_MAIN, "<script>u=\"https:\\057\\057" CH "\"</script>", "<script>u=\"https:\\057\\057" VH "\"</script>" },
 	{ MAP_MAIN, "<script>u=\"//www\\x2eexample\\.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
-	{ MAP_MAIN, "<script>u=\"//www.exa\\\nmple.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
+	/* a line continuation inside the host: no replacement takes out a
+	 * written newline (in a comment it would join the next line to it) */
+	{ MAP_MAIN, "<script>u=\"//www.exa\\\nmple.fi/x\"</script>", NULL },
+	{ MAP_MAIN, "<script>// see https://www.example.\\\nfi ; u=1;</script>", NULL },
+	{ MAP_MAIN, "<script>u=\"ht\\\ntps:\\\\\\\\" CH "/x\"</script>", "<script>u=\"ht\\\ntps:\\\\\\\\" VH "/x\"</script>" },
+	/* a template literal's end or substitution ends the URL */
+	{ MAP_MAIN, "<script>u=`//ww\\x77.example.fi`</script>", "<script>u=`//" VH "`</script>" },
+	{ MAP_MAIN, "<script>u=`https:\\\\\\\\" CH "${p}`</script>", "<script>u=`https:\\\\\\\\" VH "${p}`</script>" },
+	{ MAP_MAIN, "<script>u=`https:\\\\\\\\" CH "$x`</script>", NULL },
+	/* a redirect parameter's value ends at `&` */
+	{ MAP_MAIN, "<script>u=\"/r?u=https%3A//ww\\x77.example.fi&v=1\"</script>", "<script>u=\"/r?u=https%3A//" VH "&v=1\"</script>" },
+	{ MAP_MAIN, "<a href=\"/r?u=https%3A///" CH "&amp;v=1\">", "<a href=\"/r?u=https%3A///" VH "&amp;v=1\">" },
+	{ MAP_MAIN, "<a href=\"https:///" CH "&amp;v=1\">", NULL },
 	{ MAP_MAIN, "<script>u=\"//www.exa\\tmple.fi/x\"</script>", "<script>u=\"//" VH "/x\"</script>" },
 	{ MAP_MAIN, "<script type=\"application/ld+json\">{\"u\":\"https:\\\\\\\\" CH "\"}</script>",
 	  "<script type=\"application/ld+json\">{\"u\":\"https:\\\\\\\\" VH "\"}</script>" },
@@ -622,6 +634,15 @@ static const struct {
 	{ "https://www.example.fi http://wt.test\n", "<script>u=\"/r?u=https%3a//ww\\u0077.example.fi/x\"</script>",
 	  "<script>u=\"/r?u=http%3a//wt.test/x\"</script>" },
 	{ MAP_MAIN, "<a href=\"/r?u=x%3A//" CH "/x\">", NULL },
+	/* one slash after the percent colon: http:/C, C's origin on an https
+	 * page (the gate reads the percent colon as cand_at does) */
+	{ MAP_MAIN, "<a href=\"/r?u=http%3A/" CH "/x&amp;b=1\">", "<a href=\"/r?u=https://" VH "/x&amp;b=1\">" },
+	{ MAP_MAIN, "<a href=\"/r?u=http%3A/" CH "/x&#38;b=1\">", "<a href=\"/r?u=https://" VH "/x&#38;b=1\">" },
+	/* a reference colon before `//` in text: no re-match reads the
+	 * decoded text there, so the relative form is rewritten as it is
+	 * after a written colon */
+	{ MAP_MAIN, "<p>wss&#58;//" CH "/x</p>", "<p>wss&#58;//" VH "/x</p>" },
+	{ "https://www.example.fi http://wt.test\n", "<p>https&#58;//" CH "/x</p>", "<p>http&#58;//wt.test/x</p>" },
 	{ MAP_MAIN, "<a href=\"/r?u=x%3A//www.ex%61mple.fi/x\">", NULL },
 	/* percent twice: `%25` after the host judged by the second decoding */
 	{ MAP_MAIN, "<a href=\"/r?u=https%253A%252F%252F" CH "%252Eevil.test%252Fx\">", NULL },
@@ -686,6 +707,39 @@ START_TEST(locator_spellings)
 		patterns_free(&pt);
 		map_free(&m);
 	}
+}
+END_TEST
+
+/* A URL whose scheme's percent colon lands on either side of the end of
+ * the locator's first view window's reading (LOCATOR_WINDOW −
+ * LOCATOR_LOOK view bytes): its slashes are read up to 8 bytes past it
+ * (`https%3A`). */
+START_TEST(locator_window_percent_colon)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	static char in[40000], want[40000];
+	for (size_t k = 13236; k <= 13252; k++) {
+		size_t a = 0, b = 0;
+		a += (size_t)sprintf(in + a, "<script>");
+		b += (size_t)sprintf(want + b, "<script>");
+		memset(in + a, 'a', k), a += k;
+		memset(want + b, 'a', k), b += k;
+		a += (size_t)sprintf(in + a, " https%%3A//ww\\x77.example.fi/x");
+		b += (size_t)sprintf(want + b, " https%%3A//" VH "/x");
+		memset(in + a, ' ', 20000), a += 20000;
+		memset(want + b, ' ', 20000), b += 20000;
+		a += (size_t)sprintf(in + a, "</script>");
+		b += (size_t)sprintf(want + b, "</script>");
+		struct pf_options o = { .type = FILETYPE_HTML };
+		struct pf_result r;
+		pf_run_pt(&pt, in, a, &o, &r);
+		ck_assert_msg(r.rc == 0 && r.out_len == b && memcmp(r.out, want, b) == 0, "%zu bytes before the URL: not rewritten", k);
+		pf_free(&r);
+	}
+	patterns_free(&pt);
+	map_free(&m);
 }
 END_TEST
 
@@ -1039,6 +1093,7 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, row_62);
 	tcase_add_test(t, refs_after_host);
 	tcase_add_test(t, locator_spellings);
+	tcase_add_test(t, locator_window_percent_colon);
 	tcase_add_test(t, over_cap_token_joins_on_held);
 	tcase_add_test(t, row_76);
 	tcase_add_test(t, row_77);

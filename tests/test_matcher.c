@@ -193,6 +193,18 @@ START_TEST(s2_1_percent_compositions)
 }
 END_TEST
 
+/* A script's line continuation after a host: the string drops it, so
+ * the host goes on (rules.md §3.5). */
+START_TEST(s3_5_js_continuation_after_host)
+{
+	EXPECT_SAME(P_, SCRIPT, "u=\"https://" CH "\\\n.evil.test/x\"");
+	EXPECT_SAME(P_, SCRIPT, "u=\"https://" CH "\\\r\n.evil.test/x\"");
+	EXPECT_SAME(P_, SCRIPT, "u=\"https://" CH "\\\xe2\x80\xa8.evil.test/x\"");
+	EXPECT_RW(P_, SCRIPT, "u=\"https://" CH "\\\n/x\"", "u=\"https://" VH "\\\n/x\"", 1);
+	EXPECT_RW(P_, SCRIPT, "u=\"https://" CH "\\n/x\"", "u=\"https://" VH "\\n/x\"", 1);
+}
+END_TEST
+
 /* ---------------------------------------------------------------- §2.3 */
 
 /* §2.3: ASCII case-insensitive: scheme, host, percent hex. */
@@ -1401,6 +1413,7 @@ Suite *matcher_suite(void)
 	tcase_add_test(t, s2_1_backslash_runs);
 	tcase_add_test(t, s2_1_percent_compositions);
 	tcase_add_test(t, s3_5_css_escapes_after_host);
+	tcase_add_test(t, s3_5_js_continuation_after_host);
 	tcase_add_test(t, s2_2_replacement_spelling);
 	tcase_add_test(t, s2_2_relative_variant_with_port);
 	tcase_add_test(t, s2_2_span_includes_port_and_dot);
