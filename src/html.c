@@ -75,7 +75,7 @@ static inline bool seg_script(enum surface s) { return s == SURFACE_INLINE_SCRIP
 static void seg_begin(struct html *h, enum surface s, uint64_t off)
 {
 	h->seg_surface = s;
-	h->seg_refs = s == SURFACE_TEXT || ((s == SURFACE_RAW_TEXT || s == SURFACE_INLINE_STYLE) && h->raw_refs);
+	h->seg_refs = s == SURFACE_TEXT || ((s == SURFACE_RAW_TEXT || s == SURFACE_INLINE_STYLE || s == SURFACE_JSON_STRING) && h->raw_refs);
 	/* (and where the locator may read it, serialized data looked for
 	 * or not: a style sheet, a script, text whose references are
 	 * decoded) */
@@ -213,7 +213,7 @@ static void seg_whole(struct html *h)
 	bool host = !(in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
 	              !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) &&
 	            hostfind_any(f, p, n);
-	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface),
+	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface) && !h->seg_refs,
 	     hide = !host && seg_may_hide(h, p, n);
 	if (!report_wants_skips(h->c.report) && !host && !hide) {
 		window_verbatim_at(&h->c.w, p, n, in_place);
@@ -367,6 +367,19 @@ bool html_script_type_is_js(const unsigned char *v, size_t n)
 	return false;
 }
 
+/* Whether a <script>'s type names JSON (`application/json`, `*+json`,
+ * `importmap`, `speculationrules`): a data block read through
+ * JavaScript's escapes as a script is; any other type not JavaScript (an
+ * html template) is read as text. */
+static bool script_type_is_json(const unsigned char *v, size_t n)
+{
+	for (size_t i = 0; i + 4 <= n; i++)
+		if (ascii_ci_eq(v + i, "json", 4)) return true;
+	while (n && ascii_space_html(v[0])) { v++; n--; }
+	while (n && ascii_space_html(v[n - 1])) n--;
+	return name_is(v, n, "importmap") || name_is(v, n, "speculationrules");
+}
+
 static void enter_raw(struct html *h, enum html_state st, enum surface s)
 {
 	memcpy(h->raw_name, h->name, h->name_len + 1);
@@ -377,7 +390,7 @@ static void enter_raw(struct html *h, enum html_state st, enum surface s)
 
 /* After a start tag: the ten raw-text elements (§4.1), entered after a
  * start or self-closing tag alike. */
-static void after_start_tag(struct html *h, bool js)
+static void after_start_tag(struct html *h, bool js, bool tmpl)
 {
 	const char *n = h->name;
 	size_t l = h->name_len;
@@ -387,7 +400,12 @@ static void after_start_tag(struct html *h, bool js)
 	 * (its raw-text framing is kept: it ends at its end tag all the same) */
 	h->raw_refs = false;
 	if (l < 3 || l > 9) h->state = HS_DATA;  /* none of the ten is shorter or longer */
-	else if (IS("script")) enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
+	else if (IS("script")) {
+		/* a data block of another type than JSON (an html template) is
+		 * read as text, its references decoded (rules.md §3.9) */
+		enter_raw(h, HS_SCRIPT, js ? SURFACE_INLINE_SCRIPT : SURFACE_JSON_STRING);
+		h->raw_refs = !js && tmpl;
+	}
 	else if (IS("style")) { enter_raw(h, HS_RAWTEXT, SURFACE_INLINE_STYLE); h->raw_refs = h->foreign && !h->integration; }
 	else if (IS("plaintext")) enter_raw(h, HS_PLAINTEXT, SURFACE_RAW_TEXT);
 	else if (IS("textarea") || IS("title")) { enter_raw(h, HS_RAWTEXT, SURFACE_RAW_TEXT); h->raw_refs = true; }
@@ -449,7 +467,7 @@ static void start_tag_done(struct html *h)
 {
 	h->pos_token = &h->tag;
 	const unsigned char *t = hold_data(&h->tag);
-	bool js = true;
+	bool js = true, tmpl = false;
 	bool seen_type = false;
 	bool listed = !h->c.w.defer;   /* the window defers exactly when events are not listed */
 	size_t last = 0;
@@ -464,6 +482,7 @@ static void start_tag_done(struct html *h)
 		if (!seen_type && name_is_n(t + a->name_start, a->name_end - a->name_start, "type", 4)) {
 			seen_type = true;
 			js = html_script_type_is_js(t + a->value_start, a->value_end - a->value_start);
+			tmpl = !js && !script_type_is_json(t + a->value_start, a->value_end - a->value_start);
 		}
 		count_structured(h, a);
 		bool changed, css = css_read(h, a);
@@ -493,7 +512,7 @@ static void start_tag_done(struct html *h)
 		}
 	}
 	tag_verbatim(h, t + last, h->tag.len - last);
-	after_start_tag(h, js);
+	after_start_tag(h, js, tmpl);
 }
 
 /* A start tag over the cap streams through as prose on html-attr, counted
@@ -656,7 +675,7 @@ static void tag_end(struct html *h)
 	case TAG_START: start_tag_done(h); break;
 	case TAG_OVERSIZE:
 		seg_close(h);
-		after_start_tag(h, true);
+		after_start_tag(h, true, false);
 		break;
 	case TAG_END: h->state = HS_DATA; break;
 	}

@@ -607,6 +607,15 @@ static const struct {
 	{ MAP_MAIN, "<script>u=\"//www.exa\\\nmple.fi/x\"</script>", NULL },
 	{ MAP_MAIN, "<script>// see https://www.example.\\\nfi ; u=1;</script>", NULL },
 	{ MAP_MAIN, "<script>u=\"ht\\\ntps:\\\\\\\\" CH "/x\"</script>", "<script>u=\"ht\\\ntps:\\\\\\\\" VH "/x\"</script>" },
+	/* a data block of a type other than JavaScript and JSON (an html
+	 * template) is read as text, its references decoded */
+	{ MAP_MAIN, "<script type=\"text/template\"><a href=\"https:&#47;&#47;www.ex&#97;mple.fi/x\">x</a></script>",
+	  "<script type=\"text/template\"><a href=\"https:&#47;&#47;" VH "/x\">x</a></script>" },
+	{ MAP_MAIN, "<script type=\"text/x-template\"><a href=\"https:\\\\" CH "/x\"></a></script>",
+	  "<script type=\"text/x-template\"><a href=\"https:\\\\" VH "/x\"></a></script>" },
+	{ MAP_MAIN, "<script type=\"application/json\">{\"u\":\"https:\\\\" CH "\"}</script>", NULL },
+	{ MAP_MAIN, "<script type=\"importmap\">{\"u\":\"https:\\\\\\\\" CH "\"}</script>",
+	  "<script type=\"importmap\">{\"u\":\"https:\\\\\\\\" VH "\"}</script>" },
 	/* a template literal's end or substitution ends the URL */
 	{ MAP_MAIN, "<script>u=`//ww\\x77.example.fi`</script>", "<script>u=`//" VH "`</script>" },
 	{ MAP_MAIN, "<script>u=`https:\\\\\\\\" CH "${p}`</script>", "<script>u=`https:\\\\\\\\" VH "${p}`</script>" },
