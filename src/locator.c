@@ -40,16 +40,41 @@ static inline unsigned view_mask(const struct locate_opts *o)
  * values): one pass, no call per byte class. */
 #define LOCATOR_SHORT 256
 
-bool locator_may_hide(const unsigned char *p, size_t n, bool refs, bool css)
+/* The next byte at or after i that locator_may_hide looks at: `%`, TAB,
+ * LF, CR, with refs `&`, with css `\`. */
+static inline size_t next_hide_mark(const unsigned char *p, size_t i, size_t n, unsigned m)
 {
-	if (n <= LOCATOR_SHORT) {
-		unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
-		for (size_t i = 0; i < n; i++)
-			if (lc[p[i]] & m) return true;
-		return false;
+	if (n - i <= LOCATOR_SHORT) {
+		while (i < n && !(lc[p[i]] & m)) i++;
+		return i;
 	}
-	if (bytescan_any3(p, 0, n, '%', '\t', refs ? '&' : '\n') < n) return true;
-	return bytescan_any3(p, 0, n, '\n', '\r', css ? '\\' : '\r') < n;
+	size_t a = bytescan_any3(p, i, n, '%', '\t', m & LC_AMP ? '&' : '\n');
+	size_t b = bytescan_any3(p, i, a, '\n', '\r', m & LC_BSL ? '\\' : '\r');
+	return b < a ? b : a;
+}
+
+bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css)
+{
+	const bool *alpha = pt->find.alphabet;
+	unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
+	for (size_t i = next_hide_mark(p, 0, n, m); i < n; i = next_hide_mark(p, i + 1, n, m)) {
+		unsigned char c = p[i];
+		if (c == '%') {
+			/* a `%XX` of a host byte; one whose digits may be references */
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0) {
+				if (alpha[ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2])]) return true;
+			} else if (refs && ((n - i > 1 && p[i + 1] == '&') || (n - i > 2 && p[i + 2] == '&'))) {
+				return true;
+			}
+			continue;
+		}
+		if (c != '&' || css) return true;   /* TAB, LF, CR; a backslash or a reference to one in a style sheet */
+		/* a reference to a host byte, or to a TAB, LF or CR (removed) */
+		size_t len;
+		int b = entity_ref_byte(p + i, n - i, &len);
+		if (b == '\t' || b == '\n' || b == '\r' || (b >= 0 && b < 0x80 && alpha[b])) return true;
+	}
+	return false;
 }
 
 /* Bytes a URL's authority is read over (§3.9): host bytes (§3.5) and
@@ -426,8 +451,10 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			    f->alphabet[(unsigned char)(ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2]))])
 				return true;
 			/* a scheme's percent colon with fewer than two slashes after
-			 * it (cand_at reads `http%3A` as a scheme) */
-			if (n - i > 2 && p[i + 1] == '3' && (p[i + 2] | 0x20) == 'a' &&
+			 * it (cand_at reads `http%3A` as a scheme; where a `%XX`
+			 * follows, the host holds it: a canonical one only through
+			 * a `%XX` of its bytes, a mark of its own) */
+			if (n - i > 3 && p[i + 1] == '3' && (p[i + 2] | 0x20) == 'a' && p[i + 3] != '%' &&
 			    !(n - i > 4 && p[i + 3] == '/' && p[i + 4] == '/') &&
 			    ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5))))
 				return true;

@@ -78,9 +78,11 @@ typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
 void locator_free(struct locator *L);
 
 /* Whether p[0..n) may spell a canonical host the byte matcher cannot see
- * in its bytes (a superset): it holds a `%`, a TAB, LF or CR, with refs a
- * `&`, with css a `\`. */
-bool locator_may_hide(const unsigned char *p, size_t n, bool refs, bool css);
+ * in its bytes (a superset): it holds a TAB, LF or CR, a `%XX` of a byte
+ * of a canonical host (or a `%` whose digits may be references), with
+ * refs a reference to such a byte or to a TAB, LF or CR, with css a `\`
+ * or a `&`. */
+bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css);
 
 /* Whether the locator may find in p[0..n) an origin the byte matcher
  * does not (a superset; its proof is in docs/rules.md §3.9): it holds a

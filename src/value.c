@@ -1022,9 +1022,15 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
-	if (locates(o)) return vp->release || locator_may_hide(v, n, o->entities || o->text_refs, o->css || o->js);
-	/* the answer with cuts is the wider one, and with most maps already no */
 	const struct hostfind *f = &vp->pt->find;
+	if (locates(o)) {
+		if (vp->release || locator_may_hide(vp->pt, v, n, o->entities || o->text_refs, o->css || o->js)) return true;
+		/* (locator_may_hide has answered for a reference to a host byte;
+		 * left, the serialized walk's runs cut inside one) */
+		return o->entities && o->spellings && serialized_gate(v, n) && entity_may_decode_into(v, n, f->alphabet, true);
+	}
+	/* (the re-match's: a reference to a host byte; the answer with cuts
+	 * is the wider one, and with most maps already no) */
 	if (!o->entities || !entity_may_decode_into(v, n, f->alphabet, true)) return false;
 	if (entity_may_decode_into(v, n, f->alphabet, false)) return true;
 	return o->spellings && serialized_gate(v, n);

@@ -32,6 +32,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "locator.h"
 #include "pipeline_fixture.h"
 #include "suites.h"
 
@@ -752,6 +753,40 @@ START_TEST(locator_window_percent_colon)
 }
 END_TEST
 
+/* The locator's gate for a value with no canonical host in its bytes
+ * (rules.md §3.9): a mark that may hide one, and none for references and
+ * percent escapes that decode to no byte of one. */
+START_TEST(locator_may_hide_marks)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	static const struct { const char *v; bool refs, css, want; } rows[] = {
+		{ "/p?a=1&amp;b=2&quot;", true, false, false },
+		{ "/p?a=%20&#8217;&nbsp;", true, false, false },
+		{ "/p?a=1&#038;b=2", true, false, false },
+		{ "https://www.ex&#97;mple.fi", true, false, true },
+		{ "https://www.ex&#x61mple.fi", true, false, true },
+		{ "https://www.example&#9;.fi", true, false, true },
+		{ "https://www.example&NewLine;.fi", true, false, true },
+		{ "https://www%2&#x45;example.fi", true, false, true },
+		{ "https://www.ex%61mple.fi", false, false, true },
+		{ "https://www.ex%2Fmple.fi", false, false, false },
+		{ "https://www.example\t.fi", false, false, true },
+		{ "https://www.ex&#97;mple.fi", false, false, false },   /* (references not read) */
+		{ "url(https&#92;3a //x)", true, true, true },
+		{ "url(a\\b)", false, true, true },
+	};
+	for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
+		const unsigned char *v = (const unsigned char *)rows[i].v;
+		ck_assert_msg(locator_may_hide(&pt, v, strlen(rows[i].v), rows[i].refs, rows[i].css) == rows[i].want, "row %zu: %s", i,
+		              rows[i].v);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 START_TEST(refs_after_host)
 {
 	struct map m;
@@ -1103,6 +1138,7 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, refs_after_host);
 	tcase_add_test(t, locator_spellings);
 	tcase_add_test(t, locator_window_percent_colon);
+	tcase_add_test(t, locator_may_hide_marks);
 	tcase_add_test(t, over_cap_token_joins_on_held);
 	tcase_add_test(t, row_76);
 	tcase_add_test(t, row_77);

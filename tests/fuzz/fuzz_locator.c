@@ -642,7 +642,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 	}
-	if (!locator_may_hide(cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n)) {
+	if (!locator_may_hide(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n)) {
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
