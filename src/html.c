@@ -66,8 +66,9 @@ void html_free(struct html *h)
  * of that size is one the window would match whole). */
 static size_t seg_cap(const struct html *h) { return HTML_TAG_CAP + h->c.pt->window; }
 
-/* A script's text: JavaScript, or another type's (JSON, a template),
- * read with JavaScript's escapes (rules.md §3.9). */
+/* A script's text: JavaScript, or another type's (JSON, a template);
+ * JavaScript and JSON are read with JavaScript's escapes, a template as
+ * text (seg_refs, rules.md §3.9). */
 static inline bool seg_script(enum surface s) { return s == SURFACE_INLINE_SCRIPT || s == SURFACE_JSON_STRING; }
 
 /* A text, raw-text or comment token opens at input offset off. Held whole

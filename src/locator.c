@@ -422,6 +422,12 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 /* At p[i], a `:` or `/` of p[0..n): true where it ends a scheme
  * that has fewer than two slashes after it, or begins a run of three
  * slashes; *skip: a `//` to step over. */
+/* Whether `http` or `https` (any case) ends before p[i]. */
+static inline bool scheme_before(const unsigned char *p, size_t i)
+{
+	return (i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5));
+}
+
 static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, size_t *skip)
 {
 	bool two = i + 2 < n && p[i + 1] == '/' && p[i + 2] == '/';
@@ -430,7 +436,7 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 		*skip = i + 1 < n && p[i + 1] == '/';
 		return two;
 	}
-	return !two && ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5)));
+	return !two && scheme_before(p, i);
 }
 
 bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool ctl)
@@ -454,9 +460,8 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			 * it (cand_at reads `http%3A` as a scheme; where a `%XX`
 			 * follows, the host holds it: a canonical one only through
 			 * a `%XX` of its bytes, a mark of its own) */
-			if (n - i > 3 && p[i + 1] == '3' && (p[i + 2] | 0x20) == 'a' && p[i + 3] != '%' &&
-			    !(n - i > 4 && p[i + 3] == '/' && p[i + 4] == '/') &&
-			    ((i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5))))
+			if (n - i > 3 && percent_colon(p + i) && p[i + 3] != '%' && !(n - i > 4 && p[i + 3] == '/' && p[i + 4] == '/') &&
+			    scheme_before(p, i))
 				return true;
 			continue;
 		case '@':
