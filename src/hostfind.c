@@ -144,7 +144,8 @@ size_t hostfind_next(const struct hostfind *f, const unsigned char *b, size_t fr
 	return best;
 }
 
-size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t from, size_t len)
+size_t hostfind_bound(const struct hostfind *f, struct hostfind_memo *m, const unsigned char *b, size_t from,
+                      size_t len)
 {
 	if (f->all) return from < len ? from : len;
 	if (from >= len || len - from < f->min_len) return len;
@@ -156,13 +157,22 @@ size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t f
 		size_t start = from + st->min_off;
 		if (start >= len) continue;
 		size_t a;
-		if (st->pair) {
-			a = bytescan_pair(b, start, len, st->lo, st->next_lo, st->next_up);
+		if (m && (m->known >> s & 1u) && start >= m->start[s] && start <= m->at[s]) {
+			a = m->at[s];   /* none in [start[s], at[s]) */
 		} else {
-			a = find_byte(b, start, len, st->lo);
-			if (st->up != st->lo) {
-				size_t u = find_byte(b, start, a, st->up);
-				if (u < a) a = u;
+			if (st->pair) {
+				a = bytescan_pair(b, start, len, st->lo, st->next_lo, st->next_up);
+			} else {
+				a = find_byte(b, start, len, st->lo);
+				if (st->up != st->lo) {
+					size_t u = find_byte(b, start, a, st->up);
+					if (u < a) a = u;
+				}
+			}
+			if (m) {
+				m->known |= 1u << s;
+				m->start[s] = start;
+				m->at[s] = a;
 			}
 		}
 		if (a >= len) continue;

@@ -41,6 +41,20 @@ struct hostfind {
 	size_t min_len;                              /* the shortest host: a shorter buffer holds none */
 };
 
+/* What the anchor scans over one buffer found, stream by stream: no
+ * anchor of stream s starts in b[start[s], at[s]), and at[s] is one or
+ * the buffer's end. A later search whose start falls in that range takes
+ * at[s] without a scan. Without it, each search scanned every stream
+ * from its own start: where one stream's anchor is rare and another's
+ * frequent, the frequent one asks again and again and the rare one's
+ * scan went to the buffer's end each time, which made a chunk's cost
+ * grow with its square. One memo per buffer; init sets it empty. */
+struct hostfind_memo {
+	unsigned known;                              /* bit s: start[s], at[s] hold */
+	size_t start[HOSTFIND_STREAMS_MAX], at[HOSTFIND_STREAMS_MAX];
+};
+static inline void hostfind_memo_init(struct hostfind_memo *m) { m->known = 0; }
+
 /* hosts[i][0..len[i]) are lowercase host forms. */
 void hostfind_build(struct hostfind *f, const unsigned char *const *hosts, const size_t *lens, size_t n);
 
@@ -56,7 +70,8 @@ bool hostfind_has(const struct hostfind *f, const unsigned char *b, size_t len);
  * each stream's next anchor alone, no host confirmed (for the
  * matcher's host-first skip, which checks the host itself); len if no
  * anchor follows; from when the finder gave up. */
-size_t hostfind_bound(const struct hostfind *f, const unsigned char *b, size_t from, size_t len);
+size_t hostfind_bound(const struct hostfind *f, struct hostfind_memo *m, const unsigned char *b, size_t from,
+                      size_t len);
 static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b, size_t len)
 {
 	return f->all || (len >= f->min_len && hostfind_has(f, b, len));
@@ -70,6 +85,7 @@ static inline bool hostfind_any(const struct hostfind *f, const unsigned char *b
 struct hostfind_cursor {
 	const unsigned char *b;
 	size_t len, from, bound;
+	struct hostfind_memo memo;   /* the anchors the bounds found */
 };
 
 static inline void hostfind_cursor_init(struct hostfind_cursor *c, const unsigned char *b, size_t len)
@@ -78,6 +94,7 @@ static inline void hostfind_cursor_init(struct hostfind_cursor *c, const unsigne
 	c->len = len;
 	c->from = (size_t)-1;   /* nothing known yet */
 	c->bound = 0;
+	hostfind_memo_init(&c->memo);
 }
 
 /* Whether b[s, e) may hold a whole host: false only where it holds none.
@@ -89,7 +106,7 @@ static inline bool hostfind_cursor_may(const struct hostfind *f, struct hostfind
 	if (e - s < f->min_len) return false;
 	if (s < c->from || s > c->bound) {
 		c->from = s;
-		c->bound = hostfind_bound(f, c->b, s, c->len);
+		c->bound = hostfind_bound(f, &c->memo, c->b, s, c->len);
 	}
 	return e >= c->bound + f->min_len;
 }

@@ -636,12 +636,14 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	 * JSON and SQL */
 	size_t misses_left = HOST_FIRST_AFTER;
 	bool host_first = false;
+	struct hostfind_memo memo;   /* the anchors found over b */
+	hostfind_memo_init(&memo);
 
 	while (pos < sep_stop) {
 		if (may_host_first && host_first) {
 			if (host_next < pos + 2) {
 				/* no separator at pos or later reaches the host known */
-				host_next = hostfind_bound(&pt->find, b, pos, len);
+				host_next = hostfind_bound(&pt->find, &memo, b, pos, len);
 				if (host_next >= len) break;
 			}
 			if (host_next > pos + SEP_TO_HOST_MAX) pos = host_next - SEP_TO_HOST_MAX;

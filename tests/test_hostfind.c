@@ -316,6 +316,9 @@ START_TEST(differential_random)
 				}
 			}
 			ref_positions(hosts, lens, nh, b, len, ref);
+			struct hostfind_memo memo, memo2;
+			hostfind_memo_init(&memo);
+			hostfind_memo_init(&memo2);
 			for (size_t from = 0; from <= len; from++) {
 				size_t want = f.all ? from : ref[from];
 				size_t got = hostfind_next(&f, b, from, len);
@@ -332,7 +335,12 @@ START_TEST(differential_random)
 					             hs, bs, len, from, got, want);
 				}
 				/* the bound: never past the first host, never before from */
-				size_t bound = hostfind_bound(&f, b, from, len);
+				size_t bound = hostfind_bound(&f, NULL, b, from, len);
+				/* with a memo: the same bound, whatever was asked before
+				 * (here every earlier from, in order, and a random one) */
+				ck_assert_uint_eq(hostfind_bound(&f, &memo, b, from, len), bound);
+				size_t r = rnd(len + 1);
+				ck_assert_uint_eq(hostfind_bound(&f, &memo2, b, r, len), hostfind_bound(&f, NULL, b, r, len));
 				ck_assert_msg(bound >= (from < len ? from : len) && bound <= want,
 				              "iter %d from %zu: bound %zu, first host %zu", iter, from, bound, want);
 				if (bound > from + 8) bounded++;
