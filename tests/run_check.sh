@@ -75,7 +75,7 @@ for t in tests/oracle_*.sh; do
 	[ -f "$t" ] || continue
 	n=$(basename "$t" .sh)
 	n=${n#oracle_}
-	tier "$n" env HOSTSHIFT="$H" sh "$t"
+	tier "$n" env HOSTSHIFT="$H" UNIT="$UNIT" sh "$t"
 done
 
 echo

@@ -24,5 +24,6 @@ Suite *ser_diff_suite(void);  /* test_ser_diff.c: serialized repair against an i
 Suite *repro_suite(void);     /* test_repro.c: the serialized reproducers, exact output bytes (rules.md §7) */
 Suite *spill_suite(void);     /* test_spill.c: values held in a temporary file (rules.md §11.2) */
 Suite *ascii_suite(void);     /* test_ascii.c: the byte classes against <ctype.h> */
+Suite *idna_suite(void);     /* test_idna.c: Punycode, NFC, UTS #46 (rules.md §1.4) */
 Suite *jsesc_suite(void);     /* test_jsesc.c: JavaScript string escapes (rules.md §3.9) */
 #endif

@@ -1,7 +1,12 @@
 /* unit_main.c — runs every Check suite of the project. Each tests/test_*.c
  * file defines one suite constructor listed here. */
 #include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "idna.h"
 
 #include "suites.h"
 
@@ -13,8 +18,36 @@
  * before the suites are built. */
 static const char default_timeout_s[] = "60";
 
-int main(void)
+/* `unit --idna`: each line of stdin, hex of UTF-8 bytes, to its ASCII
+ * form as idna_to_ascii writes it then the URL parser's check for the
+ * code points no domain holds, or a TAB and why (tests/oracle_idna.mjs). */
+static int idna_probe(void)
 {
+	char line[8192];
+	while (fgets(line, sizeof line, stdin)) {
+		unsigned char in[4096];
+		size_t n = 0;
+		for (const char *p = line; p[0] && p[1] && p[0] != '\n' && n < sizeof in; p += 2) {
+			unsigned v;
+			if (sscanf(p, "%2x", &v) != 1) break;
+			in[n++] = (unsigned char)v;
+		}
+		char out[4096];
+		size_t len;
+		enum idna_result r = idna_to_ascii(in, n, out, sizeof out, &len);
+		bool forbidden = false;
+		for (size_t i = 0; r == IDNA_OK && i < len; i++)
+			forbidden |= (unsigned char)out[i] <= 0x20 || out[i] == 0x7F || strchr("#%/:<>?@[\\]^|", out[i]) != NULL;
+		if (r != IDNA_OK) printf("\t%s\n", idna_result_text(r));
+		else if (forbidden || !len) printf("\ta code point no domain holds\n");
+		else printf("%.*s\n", (int)len, out);
+	}
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc == 2 && !strcmp(argv[1], "--idna")) return idna_probe();
 	setenv("CK_DEFAULT_TIMEOUT", default_timeout_s, 0);
 	SRunner *sr = srunner_create(origin_suite());
 	srunner_add_suite(sr, map_suite());
@@ -39,6 +72,7 @@ int main(void)
 	srunner_add_suite(sr, spill_suite());
 	srunner_add_suite(sr, ascii_suite());
 	srunner_add_suite(sr, jsesc_suite());
+	srunner_add_suite(sr, idna_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);
