@@ -350,8 +350,28 @@ static enum idna_result process(const unsigned char *in, size_t n, uint32_t *out
 	return IDNA_OK;
 }
 
+/* ASCII with no `xn--` label: UTS #46 maps its upper case letters to
+ * lower case and changes nothing else (no ASCII character is disallowed
+ * without UseSTD3ASCIIRules, and ASCII labels are not checked), so it is
+ * lower-cased into out without the steps. False where that does not hold. */
+static bool plain_ascii(const unsigned char *in, size_t n, unsigned char *out, size_t cap, size_t *len)
+{
+	if (n > cap) return false;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = in[i];
+		if (c >= 0x80) return false;
+		if ((i == 0 || in[i - 1] == '.') && n - i >= 4 && (c | 0x20) == 'x' && (in[i + 1] | 0x20) == 'n' &&
+		    in[i + 2] == '-' && in[i + 3] == '-')
+			return false;
+		out[i] = c >= 'A' && c <= 'Z' ? (unsigned char)(c + 32) : c;
+	}
+	*len = n;
+	return true;
+}
+
 enum idna_result idna_to_ascii(const unsigned char *in, size_t n, char *out, size_t cap, size_t *len)
 {
+	if (plain_ascii(in, n, (unsigned char *)out, cap, len)) return IDNA_OK;
 	uint32_t u[IDNA_MAX];
 	size_t un;
 	enum idna_result r = process(in, n, u, &un);
@@ -384,6 +404,7 @@ enum idna_result idna_to_ascii(const unsigned char *in, size_t n, char *out, siz
 
 enum idna_result idna_to_unicode(const unsigned char *in, size_t n, unsigned char *out, size_t cap, size_t *len)
 {
+	if (plain_ascii(in, n, out, cap, len)) return IDNA_OK;
 	uint32_t u[IDNA_MAX];
 	size_t un, o = 0;
 	enum idna_result r = process(in, n, u, &un);

@@ -1,6 +1,8 @@
 /* origin.c — origin parsing and normalisation (§1.1). */
 #include "origin.h"
 
+#include "idna.h"
+
 #include "ascii.h"
 
 #include <stdio.h>
@@ -26,6 +28,38 @@ bool origin_normalise_port(enum scheme s, const char *d, size_t n, char out[ORIG
 static bool host_byte_ok(int c)
 {
 	return (c >= 'a' && c <= 'z') || ascii_digit((unsigned char)c) || c == '-' || c == '.' || c == '_';
+}
+
+/* Why an international host was refused (§1.4). */
+static const char *idna_message(enum idna_result r)
+{
+	switch (r) {
+	case IDNA_BAD_UTF8: return "the host is not UTF-8";
+	case IDNA_DISALLOWED: return "the host holds a character host names do not allow (UTS #46)";
+	case IDNA_BAD_PUNYCODE: return "the host has an xn-- label that is not the Punycode of a Unicode label";
+	case IDNA_INVALID_LABEL:
+		return "the host has a label a browser refuses (not NFC, a leading combining mark, a joiner out of place, or mixed directions)";
+	default: return "the host is not a valid host name";
+	}
+}
+
+/* §1.1 display form: the ASCII form's Unicode form where it differs from
+ * it and folds back to it. */
+static void set_display(struct origin *o)
+{
+	size_t hl = strlen(o->host), dn, back;
+	char again[ORIGIN_HOST_MAX + 2];
+	/* (a form longer than the field, which a real host does not have, is
+	 * not kept: the ASCII form is written, which a browser reads as the
+	 * same host) */
+	if (idna_to_unicode((const unsigned char *)o->host, hl, (unsigned char *)o->display, ORIGIN_DISPLAY_MAX, &dn) != IDNA_OK ||
+	    (dn == hl && !memcmp(o->display, o->host, hl)) ||
+	    idna_to_ascii((const unsigned char *)o->display, dn, again, sizeof again, &back) != IDNA_OK || back != hl ||
+	    memcmp(again, o->host, hl)) {
+		o->display[0] = 0;
+		return;
+	}
+	o->display[dn] = 0;
 }
 
 bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
@@ -56,11 +90,8 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 		if (t[i] == '#') { *err = "an origin has no fragment"; return false; }
 		if (i + 1 != n) { *err = "an origin is a scheme and a host, with no path"; return false; }
 	}
-	for (size_t k = 0; k < alen; k++) {
-		unsigned char c = (unsigned char)auth[k];
-		if (c == '@') { *err = "an origin has no userinfo"; return false; }
-		if (c >= 0x80) { *err = "non-ASCII (IDN) hosts are not supported yet; write the host in punycode (xn--...)"; return false; }
-	}
+	for (size_t k = 0; k < alen; k++)
+		if (auth[k] == '@') { *err = "an origin has no userinfo"; return false; }
 
 	size_t hlen, plen = 0;
 	const char *host, *port = NULL;
@@ -85,12 +116,22 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 		o->ipv6 = true;
 	} else {
 		const char *colon = memchr(auth, ':', alen);
-		host = auth;
 		hlen = colon ? (size_t)(colon - auth) : alen;
 		if (colon) {
 			port = colon + 1; plen = alen - hlen - 1;
 			if (plen == 0) { *err = "empty port"; return false; }
 		}
+		/* §1.1, §1.4: lower case and the ASCII form (which may make a
+		 * root dot of U+3002), then one root dot dropped */
+		char ascii[ORIGIN_HOST_MAX + 2];
+		size_t an;
+		enum idna_result r = idna_to_ascii((const unsigned char *)auth, hlen, ascii, sizeof ascii, &an);
+		if (r == IDNA_TOO_LONG) { *err = "the host is longer than 253 bytes"; return false; }
+		if (r != IDNA_OK) { *err = idna_message(r); return false; }
+		bool wide = false;
+		for (size_t k = 0; k < hlen; k++) wide |= (unsigned char)auth[k] >= 0x80;
+		host = ascii;
+		hlen = an;
 		if (hlen && host[hlen - 1] == '.') hlen--;  /* one trailing root dot (§1.1) */
 		if (hlen == 0) { *err = "the host is empty"; return false; }
 		if (host[hlen - 1] == '.') { *err = "empty label in the host"; return false; }  /* a second dot */
@@ -102,6 +143,7 @@ bool origin_parse(const char *t, size_t n, struct origin *o, const char **err)
 			o->host[k] = (char)c;
 		}
 		o->host[hlen] = 0;
+		if (wide) set_display(o);
 	}
 	if (port) {
 		for (size_t k = 0; k < plen; k++)
@@ -131,6 +173,13 @@ size_t origin_concat(char *buf, size_t cap, const char *const *parts, size_t n)
 	}
 	if (cap) buf[len < cap - 1 ? len : cap - 1] = 0;
 	return len;
+}
+
+size_t origin_host_written(const struct origin *o, char *buf, size_t cap)
+{
+	if (!o->display[0]) return origin_host_form(o, buf, cap);
+	const char *parts[] = { o->display };
+	return origin_concat(buf, cap, parts, 1);
 }
 
 size_t origin_host_form(const struct origin *o, char *buf, size_t cap)

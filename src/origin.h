@@ -1,6 +1,7 @@
 /* origin.h — owns the origin model of §1.1: parsing a
- * declared origin (scheme://host[:port]), normalising it, comparing and
- * rendering it. ASCII hosts only: an IDN host is refused (§1.1). */
+ * declared origin (scheme://host[:port]), normalising it (an
+ * international host to its ASCII form, §1.4), comparing and rendering
+ * it. */
 #ifndef HOSTSHIFT_ORIGIN_H
 #define HOSTSHIFT_ORIGIN_H
 
@@ -11,12 +12,18 @@ enum scheme { SCHEME_HTTP, SCHEME_HTTPS };
 
 #define ORIGIN_HOST_MAX 253  /* DNS name limit */
 #define ORIGIN_PORT_MAX 5    /* digits, leading zeros stripped */
+#define ORIGIN_DISPLAY_MAX 255   /* a longer Unicode form is not kept: the ASCII form is written */
 
 struct origin {
 	enum scheme scheme;
 	bool ipv6;                           /* host is an IPv6 literal, stored without brackets */
-	char host[ORIGIN_HOST_MAX + 1];      /* lowercase, no root dot */
+	char host[ORIGIN_HOST_MAX + 1];      /* the ASCII form (§1.4), lowercase, no root dot */
 	char port[ORIGIN_PORT_MAX + 1];      /* "" when default/absent */
+	/* where the host was written with a non-ASCII character: its Unicode
+	 * form (the ASCII form's labels decoded: lower case, NFC, no root
+	 * dot), written in replacement text; "" otherwise, or where it is the
+	 * ASCII form itself. Never compared. */
+	char display[ORIGIN_DISPLAY_MAX + 1];
 };
 
 /* Parse and normalise `text` (n bytes). On failure returns false and points
@@ -42,5 +49,8 @@ size_t origin_concat(char *buf, size_t cap, const char *const *parts, size_t n);
 size_t origin_render(const struct origin *o, char *buf, size_t cap);
 /* The host as written in a URL: brackets around an IPv6 literal. */
 size_t origin_host_form(const struct origin *o, char *buf, size_t cap);
+/* The host as replacement text writes it: the display form where there is
+ * one, else origin_host_form. */
+size_t origin_host_written(const struct origin *o, char *buf, size_t cap);
 
 #endif

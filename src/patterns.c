@@ -6,6 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii.h"
+#include "idna.h"
 #include "matcher.h"
 
 void encoding_separators(enum encoding e, char scheme_sep[24], char rel_sep[24], const char **port_sep)
@@ -56,8 +58,8 @@ static void *take(struct arena *a, size_t n, size_t align)
 
 static size_t hostport(const struct origin *o, enum encoding e, char *buf, size_t cap)
 {
-	char h[ORIGIN_HOST_MAX + 3];
-	origin_host_form(o, h, sizeof h);
+	char h[ORIGIN_DISPLAY_MAX + 3];
+	origin_host_written(o, h, sizeof h);   /* (§2.2: the display form where there is one) */
 	char scheme_sep[24], rel_sep[24];
 	const char *port_sep;
 	encoding_separators(e, scheme_sep, rel_sep, &port_sep);
@@ -149,28 +151,64 @@ static bool check_pairs(const struct dir_pair *dp, size_t n, const char *prefix,
 	return true;
 }
 
+/* §2.1 step 2: a canonical host's spellings, into forms[0..return): the
+ * ASCII form; where it decodes to another, the Unicode form (lower case,
+ * NFC: `hämeen.fi` of `xn--hmeen-gra.fi`); where that differs again, its
+ * full upper case (`HÄMEEN.FI`). Mixed non-ASCII case is not a form. */
+#define FORM_TEXT_MAX (8 * ORIGIN_HOST_MAX + 3)   /* a Unicode form, upper-cased (`ß` to `SS`) */
+static size_t host_forms(const struct origin *o, char forms[HOST_FORMS_MAX][FORM_TEXT_MAX], size_t len[HOST_FORMS_MAX])
+{
+	size_t n = 0;
+	len[n] = origin_host_form(o, forms[n], FORM_TEXT_MAX);
+	n++;
+	if (o->ipv6) return n;
+	if (idna_to_unicode((const unsigned char *)forms[0], len[0], (unsigned char *)forms[n], FORM_TEXT_MAX, &len[n]) !=
+	            IDNA_OK ||
+	    (len[n] == len[0] && !memcmp(forms[n], forms[0], len[0])))
+		return n;
+	n++;
+	if (!idna_upper((const unsigned char *)forms[1], len[1], (unsigned char *)forms[n], FORM_TEXT_MAX, &len[n])) return n;
+	/* (ASCII letters are matched in either case, §2.3: the form keeps
+	 * them lower case) */
+	for (size_t k = 0; k < len[n]; k++) forms[n][k] = (char)ascii_lower((unsigned char)forms[n][k]);
+	if (len[n] == len[1] && !memcmp(forms[n], forms[1], len[1])) return n;
+	/* a form that spells another host is none: `STRASSE.DE`, the upper
+	 * case of `straße.de`, is `strasse.de` */
+	char back[ORIGIN_HOST_MAX + 3];
+	size_t bn;
+	if (idna_to_ascii((const unsigned char *)forms[n], len[n], back, sizeof back, &bn) == IDNA_OK && bn == len[0] &&
+	    !memcmp(back, forms[0], bn))
+		n++;
+	return n;
+}
+
 /* §2.1 step 1: the pairs grouped by canonical host, each with its
- * replacements in every spelling (§2.2). */
+ * replacements in every spelling (§2.2); a host's other forms are groups
+ * of their own with the same pairs. */
 static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_pair *dp, size_t n, char *err,
                         size_t errcap)
 {
-	pt->hosts = take(a, n * sizeof *pt->hosts, sizeof(void *));
-	short *group_of = calloc(n, sizeof *group_of);
+	pt->hosts = take(a, HOST_FORMS_MAX * n * sizeof *pt->hosts, sizeof(void *));
+	short *group_of = calloc(HOST_FORMS_MAX * n, sizeof *group_of);
 	if (!group_of) { snprintf(err, errcap, "out of memory"); return false; }
+	static char forms[HOST_FORMS_MAX][FORM_TEXT_MAX];
 	for (size_t i = 0; i < n; i++) {
-		char hf[ORIGIN_HOST_MAX + 3];
-		size_t hl = origin_host_form(dp[i].canonical, hf, sizeof hf);
-		size_t g = 0;
-		while (g < pt->nhosts && !(pt->hosts[g].len == hl && memcmp(pt->hosts[g].host, hf, hl) == 0)) g++;
-		if (g == pt->nhosts) {
-			pt->hosts[g].host = store(a, hf, hl).p;
-			pt->hosts[g].len = hl;
-			pt->hosts[g].npairs = 0;
-			pt->nhosts++;
-			if (hl > pt->max_host) pt->max_host = hl;
+		size_t fl[HOST_FORMS_MAX], nf = host_forms(dp[i].canonical, forms, fl);
+		for (size_t f = 0; f < HOST_FORMS_MAX; f++) {
+			if (f >= nf) { group_of[HOST_FORMS_MAX * i + f] = -1; continue; }
+			const char *hf = forms[f];
+			size_t hl = fl[f], g = 0;
+			while (g < pt->nhosts && !(pt->hosts[g].len == hl && memcmp(pt->hosts[g].host, hf, hl) == 0)) g++;
+			if (g == pt->nhosts) {
+				pt->hosts[g].host = store(a, hf, hl).p;
+				pt->hosts[g].len = hl;
+				pt->hosts[g].npairs = 0;
+				pt->nhosts++;
+				if (hl > pt->max_host) pt->max_host = hl;
+			}
+			pt->hosts[g].npairs++;
+			group_of[HOST_FORMS_MAX * i + f] = (short)g;
 		}
-		pt->hosts[g].npairs++;
-		group_of[i] = (short)g;
 	}
 	for (size_t g = 0; g < pt->nhosts; g++) {
 		pt->hosts[g].pairs = take(a, pt->hosts[g].npairs * sizeof(struct pattern_pair), sizeof(void *));
@@ -179,7 +217,7 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 	pt->all_identity = true;
 	pt->page_scheme = SCHEME_HTTPS;
 	for (size_t i = 0; i < n; i++) {
-		struct pattern_host *g = &pt->hosts[group_of[i]];
+		struct pattern_host *g = &pt->hosts[group_of[HOST_FORMS_MAX * i]];
 		struct pattern_pair *p = &g->pairs[g->npairs++];
 		p->canon_scheme = dp[i].canonical->scheme;
 		p->variant_scheme = dp[i].variant->scheme;
@@ -192,7 +230,7 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 		/* §2.2: the variant's scheme, the matched encoding's separators
 		 * as the table spells them (percent hex in upper case, §12.3). */
 		for (int e = 0; e < ENC_COUNT; e++) {
-			char hp[ORIGIN_HOST_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 32];
+			char hp[ORIGIN_DISPLAY_MAX + 16], buf[SCHEME_PREFIX_MAX + ORIGIN_DISPLAY_MAX + 32];
 			char scheme_sep[24], rel_sep[24];
 			const char *port_sep;
 			encoding_separators((enum encoding)e, scheme_sep, rel_sep, &port_sep);
@@ -204,6 +242,11 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 			k = origin_concat(buf, sizeof buf, rel_form, 2);
 			p->repl[e][FORM_RELATIVE] = store(a, buf, k);
 		}
+		/* the other forms' groups: the same pair */
+		for (size_t f = 1; f < HOST_FORMS_MAX && group_of[HOST_FORMS_MAX * i + f] >= 0; f++) {
+			struct pattern_host *o = &pt->hosts[group_of[HOST_FORMS_MAX * i + f]];
+			o->pairs[o->npairs++] = *p;
+		}
 	}
 	free(group_of);
 	return true;
@@ -212,9 +255,9 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 /* A deterministic host order (sorted), then the first-byte lists, longest
  * first, with the second bytes each list's hosts may have; the host
  * finder. */
-static void order_hosts(struct patterns *pt, struct arena *a, size_t n)
+static void order_hosts(struct patterns *pt, struct arena *a)
 {
-	short idx[n];
+	short idx[pt->nhosts ? pt->nhosts : 1];
 	for (size_t g = 0; g < pt->nhosts; g++) idx[g] = (short)g;
 	sort_hosts = pt->hosts;
 	qsort(idx, pt->nhosts, sizeof *idx, by_host_text);
@@ -299,14 +342,15 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 	if (!check_pairs(dp, n, prefix, err, errcap)) goto fail;
 
 	/* Arena: hosts, pairs, replacement strings, first-byte lists. */
-	size_t cap = n * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 +
-	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_HOST_MAX + 3 + 4 + ORIGIN_PORT_MAX) +
-	                  ORIGIN_HOST_MAX + 3 + 2 * sizeof(short) + 32) + 256 * sizeof(short) + 64;
+	size_t cap = n * (HOST_FORMS_MAX * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 + FORM_TEXT_MAX +
+	                                    2 * sizeof(short) + 32) +
+	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_DISPLAY_MAX + 3 + 4 + ORIGIN_PORT_MAX)) +
+	             256 * sizeof(short) + 64;
 	struct arena a = { malloc(cap), 0, cap };
 	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
 	pt->arena = a.p;
 	if (!group_hosts(pt, &a, dp, n, err, errcap)) goto fail;
-	order_hosts(pt, &a, n);
+	order_hosts(pt, &a);
 	pt->max_pat = SCHEME_PREFIX_MAX + pt->max_host;
 	pt->window = pt->max_pat + LOOKAHEAD_PAST_HOST;
 	if (!probe_fixed_point(pt, prefix, err, errcap)) goto fail;

@@ -43,6 +43,9 @@ struct pattern_pair {
 	const struct map_pair *source;          /* for messages */
 };
 
+/* A canonical host's spellings (§2.1): ASCII, Unicode, Unicode upper case. */
+#define HOST_FORMS_MAX 3
+
 struct pattern_host {
 	const unsigned char *host;              /* lowercase host form ([v6] bracketed) */
 	size_t len;

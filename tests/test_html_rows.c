@@ -1068,11 +1068,65 @@ START_TEST(adv_fixtures)
 }
 END_TEST
 
+/* International hosts (rules.md §1.4, §2.1): corpus/idna/page.html holds
+ * a canonical host in its Unicode form, upper case, as `xn--…`, in
+ * attributes, srcset, style, a form, text and a script. A map naming the
+ * canonical in Unicode and one naming it in its ASCII form give the same
+ * output, corpus/idna/expected/page.html; a variant written in Unicode is
+ * written so (expected/page-unicode-variant.html). At read sizes 1, 2 and 3
+ * every multi-byte character is split across reads somewhere. */
+START_TEST(idn_fixture)
+{
+	static const char *const maps[][2] = {
+		{ "unicode.map", "page.html" },
+		{ "punycode.map", "page.html" },
+		{ "unicode-variant.map", "page-unicode-variant.html" },
+	};
+	static const size_t sizes[] = { 1, 2, 3, 7, 4096, 65536 };
+	size_t in_len;
+	unsigned char *in = pf_slurp(PF_OWN_CORPUS "/idna/page.html", &in_len);
+	ck_assert(in != NULL);
+	for (size_t m = 0; m < sizeof maps / sizeof *maps; m++) {
+		char path[512];
+		snprintf(path, sizeof path, "%s/idna/%s", PF_OWN_CORPUS, maps[m][0]);
+		size_t maplen, want_len;
+		char *map_text = (char *)pf_slurp(path, &maplen);
+		ck_assert_msg(map_text != NULL, "cannot read %s", path);
+		snprintf(path, sizeof path, "%s/idna/expected/%s", PF_OWN_CORPUS, maps[m][1]);
+		unsigned char *want = pf_slurp(path, &want_len);
+		ck_assert_msg(want != NULL, "cannot read %s", path);
+		struct map mp;
+		struct patterns pt;
+		pf_build(&mp, &pt, map_text, false);
+		for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+			struct pf_options o = { .type = FILETYPE_HTML, .read_size = sizes[k] };
+			struct pf_result r;
+			pf_run_pt(&pt, in, in_len, &o, &r);
+			ck_assert_msg(r.rc == 0 && r.out_len == want_len && !memcmp(r.out, want, want_len),
+			              "%s, read size %zu: output differs from %s", maps[m][0], sizes[k], path);
+			ck_assert_msg(r.rewrites[SURFACE_STRAGGLER] == 0, "%s: the sweep rewrote", maps[m][0]);
+			pf_free(&r);
+			/* the output again: nothing left to rewrite */
+			pf_run_pt(&pt, want, want_len, &o, &r);
+			ck_assert_msg(r.out_len == want_len && !memcmp(r.out, want, want_len) &&
+			              pf_total(r.rewrites, SURFACE_COUNT) == 0, "%s: the output is rewritten again", maps[m][0]);
+			pf_free(&r);
+		}
+		patterns_free(&pt);
+		map_free(&mp);
+		free(map_text);
+		free(want);
+	}
+	free(in);
+}
+END_TEST
+
 Suite *html_rows_suite(void)
 {
 	Suite *s = suite_create("html_rows");
 	TCase *t = tcase_create("engine_reference_12_html");
 	tcase_set_timeout(t, 60);
+	tcase_add_test(t, idn_fixture);
 	tcase_add_test(t, row_01);
 	tcase_add_test(t, row_02);
 	tcase_add_test(t, row_03);
