@@ -341,6 +341,41 @@ bool bytescan_escaped_slash(const unsigned char *b, size_t len)
 	return false;
 }
 
+size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i v1 = _mm_set1_epi8('/'), v2 = _mm_set1_epi8('\\'), v3 = _mm_set1_epi8(':'), v4 = _mm_set1_epi8('%');
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i x = load16(b + i);
+		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)),
+		                         _mm_or_si128(_mm_cmpeq_epi8(x, v3), _mm_cmpeq_epi8(x, v4)));
+		unsigned mask = (unsigned)_mm_movemask_epi8(m);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	for (; i < len; i++)
+		if (b[i] == '/' || b[i] == '\\' || b[i] == ':' || b[i] == '%') return i;
+	return len;
+}
+
+size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2);
+	for (; i < len && len - i >= 16; i += 16) {
+		__m128i x = load16(b + i);
+		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2))) |
+		                (unsigned)_mm_movemask_epi8(x);
+		if (mask) return i + (size_t)__builtin_ctz(mask);
+	}
+#endif
+	for (; i < len; i++)
+		if (b[i] >= 0x80 || b[i] == c1 || b[i] == c2) return i;
+	return len;
+}
+
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3)
 {
@@ -372,7 +407,7 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp)
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool *high)
 {
 	size_t i = from;
 #if defined(__SSE2__)
@@ -396,6 +431,7 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 			m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
 			m = _mm_or_si128(m, _mm_and_si128(s0, s12));
 			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+			if (_mm_movemask_epi8(x)) *high = true;
 			if (mask) return j + (size_t)__builtin_ctz(mask);
 			if (j + 16 >= len - 2) {
 				i = j + 16;
@@ -409,6 +445,7 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 	for (; i < len; i++) {
 		unsigned char c = b[i];
 		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
+		if (c >= 0x80) *high = true;
 		if (url_mark[c] & want) {
 			if (c == ':' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') continue;
 			return i;

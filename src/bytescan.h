@@ -66,6 +66,11 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
  * (not a byte loop, which would read every byte of long strings full of
  * escapes). */
 bool bytescan_escaped_slash(const unsigned char *b, size_t len);
+/* The first i in [from, len) with b[i] >= 0x80 or b[i] == c1 or c2; len
+ * if none. */
+size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2);
+/* The first i in [from, len) with b[i] one of `/ \ : %`; len if none. */
+size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len);
 /* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3);
@@ -74,8 +79,10 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
  * (and `&` with amp), a `:`
  * without `//` after it, or the first of `///`;
  * len if none. It may also stop at another byte below CR (a superset; the
- * locator's gate, docs/rules.md §3.9, reads what it stopped at). */
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp);
+ * locator's gate, docs/rules.md §3.9, reads what it stopped at). *high
+ * is set where a byte from 0x80 was passed over (it may be past the
+ * result, never left out; a host a browser folds may be there, §1.4). */
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool *high);
 
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's
@@ -145,14 +152,16 @@ static inline size_t bytescan_name_end(const unsigned char *b, size_t from, size
 /* bytescan_byte for the closing quote c of an html attribute value, and
  * whether b[from, the result) is plain (*plain): holds no '&' (its
  * reference decoding needs one), no '%' and no control byte up to CR (a
- * URL parser decodes or removes them, docs/rules.md §3.9); in doubt not
- * plain (past the first 64 bytes it is not looked for). One scan of the
- * short values most are. */
+ * URL parser decodes or removes them, docs/rules.md §3.9); and whether it
+ * holds a byte from 0x80 (*wide: a browser folds hosts spelled past ASCII,
+ * §1.4); in doubt not plain, and wide (past the first 64 bytes neither is
+ * looked for). One scan of the short values most are. */
 static inline size_t bytescan_attr_value_end(const unsigned char *b, size_t from, size_t len, unsigned char c,
-                                             bool *plain)
+                                             bool *plain, bool *wide)
 {
 	size_t i = from;
 	*plain = true;
+	*wide = false;
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), va = _mm_set1_epi8('&'), vp = _mm_set1_epi8('%'),
 	              v13 = _mm_set1_epi8('\r');
@@ -162,22 +171,26 @@ static inline size_t bytescan_attr_value_end(const unsigned char *b, size_t from
 		/* '&', '%', or a byte <= CR (TAB, LF, CR among them) */
 		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vp)),
 		                         _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-		unsigned ms = (unsigned)_mm_movemask_epi8(m);
+		unsigned ms = (unsigned)_mm_movemask_epi8(m), mw = (unsigned)_mm_movemask_epi8(x);
 		if (mc) {
 			unsigned at = (unsigned)__builtin_ctz(mc);
 			if (ms & ((1u << at) - 1)) *plain = false;
+			if (mw & ((1u << at) - 1)) *wide = true;
 			return i + at;
 		}
 		if (ms) *plain = false;
+		if (mw) *wide = true;
 	}
 	if (len - i >= 16) {
 		*plain = false;
+		*wide = true;
 		return bytescan_byte(b, i, len, c);
 	}
 #endif
 	for (; i < len; i++) {
 		if (b[i] == c) return i;
 		if (b[i] == '&' || b[i] == '%' || b[i] <= '\r') *plain = false;
+		if (b[i] >= 0x80) *wide = true;
 	}
 	return len;
 }

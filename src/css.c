@@ -20,6 +20,12 @@ static inline bool css_space(int c) { return c == ' ' || c == '\t' || c == '\n' 
 
 int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *end)
 {
+	int c = css_escape_cp(p, n, i, refs, end);
+	return c >= 0x80 ? 0x80 : c;
+}
+
+int css_escape_cp(const unsigned char *p, size_t n, size_t i, bool refs, size_t *end)
+{
 	size_t len;
 	if (i >= n) return -1;
 	int c = sheet_char(p, n, i, refs, &len);
@@ -42,7 +48,8 @@ int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *en
 		if (c == '\r' && i < n && (len == 1 ? p[i] == '\n' : sheet_char(p, n, i, refs, &k) == '\n')) i += len == 1 ? 1 : k;
 	}
 	*end = i;
-	return cp && cp < 0x80 ? (int)cp : 0x80;
+	/* (U+0000, a surrogate and past U+10FFFF: U+FFFD, as a style sheet reads them) */
+	return cp && cp <= 0x10FFFF && !(cp >= 0xD800 && cp <= 0xDFFF) ? (int)cp : 0xFFFD;
 }
 
 int css_escape_at(const unsigned char *p, size_t n, size_t i, bool refs, size_t *len)

@@ -16,6 +16,8 @@
  * and in *end the offset after it; -1 where the backslash begins no escape
  * (a newline, a form feed or the end follows). */
 int css_escape(const unsigned char *p, size_t n, size_t i, bool refs, size_t *end);
+/* The same, with the code point itself past ASCII. */
+int css_escape_cp(const unsigned char *p, size_t n, size_t i, bool refs, size_t *end);
 
 /* The escape at p[i] (a backslash, or with refs a reference to one): its
  * character as css_escape gives it and its length in *len; -1 where none

@@ -370,6 +370,19 @@ int entity_ref_byte(const unsigned char *p, size_t m, size_t *len)
 	return b[0] < 0x80 ? b[0] : 0x80;
 }
 
+size_t entity_ref_utf8(const unsigned char *p, size_t m, unsigned char out[4])
+{
+	if (m < 3 || p[0] != '&') return 0;
+	if (p[1] == '#') {
+		uint32_t v = 0;
+		if (!scan_numeric(p, m, &v)) return 0;
+		if (!v || (v >= 0xD800 && v <= 0xDFFF)) v = 0xFFFD;   /* (as a page's parser reads them) */
+		return utf8_put(v, out);
+	}
+	size_t bl = 0;
+	return parse_named(p, m, out, &bl) ? bl : 0;
+}
+
 bool entity_may_decode_into(const unsigned char *in, size_t n, const bool alphabet[256], bool cuts)
 {
 	/* most values hold no '&': the search is inline (bytescan_byte) */

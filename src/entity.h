@@ -95,6 +95,9 @@ bool entity_refs_inert(const struct entity_ref *refs, size_t nrefs, const unsign
  * (`&amp;`, `&Tab;`, `&NewLine;`, numeric references of any value and the
  * names of §5.1 are). */
 int entity_ref_byte(const unsigned char *p, size_t m, size_t *len);
+/* The reference at p[0] == '&' (m bytes) as UTF-8 into out: its length,
+ * 0 where it is none (what entity_ref_byte gives as 0x80, written out). */
+size_t entity_ref_utf8(const unsigned char *p, size_t m, unsigned char out[4]);
 
 /* The named-reference table of the one-non-ASCII rule (src/entity_names.h,
  * generated from the HTML5 table by tools/gen_entity_names.py): returns the

@@ -498,7 +498,11 @@ static void start_tag_done(struct html *h)
 			 * (its second) */
 			bool host = hostfind_cursor_may(&h->c.pt->find, hc, at + a->value_start, at + a->value_end);
 			/* (in a style attribute a CSS escape can hide one too) */
-			changed = (host || !a->plain || css) && attr_value(h, a, !host, false);
+			/* (and a byte past ASCII where a host a browser folds may
+			 * be, rules.md §1.4) */
+			changed = (host || !a->plain || css ||
+			           (a->wide && locator_may_fold(t + a->value_start, a->value_end - a->value_start, false))) &&
+			          attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
@@ -612,7 +616,7 @@ static inline __attribute__((always_inline)) struct html_attr *new_attr(struct h
 	}
 	if (h->nattrs == h->attrs_cap) h->attrs = xgrow(h->attrs, &h->attrs_cap, h->nattrs + 1, sizeof *h->attrs, 32);
 	struct html_attr *a = &h->attrs[h->nattrs++];
-	*a = (struct html_attr){ pos, pos, 0, 0, false, false, false };
+	*a = (struct html_attr){ pos, pos, 0, 0, false, false, true, false };
 	return a;
 }
 
@@ -759,9 +763,9 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				struct html_attr *a = new_attr(h, base + i);
 				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
-				bool plain = false;
+				bool plain = false, wide = true;
 				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
-					size_t e = bytescan_attr_value_end(p, k + 2, n, p[k + 1], &plain);
+					size_t e = bytescan_attr_value_end(p, k + 2, n, p[k + 1], &plain, &wide);
 					q = e < n ? p + e : NULL;
 				}
 				if (!q) {
@@ -772,6 +776,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				a->name_end = base + k;
 				a->has_value = true;
 				a->plain = plain;
+				a->wide = wide;
 				a->value_start = base + k + 2;
 				i = (size_t)(q - p);
 				a->value_end = base + i;

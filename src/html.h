@@ -86,6 +86,7 @@ struct html_attr {
 	bool has_value;
 	bool plain;     /* the value is known to hold none of `& % TAB LF CR`: no reference to
 	                   decode, nothing a URL parser removes or decodes (rules.md §3.9) */
+	bool wide;      /* the value may hold a byte from 0x80 (a host a browser folds, §1.4) */
 	bool changed;   /* its value is rewritten (start_tag_done, when events are listed) */
 };
 

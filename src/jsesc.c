@@ -3,8 +3,8 @@
 
 #include "ascii.h"
 
-/* A code point as the view holds it: the byte up to U+007F, else 0x80. */
-static inline int cp_byte(unsigned long cp) { return cp < 0x80 ? (int)cp : 0x80; }
+/* A code point as js_escape_cp gives it. */
+static inline int cp_byte(unsigned long cp) { return (int)cp; }
 
 /* The value of the k hex digits at p[i..], or -1 where one is not. */
 static long hex_run(const unsigned char *p, size_t n, size_t i, size_t k)
@@ -22,6 +22,12 @@ static long hex_run(const unsigned char *p, size_t n, size_t i, size_t k)
 static inline int octal(unsigned char c) { return c >= '0' && c <= '7' ? c - '0' : -1; }
 
 int js_escape_at(const unsigned char *p, size_t n, size_t i, size_t *len)
+{
+	int c = js_escape_cp(p, n, i, len);
+	return c >= 0x80 ? 0x80 : c;
+}
+
+int js_escape_cp(const unsigned char *p, size_t n, size_t i, size_t *len)
 {
 	if (i + 1 >= n || p[i] != '\\') return -1;
 	unsigned char c = p[i + 1];
@@ -72,5 +78,5 @@ int js_escape_at(const unsigned char *p, size_t n, size_t i, size_t *len)
 	size_t k = i + 2, max = d <= 3 ? 3 : 2;
 	while (k < n && k - (i + 1) < max && octal(p[k]) >= 0) v = v * 8 + (unsigned)octal(p[k++]);
 	*len = k - i;
-	return (int)v < 0x80 ? (int)v : 0x80;
+	return (int)v;
 }

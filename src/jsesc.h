@@ -18,5 +18,8 @@
  * none can be read there (no backslash, the end, a `\x` or `\u` without
  * its digits: a script that does not parse). */
 int js_escape_at(const unsigned char *p, size_t n, size_t i, size_t *len);
+/* The same, with the code point itself past ASCII (0x80 still for a
+ * backslash before a character past ASCII, which stands for itself). */
+int js_escape_cp(const unsigned char *p, size_t n, size_t i, size_t *len);
 
 #endif

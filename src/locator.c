@@ -1,6 +1,8 @@
 /* locator.c — the URL-parser locator (rules.md §3.9). */
 #include "locator.h"
 
+#include "idna.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,6 +75,79 @@ bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t 
 		size_t len;
 		int b = entity_ref_byte(p + i, n - i, &len);
 		if (b == '\t' || b == '\n' || b == '\r' || (b >= 0 && b < 0x80 && alpha[b])) return true;
+	}
+	return false;
+}
+
+static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
+
+/* Whether the character past ASCII at p[i] (a byte from 0x80, a `%XX` of
+ * one, a reference to one) may stand in an authority a browser folds
+ * (rules.md §1.4): the bytes before it, back to a slash (written or
+ * `%2F`), a quote, white space or a bracket, begin after two slashes, after
+ * a slash after a colon (`https:/ｗ`, `%3A%2F`), or hold a scheme's colon
+ * (`https:ｗ`); a superset. */
+static inline bool encoded_slash(const unsigned char *p, size_t j)
+{
+	return j >= 3 && p[j - 3] == '%' && p[j - 2] == '2' && (p[j - 1] | 0x20) == 'f';
+}
+
+/* The bytes that end fold_at's walk back: `/ \ ? " ' ( ) < >` and up to
+ * a space. */
+static const bool fold_stop[256] = {
+	['/'] = true, ['\\'] = true, ['?'] = true, ['"'] = true, ['\''] = true, ['('] = true, [')'] = true, ['<'] = true, ['>'] = true,
+};
+
+static bool fold_at(const unsigned char *p, size_t i)
+{
+	const bool *stop = fold_stop;
+	size_t j = i;
+	bool colon = false;
+	while (j > 0) {
+		unsigned char c = p[j - 1];
+		if (c <= ' ' || stop[c] || ((c | 0x20) == 'f' && encoded_slash(p, j))) break;
+		colon |= c == ':';
+		j--;
+	}
+	if (j > 0 && (p[j - 1] == '/' || p[j - 1] == '\\')) {
+		if (j > 1 && (p[j - 2] == '/' || p[j - 2] == '\\' || p[j - 2] == ':')) return true;
+	} else if (encoded_slash(p, j)) {
+		j -= 3;
+		return encoded_slash(p, j) || (j >= 3 && percent_colon(p + j - 3));
+	}
+	if (colon)
+		for (size_t k = j; k < i; k++)
+			if (p[k] == ':' && ((k >= 4 && ascii_ci_eq(p + k - 4, "http", 4)) || (k >= 5 && ascii_ci_eq(p + k - 5, "https", 5))))
+				return true;
+	return false;
+}
+
+/* Where fold_at, false at i, may next be true: at or after the next `/`,
+ * `\`, `:` or `%`. Its walk back from a byte before that one stops where
+ * it stopped from i or at a byte that ends a walk after it (a space, a
+ * quote …), and is true only where a slash, a scheme's colon or an
+ * encoded slash stands between (one check for a path segment's
+ * characters, and for a word's in prose). */
+static size_t past_wide(const unsigned char *p, size_t i, size_t n)
+{
+	return bytescan_slash_colon_pct(p, i, n);
+}
+
+bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
+{
+	for (size_t i = 0; i < n; i++) {
+		i = bytescan_high_or(p, i, n, '%', refs ? '&' : '%');
+		if (i == n) break;
+		unsigned char c = p[i];
+		if (c >= 0x80) {
+			if (fold_at(p, i)) return true;
+			i = past_wide(p, i, n) - 1;
+		} else if (c == '%' && n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0) {
+			if (fold_at(p, i)) return true;
+		} else if (c == '&' && refs) {
+			size_t len;
+			if (entity_ref_byte(p + i, n - i, &len) == 0x80 && fold_at(p, i)) return true;
+		}
 	}
 	return false;
 }
@@ -152,6 +227,32 @@ static inline int page_char(const unsigned char *p, size_t i, size_t n, const st
 	return b;   /* (TAB, LF, CR: removed as the bytes are, §5.2) */
 }
 
+/* Code point c, decoded from source bytes [s, e), at view offset k: one
+ * byte, or past ASCII its UTF-8, each byte from [s, e) (a JavaScript or
+ * CSS escape: `\u00fc`, `\fc `), where it fits. Returns the offset after. */
+static size_t put_char(struct locator *L, size_t k, size_t cap, uint32_t c, size_t s, size_t e)
+{
+	unsigned char u[4];
+	size_t ul = 1;
+	u[0] = (unsigned char)c;
+	if (c >= 0x80 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF)) {
+		if (c < 0x800) u[0] = (unsigned char)(0xC0 | c >> 6), u[1] = (unsigned char)(0x80 | (c & 0x3F)), ul = 2;
+		else if (c < 0x10000)
+			u[0] = (unsigned char)(0xE0 | c >> 12), u[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F)),
+			u[2] = (unsigned char)(0x80 | (c & 0x3F)), ul = 3;
+		else
+			u[0] = (unsigned char)(0xF0 | c >> 18), u[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F)),
+			u[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F)), u[3] = (unsigned char)(0x80 | (c & 0x3F)), ul = 4;
+		if (ul > cap - k) ul = 1, u[0] = 0x80;
+	}
+	for (size_t t = 0; t < ul; t++) {
+		L->v[k + t] = u[t];
+		L->s[k + t] = (uint32_t)s;
+		L->e[k + t] = (uint32_t)e;
+	}
+	return k + ul;
+}
+
 /* The view of p[a..n) from a token start a, at most cap bytes: each byte
  * with its source range; returns the source offset after the last token
  * read. References are decoded first (the page's parser), CSS escapes
@@ -179,23 +280,47 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 		size_t len;
 		if (o->css && (len = css_continuation_at(p, n, i, o->refs))) { i += len; continue; }   /* a string's line continuation */
 		if (o->js && p[i] == '\\') {
-			int d = js_escape_at(p, n, i, &len);
+			int d = js_escape_cp(p, n, i, &len);
 			/* a line continuation, an escaped control: removed (a written
 			 * newline ends the string: kept) */
 			if (d == JS_CONTINUATION || d == '\t' || d == '\n' || d == '\r') { i += len; continue; }
 			if (d < 0) d = '\\', len = 1;
-			L->v[k] = (unsigned char)d;
-			L->s[k] = (uint32_t)i;
-			L->e[k] = (uint32_t)(i + len);
-			k++;
+			/* (a backslash before a character past ASCII stands for it:
+			 * its first byte here, the rest as they are) */
+			if (len == 2 && p[i + 1] >= 0x80) k = put_char(L, k, cap, 0, i, i + len), L->v[k - 1] = p[i + 1];
+			else k = put_char(L, k, cap, (uint32_t)d, i, i + len);
 			i += len;
 			continue;
 		}
 		int c = page_char(p, i, n, o, &len);
+		if (c == 0x80 && len > 1 && (o->value || o->css)) {
+			/* a reference past ASCII: its UTF-8, each byte from the
+			 * whole reference (the fold reads it, rules.md §1.4) */
+			unsigned char u[4];
+			size_t ul = entity_ref_utf8(p + i, n - i, u);
+			if (ul > 1 && ul <= cap - k) {
+				for (size_t t = 0; t < ul; t++) {
+					L->v[k + t] = u[t];
+					L->s[k + t] = (uint32_t)i;
+					L->e[k + t] = (uint32_t)(i + len);
+				}
+				k += ul;
+				i += len;
+				continue;
+			}
+		}
 		if (c == '\\' && o->css) {
 			size_t end;
-			int d = css_escape(p, n, i + len, o->refs, &end);
+			int d = css_escape_cp(p, n, i + len, o->refs, &end);
 			if (d >= 0) {
+				/* (a backslash before a character past ASCII stands for it:
+				 * its first byte here, the rest as they are) */
+				if (end == i + len + 1 && p[i + len] >= 0x80) {
+					k = put_char(L, k, cap, 0, i, end);
+					L->v[k - 1] = p[i + len];
+					i = end;
+					continue;
+				}
 				c = d;
 				len = end - i;
 				/* an escaped control is the URL parser's to remove (a
@@ -204,21 +329,26 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 			}
 		}
 		if ((c == '\t' && (o->joins || o->value || o->css || o->js)) || ((c == '\n' || c == '\r') && o->joins)) { i += len; continue; }
-		L->v[k] = (unsigned char)c;
-		L->s[k] = (uint32_t)i;
-		L->e[k] = (uint32_t)(i + len);
-		k++;
+		k = put_char(L, k, cap, (uint32_t)c, i, i + len);
 		i += len;
 	}
 	L->len = k;
 	return i;
 }
 
-/* The lookup key of the host v[h..e): lower case, percent-decoded, without
- * its root dot. Returns its length, 0 if it is none. */
-static size_t host_key(const unsigned char *v, size_t h, size_t e, unsigned char key[LOCATOR_AUTHORITY_MAX])
+/* The lookup key of the host v[h..e): lower case, percent-decoded, where
+ * it holds a character past ASCII folded as a browser folds it (rules.md
+ * §1.4: `ｗｗｗ.example.fi`, `www。example.fi`, `bu` U+0308 `cher` are the
+ * hosts they fold to), without its root dot. Returns its length, 0 if it
+ * is none (a host the fold refuses is one no browser reaches). *folded:
+ * the fold gave a key the bytes alone do not spell (the byte matcher's
+ * forms, §2.1, cannot have read it). */
+static size_t host_key(const struct patterns *pt, const unsigned char *v, size_t h, size_t e,
+                       unsigned char key[LOCATOR_AUTHORITY_MAX], bool *folded)
 {
 	size_t k = 0;
+	bool wide = false;
+	*folded = false;
 	for (size_t i = h; i < e; i++) {
 		unsigned char c = v[i];
 		int x, y;
@@ -226,7 +356,17 @@ static size_t host_key(const unsigned char *v, size_t h, size_t e, unsigned char
 			c = (unsigned char)(x << 4 | y);
 			i += 2;
 		}
+		wide |= c >= 0x80;
 		key[k++] = ascii_lower(c);
+	}
+	if (wide) {
+		char ascii[ORIGIN_HOST_MAX + 2];
+		size_t an;
+		if (idna_to_ascii(key, k, ascii, sizeof ascii, &an) != IDNA_OK) return 0;
+		size_t rn = k && key[k - 1] == '.' ? k - 1 : k;
+		*folded = !patterns_host(pt, key, rn);
+		memcpy(key, ascii, an);
+		k = an;
 	}
 	if (k && key[k - 1] == '.') k--;
 	return k;
@@ -249,7 +389,6 @@ struct cand {
 	size_t run;                /* its length */
 };
 
-static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
 
 /* A URL start at view offset i (a token boundary): `http:`, `https:` (the
  * colon written `%3A` too), or a slash run. */
@@ -363,10 +502,11 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 		if (d < he) e = p = he = d;
 	}
 	if (he == h) return false;
-	if (!unmatched(L, v, c, at, h, he, e)) return false;
 	unsigned char key[LOCATOR_AUTHORITY_MAX];
-	size_t kn = host_key(v, h, he, key);
+	bool folded;
+	size_t kn = host_key(pt, v, h, he, key, &folded);
 	if (!kn) return false;
+	if (!folded && !unmatched(L, v, c, at, h, he, e)) return false;
 	const struct pattern_host *g = patterns_host(pt, key, kn);
 	if (!g) return false;
 	const char *port = NULL;
@@ -443,7 +583,8 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 {
 	const struct hostfind *f = &pt->find;
 	size_t skip;
-	for (size_t i = bytescan_url_marks(p, 0, n, refs); i < n; i = bytescan_url_marks(p, i + 1, n, refs)) {
+	bool high = false;
+	for (size_t i = bytescan_url_marks(p, 0, n, refs, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, &high)) {
 		unsigned char c = p[i];
 		switch (c) {
 		case '&':
@@ -463,6 +604,8 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			if (n - i > 3 && percent_colon(p + i) && p[i + 3] != '%' && !(n - i > 4 && p[i + 3] == '/' && p[i + 4] == '/') &&
 			    scheme_before(p, i))
 				return true;
+			/* a `%XX` past ASCII in what may be an authority (the fold) */
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0 && fold_at(p, i)) return true;
 			continue;
 		case '@':
 			/* userinfo before a canonical host (one spelled otherwise has
@@ -487,7 +630,11 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			continue;
 		}
 	}
-	return false;
+	/* a character past ASCII in what may be an authority: a host a
+	 * browser folds (rules.md §1.4); the scan saw whether there is one
+	 * (a reference to one is a mark of its own above, a `%XX` of one
+	 * decided there) */
+	return high && locator_may_fold(p, n, false);
 }
 
 /* The next byte at or after i that may end a scheme or begin a slash

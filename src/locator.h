@@ -77,6 +77,12 @@ typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
 
 void locator_free(struct locator *L);
 
+/* Whether p[0..n) may hold a host spelled past ASCII that a browser folds
+ * (rules.md §1.4): a byte from 0x80, a `%XX` of one, or with refs a
+ * reference to one, in what may be a URL's authority (after `//`, `:/`,
+ * or a scheme's colon); a superset of where the locator's fold finds a
+ * canonical host. */
+bool locator_may_fold(const unsigned char *p, size_t n, bool refs);
 /* Whether p[0..n) may spell a canonical host the byte matcher cannot see
  * in its bytes (a superset): it holds a TAB, LF or CR, a `%XX` of a byte
  * of a canonical host (or a `%` whose digits may be references), with

@@ -573,35 +573,40 @@ END_TEST
 
 START_TEST(byte_seen_rules)
 {
-	bool plain;
+	bool plain, wide;
 	const char *t = "a=b&amp;c\" x&y\"";
 	size_t n = strlen(t);
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, n, '"', &plain), 9);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, n, '"', &plain, &wide), 9);
 	ck_assert(!plain);
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 4, n, '"', &plain), 9);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 4, n, '"', &plain, &wide), 9);
 	ck_assert(plain);   /* from past the '&' */
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, 3, '"', &plain), 3);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)t, 0, 3, '"', &plain, &wide), 3);
 	ck_assert(plain);
 	const char *u = "www.ex%61mple\" www.example\t.fi\" x\ny\" \r\"";
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 0, strlen(u), '"', &plain), 13);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 0, strlen(u), '"', &plain, &wide), 13);
 	ck_assert(!plain);   /* '%' */
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 14, strlen(u), '"', &plain), 30);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 14, strlen(u), '"', &plain, &wide), 30);
 	ck_assert(!plain);   /* TAB */
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 31, strlen(u), '"', &plain), 35);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 31, strlen(u), '"', &plain, &wide), 35);
 	ck_assert(!plain);   /* LF */
-	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 36, strlen(u), '"', &plain), 38);
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 36, strlen(u), '"', &plain, &wide), 38);
 	ck_assert(!plain);   /* CR */
+	const char *w = "https://\xef\xbd\x97ww.example.fi\"";
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)w, 0, strlen(w), '"', &plain, &wide), strlen(w) - 1);
+	ck_assert(plain && wide);   /* a byte from 0x80: a host a browser folds may be there (rules.md §1.4) */
+	ck_assert_uint_eq(bytescan_attr_value_end((const unsigned char *)u, 0, strlen(u), '"', &plain, &wide), 13);
+	ck_assert(!wide);
 	/* a mark right after the quote found does not count */
 	unsigned char buf[100];
 	memset(buf, 'a', sizeof buf);
 	buf[20] = '"';
 	buf[21] = '&';
-	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain), 20);
+	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain, &wide), 20);
 	ck_assert(plain);
 	/* past the first 64 bytes the answer may be "not plain" without a mark */
 	buf[20] = 'a';
 	buf[90] = '"';
-	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain), 90);
+	ck_assert_uint_eq(bytescan_attr_value_end(buf, 0, sizeof buf, '"', &plain, &wide), 90);
 }
 END_TEST
 
@@ -611,12 +616,19 @@ static void byte_seen_check(const unsigned char *b, size_t len, size_t from, int
 	bool want_plain = true;
 	for (; want < len && b[want] != '"'; want++)
 		if (b[want] == '&' || b[want] == '%' || b[want] <= '\r') want_plain = false;
-	bool plain;
-	size_t got = bytescan_attr_value_end(b, from, len, '"', &plain);
+	bool want_wide = false;
+	for (size_t k = from; k < want; k++) want_wide |= b[k] >= 0x80;
+	bool plain, wide;
+	size_t got = bytescan_attr_value_end(b, from, len, '"', &plain, &wide);
 	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
 	/* exact within the first 64 bytes, else never a false "plain" */
-	if (want - from < 64) ck_assert_msg(plain == want_plain, "round %d len %zu from %zu: plain %d", round, len, from, plain);
-	else ck_assert(!plain || want_plain);
+	if (want - from < 64) {
+		ck_assert_msg(plain == want_plain, "round %d len %zu from %zu: plain %d", round, len, from, plain);
+		ck_assert_msg(wide == want_wide, "round %d len %zu from %zu: wide %d", round, len, from, wide);
+	} else {
+		ck_assert(!plain || want_plain);
+		ck_assert(wide || !want_wide);
+	}
 	if (want < len) counts[0]++;
 	if (!want_plain) counts[1]++;
 }
@@ -649,7 +661,11 @@ static size_t ref_url_marks(const unsigned char *b, size_t from, size_t len, boo
 static void url_marks_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
 {
 	bool amp = round & 1;
-	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp);
+	bool high = false, want_high = false;
+	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp, &high);
+	/* (a byte from 0x80 passed over is seen) */
+	for (size_t k = from; k < got && k < len; k++) want_high |= b[k] >= 0x80;
+	ck_assert_msg(high || !want_high, "len %zu from %zu: a byte from 0x80 before %zu not seen", len, from, got);
 	/* (the SIMD steps may stop at any byte up to CR, a superset the
 	 * caller passes over: never past a mark) */
 	ck_assert_msg(got == want || (got < want && b[got] <= '\r'), "len %zu from %zu amp %d: got %zu, want %zu", len, from,

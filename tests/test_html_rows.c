@@ -699,6 +699,41 @@ static const struct {
 	{ MAP_MAIN, "<a href=\"https://" CH "%2&#x45;evil.test/x\">", NULL },
 	{ "https://www.example.fi https://a1.test\n", "<div style=\"b:url(https\\3a \\2f \\2f " CH "/x)\">",
 	  "<div style=\"b:url(https\\3a \\2f \\2f a1.test/x)\">" },
+	/* hosts spelled past ASCII, which a browser folds (rules.md §1.4):
+	 * fullwidth letters, U+3002 and U+FF0E dots, a soft hyphen written
+	 * and as a reference, NFD, mixed case, percent-encoded UTF-8,
+	 * references and escapes to a character past ASCII; only the host's
+	 * bytes are replaced */
+	{ MAP_MAIN, "<a href=\"https://\xef\xbd\x97\xef\xbd\x97\xef\xbd\x97.example.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<img src=\"//www\xe3\x80\x82" "example\xef\xbc\x8e" "fi/x\">", "<img src=\"//" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.exam\xc2\xad" "ple.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://www.exam&shy;ple.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://&#xFF57;ww.example.fi/x\">", "<a href=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<form action=\"https://%EF%BD%97ww.example.fi/x\">", "<form action=\"https://" VH "/x\">" },
+	{ MAP_MAIN, "<img srcset=\"https://" CH "/a 1x, https://\xef\xbd\x97ww.example.fi/b 2x\">",
+	  "<img srcset=\"https://" VH "/a 1x, https://" VH "/b 2x\">" },
+	{ MAP_MAIN, "<div style=\"b:url(https://\xef\xbd\x97ww.example.fi/x)\">", "<div style=\"b:url(https://" VH "/x)\">" },
+	{ MAP_MAIN, "<style>a{b:url(\"https://\\ff57 ww.example.fi/x\")}</style>", "<style>a{b:url(\"https://" VH "/x\")}</style>" },
+	{ MAP_MAIN, "<script>u=\"https:\\/\\/\\uff57ww.example.fi\\/x\"</script>", "<script>u=\"https:\\/\\/" VH "\\/x\"</script>" },
+	{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "<a href=\"https://www.bu\xcc\x88" "cher.example/x\">",
+	  "<a href=\"https://v.test/x\">" },
+	{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "<a href=\"https://www.b\xc3\x9c" "cHER.example/x\">",
+	  "<a href=\"https://v.test/x\">" },
+	{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "<a href=\"https://www.b%C3%BC" "cher.example/x\">",
+	  "<a href=\"https://v.test/x\">" },
+	{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "<a href=\"https://www.b&uuml;cher.example/x\">",
+	  "<a href=\"https://v.test/x\">" },
+	{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "<script>u=\"https:\\/\\/www.b\\u00fccher.example\\/x\"</script>",
+	  "<script>u=\"https:\\/\\/v.test\\/x\"</script>" },
+	/* a scheme-changing map: the scheme too */
+	{ "https://www.example.fi http://wt.test\n", "<a href=\"https://\xef\xbd\x97ww.example.fi/x\">", "<a href=\"http://wt.test/x\">" },
+	/* left alone: a host that folds to a longer one, a port the map does
+	 * not name, a path, text that is no URL, a host the fold refuses */
+	{ MAP_MAIN, "<a href=\"https://www.exam\xc2\xad" "ple.fi.evil.test/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://\xef\xbd\x97ww.example.fi:8443/x\">", NULL },
+	{ MAP_MAIN, "<a href=\"/p/\xef\xbd\x97ww.example.fi/x\">", NULL },
+	{ MAP_MAIN, "<img alt=\"\xef\xbd\x97ww.example.fi p\xc3\xa4iv\xc3\xa4\">", NULL },
+	{ MAP_MAIN, "<a href=\"https://\xef\xbd\x97ww.exa\xe2\x80\x8d" "mple.fi/x\">", NULL },
 };
 
 START_TEST(locator_spellings)

@@ -43,11 +43,14 @@
  *       its end (LOCATOR_WINDOW), with spaces after it, gives the same
  *       hits, shifted; release() is told offsets that never go back and
  *       stay within the buffer;
- *   (6) the gates are supersets: where locator_may_find is false, every
- *       hit lies inside a span the byte matcher rewrote (matcher_scan_ex,
- *       value mode, html-attr or header) on the same bytes; where
- *       locator_may_hide is false and hostfind_any finds no canonical
- *       host, there is no hit.
+ *   (6) the gates are supersets: where locator_may_find and
+ *       locator_may_fold are false, every hit lies inside a span the byte
+ *       matcher rewrote (matcher_scan_ex, value mode, html-attr or header)
+ *       on the same bytes; where locator_may_hide and locator_may_fold are
+ *       false and hostfind_any finds no canonical host, there is no hit.
+ *   A hit whose host is spelled past ASCII (the fold, rules.md §1.4) is
+ *   checked in (4) for a character past ASCII among its bytes and, where
+ *   they are UTF-8 alone, for folding to the canonical host.
  * A value the pipeline takes for compressed input is refused (exit 3,
  * nothing written) and checked for that only.
  * At exit it prints the cases, how many the locator found anything in
@@ -65,6 +68,7 @@
 #include "filetype.h"
 #include "fuzz_common.h"
 #include "hostfind.h"
+#include "idna.h"
 #include "locator.h"
 #include "map.h"
 #include "matcher.h"
@@ -97,7 +101,7 @@ static struct fuzz_io io;
 static struct locator loc;
 
 static struct {
-	unsigned long cases, found, scheme, rewrote, no_find, no_hide, padded, windowed;
+	unsigned long cases, found, scheme, rewrote, no_find, no_hide, padded, windowed, folded;
 } stats;
 
 static void report_stats(void)
@@ -106,9 +110,10 @@ static void report_stats(void)
 	double share = 100.0 * (double)stats.found / (double)stats.cases;
 	fprintf(stderr,
 	        "fuzz_locator: %lu cases, %lu found by the locator (%.1f%%), %lu with the scheme, %lu rewrote in the "
-	        "pipeline; gates false: may_find %lu, may_hide+hostfind %lu; %lu padded, %lu across windows\n",
+	        "pipeline; gates false: may_find %lu, may_hide+hostfind %lu; %lu padded, %lu across windows; %lu hits "
+	        "folded\n",
 	        stats.cases, stats.found, share, stats.scheme, stats.rewrote, stats.no_find, stats.no_hide, stats.padded,
-	        stats.windowed);
+	        stats.windowed, stats.folded);
 	if (stats.cases >= MIN_SHARE_CASES && share < MIN_SHARE_PERCENT) {
 		fprintf(stderr, "fuzz_locator: FAIL: only %.1f%% of cases found anything (want >= %d%%)\n", share,
 		        MIN_SHARE_PERCENT);
@@ -565,7 +570,25 @@ static void check_hits(const struct hits *c, const unsigned char *p, size_t n, b
 		}
 		long k = decode_view(p, n, hs, h->end, refs, scratch);
 		if (k < 0) fail_hits("a hit cuts a reference", c, i);
-		if (!spells_host(scratch, (size_t)k, host)) fail_hits("a hit's bytes do not spell its canonical host", c, i);
+		if (spells_host(scratch, (size_t)k, host)) continue;
+		/* a host spelled past ASCII, which the fold reads (rules.md §1.4):
+		 * a character past ASCII among its bytes; written in UTF-8 alone,
+		 * its ASCII form (src/idna.c, judged against node's URL parser by
+		 * the idna tier) spells the canonical host */
+		bool wide = false;
+		for (long t = 0; t < k; t++) wide |= scratch[t] >= 0x80;
+		for (size_t t = hs; t < h->end; t++)
+			wide |= p[t] >= 0x80 || (p[t] == '%' && t + 1 < h->end && hexval(p[t + 1]) >= 8);   /* (UTF-8, or a `%XX` of it) */
+		if (!wide) fail_hits("a hit's bytes do not spell its canonical host", c, i);
+		stats.folded++;
+		bool escaped = false;
+		for (size_t t = hs; t < h->end; t++) escaped |= p[t] == '&' || p[t] == '\\' || p[t] == '%' || p[t] < 0x20;
+		if (!escaped) {
+			char a[1024];
+			size_t an;
+			if (idna_to_ascii(p + hs, h->end - hs, a, sizeof a, &an) != IDNA_OK || !spells_host((const unsigned char *)a, an, host))
+				fail_hits("a folded hit's UTF-8 does not fold to its canonical host", c, i);
+		}
 	}
 }
 
@@ -625,7 +648,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (h0.h[i].scheme) { stats.scheme++; break; }
 
 	/* (6) the gates */
-	if (!locator_may_find(pt, cur_in, cur_n, refs, true)) {
+	if (!locator_may_find(pt, cur_in, cur_n, refs, true) && !locator_may_fold(cur_in, cur_n, refs)) {
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;
@@ -642,7 +665,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 				}
 			}
 	}
-	if (!locator_may_hide(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n)) {
+	if (!locator_may_hide(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n) &&
+	    !locator_may_fold(cur_in, cur_n, refs)) {
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}

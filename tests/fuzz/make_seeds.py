@@ -398,4 +398,17 @@ for i, (name, mapi, val) in enumerate(JS_SEEDS):
 put("locator", "pct-colon", bytes([0x10, 0x05]) +
     b"/r?u=https%3A//www.ex%61mple.fi/x /r?u=http%3a/www.example.fi x%3A//www.example.fi")
 
+# hosts spelled past ASCII, which a browser folds (rules.md §1.4): in an
+# attribute value's view (references decoded), a style sheet's and a
+# script's (their escapes); written as UTF-8
+FOLD_SEEDS = [
+    ("fold-fullwidth", 0x00, "https://\uff57\uff57\uff57.example.fi/x //www\u3002example\uff0efi/y"),
+    ("fold-shy-nfd", 0x09, "https://www.exam\u00adple.fi/x https://www.exam&shy;ple.fi.evil.test/ //&#xFF57;ww.example.fi:8443/"),
+    ("fold-percent", 0x12, "https://%EF%BD%97ww.example.fi/x?u=https%3A//www%E3%80%82example.fi/ http:\uff57ww.example.fi"),
+    ("fold-css", 0x88, r"b:url(https://\ff57 ww.example.fi/x) c:url('//www" + "\u3002" + r"example.fi')"),
+    ("fold-js", 0x84, r'u="https:\/\/\uff57ww.example.fi\/x"; v="//www\u3002example.fi";'),
+]
+for name, b0, val in FOLD_SEEDS:
+    put("locator", name, bytes([b0, 0x04]) + val.encode("utf-8"))
+
 print("seeds written under", OUT)
