@@ -101,6 +101,16 @@ static uint32_t compose(uint32_t a, uint32_t b)
 
 bool idna_nfc(const uint32_t *in, size_t n, uint32_t *out, size_t cap, size_t *len)
 {
+	/* below U+0300 nothing decomposes into or composes with a mark (the
+	 * Latin letters of most international hosts): already NFC */
+	size_t k = 0;
+	while (k < n && in[k] < 0x300) k++;
+	if (k == n) {
+		if (n > cap) return false;
+		memmove(out, in, n * sizeof *in);
+		*len = n;
+		return true;
+	}
 	/* decompose, in out */
 	size_t o = 0;
 	for (size_t i = 0; i < n; i++)
@@ -191,6 +201,7 @@ static bool utf8_put(uint32_t c, unsigned char *out, size_t cap, size_t *o)
 
 static bool is_valid_status(uint32_t c)
 {
+	if (c < 0x80) return !(c >= 'A' && c <= 'Z');   /* (ASCII: valid, or STD3-valid; upper case is mapped) */
 	const struct idna_range *r = range_of(c);
 	int s = status_of(r);
 	return s == IDNA_V || s == IDNA_D || (s == IDNA_3 && !has_map(r));
@@ -298,6 +309,11 @@ static enum idna_result process(const unsigned char *in, size_t n, uint32_t *out
 	if (!utf8_decode(in, n, a, IDNA_MAX, &na)) return n > IDNA_MAX ? IDNA_TOO_LONG : IDNA_BAD_UTF8;
 	/* 1. map */
 	for (size_t i = 0; i < na; i++) {
+		if (a[i] < 0x80) {   /* ASCII: upper case mapped to lower, the rest kept (§1.4) */
+			if (nb == IDNA_MAX) return IDNA_TOO_LONG;
+			b[nb++] = a[i] >= 'A' && a[i] <= 'Z' ? a[i] + 32 : a[i];
+			continue;
+		}
 		const struct idna_range *r = range_of(a[i]);
 		int s = status_of(r);
 		if (s == IDNA_X) return IDNA_DISALLOWED;

@@ -81,6 +81,12 @@ bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t 
 
 static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
 
+/* Whether `http` or `https` (any case) ends before p[k]. */
+static inline bool scheme_ends(const unsigned char *p, size_t k)
+{
+	return (k >= 4 && ascii_ci_eq(p + k - 4, "http", 4)) || (k >= 5 && ascii_ci_eq(p + k - 5, "https", 5));
+}
+
 /* Whether the character past ASCII at p[i] (a byte from 0x80, a `%XX` of
  * one, a reference to one) may stand in an authority a browser folds
  * (rules.md §1.4): the bytes before it, back to a slash (written or
@@ -98,27 +104,46 @@ static const bool fold_stop[256] = {
 	['/'] = true, ['\\'] = true, ['?'] = true, ['"'] = true, ['\''] = true, ['('] = true, [')'] = true, ['<'] = true, ['>'] = true,
 };
 
-static bool fold_at(const unsigned char *p, size_t i)
+/* What a walk back found, for the next walk of the same buffer: the walk
+ * from `at` stopped at `j` (the run p[j..at) holds no byte that ends a
+ * walk); `flags` what the run holds. A later walk that reaches `at` takes
+ * the rest from here, so the walks of one buffer read each byte once. */
+enum { FOLD_SCHEME = 1, FOLD_AT = 2, FOLD_REF = 4 };
+struct fold_walk { size_t at, j; unsigned flags; bool refs; };
+#define FOLD_WALK(refs) { (size_t)-1, 0, 0, (refs) }
+
+static bool fold_at(const unsigned char *p, size_t i, struct fold_walk *w)
 {
 	const bool *stop = fold_stop;
-	size_t j = i;
-	bool colon = false;
-	while (j > 0) {
+	size_t j = i, floor = w->at <= i ? w->at : 0;
+	unsigned flags = 0;
+	while (j > floor) {
 		unsigned char c = p[j - 1];
 		if (c <= ' ' || stop[c] || ((c | 0x20) == 'f' && encoded_slash(p, j))) break;
-		colon |= c == ':';
+		if (c == ':' && scheme_ends(p, j - 1)) flags |= FOLD_SCHEME;
+		if (c == '@') flags |= FOLD_AT;
+		if ((c == '&' || c == ';') && w->refs) flags |= FOLD_REF;
 		j--;
 	}
+	if (j == floor && w->at <= i && w->at != (size_t)-1) {
+		j = w->j;
+		flags |= w->flags;
+	}
+	w->at = i;
+	w->j = j;
+	w->flags = flags;
+	/* a scheme's colon before it (`https:ｗ`), userinfo (the authority
+	 * began before an encoded slash in it), a reference (a page's parser
+	 * may make a slash or a colon of it: `&sol;&sol;ｗ`): a superset */
+	if (flags) return true;
 	if (j > 0 && (p[j - 1] == '/' || p[j - 1] == '\\')) {
-		if (j > 1 && (p[j - 2] == '/' || p[j - 2] == '\\' || p[j - 2] == ':')) return true;
-	} else if (encoded_slash(p, j)) {
+		/* after two slashes, or a slash after a colon (written or `%3A`) */
+		return j > 1 && (p[j - 2] == '/' || p[j - 2] == '\\' || p[j - 2] == ':' || (j >= 4 && percent_colon(p + j - 4)));
+	}
+	if (encoded_slash(p, j)) {
 		j -= 3;
 		return encoded_slash(p, j) || (j >= 3 && percent_colon(p + j - 3));
 	}
-	if (colon)
-		for (size_t k = j; k < i; k++)
-			if (p[k] == ':' && ((k >= 4 && ascii_ci_eq(p + k - 4, "http", 4)) || (k >= 5 && ascii_ci_eq(p + k - 5, "https", 5))))
-				return true;
 	return false;
 }
 
@@ -135,18 +160,19 @@ static size_t past_wide(const unsigned char *p, size_t i, size_t n)
 
 bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
 {
+	struct fold_walk w = FOLD_WALK(refs);
 	for (size_t i = 0; i < n; i++) {
 		i = bytescan_high_or(p, i, n, '%', refs ? '&' : '%');
 		if (i == n) break;
 		unsigned char c = p[i];
 		if (c >= 0x80) {
-			if (fold_at(p, i)) return true;
+			if (fold_at(p, i, &w)) return true;
 			i = past_wide(p, i, n) - 1;
 		} else if (c == '%' && n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0) {
-			if (fold_at(p, i)) return true;
+			if (fold_at(p, i, &w)) return true;
 		} else if (c == '&' && refs) {
 			size_t len;
-			if (entity_ref_byte(p + i, n - i, &len) == 0x80 && fold_at(p, i)) return true;
+			if (entity_ref_byte(p + i, n - i, &len) == 0x80 && fold_at(p, i, &w)) return true;
 		}
 	}
 	return false;
@@ -234,8 +260,10 @@ static size_t put_char(struct locator *L, size_t k, size_t cap, uint32_t c, size
 {
 	unsigned char u[4];
 	size_t ul = 1;
+	/* (a lone surrogate, or past U+10FFFF: U+FFFD, as a script reads it) */
+	if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
 	u[0] = (unsigned char)c;
-	if (c >= 0x80 && c <= 0x10FFFF && !(c >= 0xD800 && c <= 0xDFFF)) {
+	if (c >= 0x80) {
 		if (c < 0x800) u[0] = (unsigned char)(0xC0 | c >> 6), u[1] = (unsigned char)(0x80 | (c & 0x3F)), ul = 2;
 		else if (c < 0x10000)
 			u[0] = (unsigned char)(0xE0 | c >> 12), u[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F)),
@@ -285,6 +313,15 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 			 * newline ends the string: kept) */
 			if (d == JS_CONTINUATION || d == '\t' || d == '\n' || d == '\r') { i += len; continue; }
 			if (d < 0) d = '\\', len = 1;
+			/* a surrogate pair written as two escapes is one character */
+			if (d >= 0xD800 && d <= 0xDBFF) {
+				size_t l2;
+				int lo = js_escape_cp(p, n, i + len, &l2);
+				if (lo >= 0xDC00 && lo <= 0xDFFF) {
+					d = 0x10000 + ((d - 0xD800) << 10) + (lo - 0xDC00);
+					len += l2;
+				}
+			}
 			/* (a backslash before a character past ASCII stands for it:
 			 * its first byte here, the rest as they are) */
 			if (len == 2 && p[i + 1] >= 0x80) k = put_char(L, k, cap, 0, i, i + len), L->v[k - 1] = p[i + 1];
@@ -584,6 +621,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	const struct hostfind *f = &pt->find;
 	size_t skip;
 	bool high = false;
+	struct fold_walk walk = FOLD_WALK(refs);
 	for (size_t i = bytescan_url_marks(p, 0, n, refs, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, &high)) {
 		unsigned char c = p[i];
 		switch (c) {
@@ -605,7 +643,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			    scheme_before(p, i))
 				return true;
 			/* a `%XX` past ASCII in what may be an authority (the fold) */
-			if (n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0 && fold_at(p, i)) return true;
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0 && fold_at(p, i, &walk)) return true;
 			continue;
 		case '@':
 			/* userinfo before a canonical host (one spelled otherwise has

@@ -2,6 +2,7 @@
  * validation V6/V7 (§1.3). Everything is built once per map, in one arena. */
 #include "patterns.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -154,8 +155,57 @@ static bool check_pairs(const struct dir_pair *dp, size_t n, const char *prefix,
 /* §2.1 step 2: a canonical host's spellings, into forms[0..return): the
  * ASCII form; where it decodes to another, the Unicode form (lower case,
  * NFC: `hämeen.fi` of `xn--hmeen-gra.fi`); where that differs again, its
- * full upper case (`HÄMEEN.FI`). Mixed non-ASCII case is not a form. */
+ * full upper case (`HÄMEEN.FI`); and the Unicode form's characters past
+ * ASCII percent-encoded (`h%c3%a4meen.fi`, either case, as a redirect parameter holds
+ * it) and as JSON escapes, with one backslash and with two
+ * (`h\u00e4meen.fi`, as PHP's json_encode writes it; doubled in a dump).
+ * Mixed non-ASCII case is not a form. A form too long for the buffer is
+ * left out. */
 #define FORM_TEXT_MAX (8 * ORIGIN_HOST_MAX + 3)   /* a Unicode form, upper-cased (`ß` to `SS`) */
+static size_t escaped_form(const char *u, size_t un, int how, char *out, size_t cap)
+{
+	static const char lhex[] = "0123456789abcdef";   /* (forms are kept lower case, §2.3) */
+	size_t o = 0;
+	for (size_t i = 0; i < un;) {
+		unsigned char c = (unsigned char)u[i];
+		if (c < 0x80) {
+			if (o + 1 > cap) return 0;
+			out[o++] = (char)c;
+			i++;
+			continue;
+		}
+		if (how == 0) {   /* percent: each byte */
+			if (o + 3 > cap) return 0;
+			out[o++] = '%';
+			out[o++] = lhex[c >> 4];
+			out[o++] = lhex[c & 15];
+			i++;
+			continue;
+		}
+		/* a JSON escape of the code point (two for one past U+FFFF) */
+		uint32_t cp;
+		size_t k = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
+		cp = c & (0x7F >> k);
+		for (size_t t = 1; t < k && i + t < un; t++) cp = cp << 6 | ((unsigned char)u[i + t] & 0x3F);
+		i += k;
+		uint32_t units[2] = { cp, 0 };
+		size_t nu = 1;
+		if (cp > 0xFFFF) {
+			cp -= 0x10000;
+			units[0] = 0xD800 + (cp >> 10);
+			units[1] = 0xDC00 + (cp & 0x3FF);
+			nu = 2;
+		}
+		for (size_t q = 0; q < nu; q++) {
+			if (o + (size_t)how + 5 > cap) return 0;
+			for (int b = 0; b < how; b++) out[o++] = '\\';
+			out[o++] = 'u';
+			for (int sh = 12; sh >= 0; sh -= 4) out[o++] = lhex[units[q] >> sh & 15];
+		}
+	}
+	return o;
+}
+
 static size_t host_forms(const struct origin *o, char forms[HOST_FORMS_MAX][FORM_TEXT_MAX], size_t len[HOST_FORMS_MAX])
 {
 	size_t n = 0;
@@ -167,6 +217,8 @@ static size_t host_forms(const struct origin *o, char forms[HOST_FORMS_MAX][FORM
 	    (len[n] == len[0] && !memcmp(forms[n], forms[0], len[0])))
 		return n;
 	n++;
+	for (int how = 0; how < 3; how++)
+		if ((len[n] = escaped_form(forms[1], len[1], how, forms[n], FORM_TEXT_MAX))) n++;
 	if (!idna_upper((const unsigned char *)forms[1], len[1], (unsigned char *)forms[n], FORM_TEXT_MAX, &len[n])) return n;
 	/* (ASCII letters are matched in either case, §2.3: the form keeps
 	 * them lower case) */
@@ -200,9 +252,17 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 			size_t hl = fl[f], g = 0;
 			while (g < pt->nhosts && !(pt->hosts[g].len == hl && memcmp(pt->hosts[g].host, hf, hl) == 0)) g++;
 			if (g == pt->nhosts) {
+				/* (host indices are shorts: the first-byte lists) */
+				if (pt->nhosts == SHRT_MAX) {
+					snprintf(err, errcap, "the map names too many hosts: at most %d spellings (an international host has up to three)",
+					         SHRT_MAX);
+					free(group_of);
+					return false;
+				}
 				pt->hosts[g].host = store(a, hf, hl).p;
 				pt->hosts[g].len = hl;
 				pt->hosts[g].npairs = 0;
+				pt->hosts[g].other_form = f > 0;
 				pt->nhosts++;
 				if (hl > pt->max_host) pt->max_host = hl;
 			}
@@ -295,7 +355,7 @@ static bool probe_fixed_point(const struct patterns *pt, const char *prefix, cha
 {
 	if (pt->all_identity) return true;
 	for (size_t g = 0; g < pt->nhosts; g++)
-		for (size_t i = 0; i < pt->hosts[g].npairs; i++) {
+		for (size_t i = 0; i < pt->hosts[g].npairs && !pt->hosts[g].other_form; i++) {   /* (each pair once) */
 			const struct pattern_pair *p = &pt->hosts[g].pairs[i];
 			/* every form the rewrite writes (scheme and relative, each
 			 * spelling), as a value and in prose */

@@ -43,14 +43,16 @@ struct pattern_pair {
 	const struct map_pair *source;          /* for messages */
 };
 
-/* A canonical host's spellings (§2.1): ASCII, Unicode, Unicode upper case. */
-#define HOST_FORMS_MAX 3
+/* A canonical host's spellings (§2.1): ASCII, Unicode, its percent and
+ * JSON-escaped spellings (one and two backslashes), Unicode upper case. */
+#define HOST_FORMS_MAX 6
 
 struct pattern_host {
 	const unsigned char *host;              /* lowercase host form ([v6] bracketed) */
 	size_t len;
 	struct pattern_pair *pairs;             /* declaration order */
 	size_t npairs;
+	bool other_form;                        /* another spelling of a host listed before it (§2.1): its pairs are that host's */
 };
 
 struct patterns {

@@ -27,6 +27,7 @@
  * decoded): see the comments there. Rows 53–57 are run here through the
  * pipeline as well (test_rows.c covers them at the matcher level). */
 #include <check.h>
+#include <time.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -727,6 +728,21 @@ static const struct {
 	  "<script>u=\"https:\\/\\/v.test\\/x\"</script>" },
 	/* a scheme-changing map: the scheme too */
 	{ "https://www.example.fi http://wt.test\n", "<a href=\"https://\xef\xbd\x97ww.example.fi/x\">", "<a href=\"http://wt.test/x\">" },
+	/* the slashes or the colon before a folded host written as references,
+	 * userinfo holding an encoded slash, a percent colon before one slash
+	 * or backslash */
+	{ MAP_MAIN, "<a href=\"&sol;&sol;\xef\xbd\x97ww.example.fi/x\">", "<a href=\"&sol;&sol;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https&colon;&#47;&#47;\xef\xbd\x97ww.example.fi/x\">", "<a href=\"https&colon;&#47;&#47;" VH "/x\">" },
+	{ MAP_MAIN, "<a href=\"https://a%2Fb@\xef\xbd\x97ww.example.fi/x\">", "<a href=\"https://a%2Fb@" VH "/x\">" },
+	{ "http://www.example.fi https://wt.test\n", "<a href=\"/r?u=http%3A/\xef\xbd\x97ww.example.fi/x\">",
+	  "<a href=\"/r?u=https://wt.test/x\">" },
+	{ "http://www.example.fi https://wt.test\n", "<a href=\"/r?u=http%3A\\\xef\xbd\x97ww.example.fi/x\">",
+	  "<a href=\"/r?u=https://wt.test/x\">" },
+	/* a surrogate pair written as two escapes is one character (U+1D430
+	 * folds to w); a lone surrogate is U+FFFD, no host byte */
+	{ MAP_MAIN, "<script>u=\"https://\\uD835\\uDC30ww.example.fi/x\"</script>", "<script>u=\"https://" VH "/x\"</script>" },
+	{ MAP_MAIN, "<script>u=\"https://\\uDC77ww.example.fi/x\"</script>", NULL },
+	{ "https://example.fi https://a.test\n", "<script>u=\"https://\\uD865xample.fi/x\"</script>", NULL },
 	/* left alone: a host that folds to a longer one, a port the map does
 	 * not name, a path, text that is no URL, a host the fold refuses */
 	{ MAP_MAIN, "<a href=\"https://www.exam\xc2\xad" "ple.fi.evil.test/x\">", NULL },
@@ -1156,12 +1172,119 @@ START_TEST(idn_fixture)
 }
 END_TEST
 
+/* Every spelling of an international host and of an ASCII one that a
+ * browser folds (rules.md §1.4), in each of the URL places a page holds
+ * one: `a href`, `img src`, `srcset`, a style attribute's `url()`, `form
+ * action`; the origin replaced, the path kept. */
+START_TEST(fold_spellings_in_places)
+{
+	static const struct { const char *map, *spelling; } spellings[] = {
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www.b\xc3\xbc" "cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "HTTPS://WWW.B\xc3\x9c" "CHER.EXAMPLE" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www.bu\xcc\x88" "cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www\xe3\x80\x82" "b\xc3\xbc" "cher\xe3\x80\x82" "example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://\xef\xbd\x97\xef\xbd\x97\xef\xbd\x97.b\xc3\xbc" "cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www.b\xc3\xbc\xc2\xad" "cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www.b%C3%BC" "cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "https://www.b&uuml;cher.example" },
+		{ "https://www.b\xc3\xbc" "cher.example https://v.test\n", "//www.b\xc3\xbc" "cher.example" },
+		{ "https://www.xn--bcher-kva.example https://v.test\n", "https://www.b\xc3\xbc" "cher.example" },
+		{ MAP_MAIN, "https://\xef\xbd\x97\xef\xbd\x97\xef\xbd\x97.example.fi" },
+		{ MAP_MAIN, "https://www\xe3\x80\x82" "example.fi" },
+		{ MAP_MAIN, "https://www.exam\xc2\xad" "ple.fi" },
+		{ MAP_MAIN, "https://www\xef\xbc\x8e" "example\xef\xbc\x8e" "fi" },
+	};
+	static const char *const places[] = {
+		"<a href=\"%s/p\">x</a>", "<img src=\"%s/p\">", "<img srcset=\"%s/p 1x, /q 2x\">",
+		"<div style=\"background:url(%s/p)\"></div>", "<form action=\"%s/p\"></form>",
+	};
+	for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
+		struct map m;
+		struct patterns pt;
+		pf_build(&m, &pt, spellings[i].map, false);
+		const char *v = strstr(spellings[i].map, "v.test") ? (strncmp(spellings[i].spelling, "//", 2) ? "https://v.test" : "//v.test")
+		                                                   : "https://" VH;
+		for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
+			char in[512], want[512], what[64];
+			snprintf(in, sizeof in, places[k], spellings[i].spelling);
+			snprintf(want, sizeof want, places[k], v);
+			struct pf_options o = { .type = FILETYPE_HTML };
+			struct pf_result r;
+			snprintf(what, sizeof what, "fold, spelling %zu, place %zu", i, k);
+			run_sizes(&pt, what, in, strlen(in), want, strlen(want), &o, &r);
+			pf_free(&r);
+		}
+		patterns_free(&pt);
+		map_free(&m);
+	}
+}
+END_TEST
+
+/* An international canonical's percent and JSON-escaped spellings are
+ * pattern forms (rules.md §2.1): a redirect parameter encodeURIComponent
+ * wrote, a JSON body json_encode wrote, the same JSON in a dump; in the
+ * json, sql and text types and in html. */
+START_TEST(idn_escaped_forms)
+{
+	static const struct { enum filetype type; const char *in, *want; } rows[] = {
+		{ FILETYPE_JSON, "{\"u\":\"https:\\/\\/www.b\\u00fccher.example\\/x\"}\n", "{\"u\":\"https:\\/\\/v.test\\/x\"}\n" },
+		{ FILETYPE_JSON, "{\"u\":\"/r?u=https%3A%2F%2Fwww.b%C3%BCcher.example%2Fx\"}\n", "{\"u\":\"/r?u=https%3A%2F%2Fv.test%2Fx\"}\n" },
+		{ FILETYPE_SQL, "INSERT INTO t VALUES ('{\"u\":\"https:\\\\/\\\\/www.b\\\\u00fccher.example\\\\/x\"}');\n",
+		  "INSERT INTO t VALUES ('{\"u\":\"https:\\\\/\\\\/v.test\\\\/x\"}');\n" },
+		{ FILETYPE_TEXT, "see https%3a%2f%2fwww.b%c3%bccher.example%2fx\n", "see https%3A%2F%2Fv.test%2fx\n" },
+		{ FILETYPE_HTML, "<a href=\"/r?u=https%3A%2F%2Fwww.b%C3%BCcher.example%2Fx\">", "<a href=\"/r?u=https%3A%2F%2Fv.test%2Fx\">" },
+		/* a JSON escape of another character is another host */
+		{ FILETYPE_JSON, "{\"u\":\"https:\\/\\/www.b\\u00fdcher.example\\/x\"}\n", NULL },
+	};
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, "https://www.b\xc3\xbc" "cher.example https://v.test\n", false);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const char *want = rows[i].want ? rows[i].want : rows[i].in;
+		struct pf_options o = { .type = rows[i].type };
+		struct pf_result r;
+		char what[64];
+		snprintf(what, sizeof what, "escaped IDN form, row %zu", i);
+		run_sizes(&pt, what, rows[i].in, strlen(rows[i].in), want, strlen(want), &o, &r);
+		pf_free(&r);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
+/* The fold's gate reads each byte of a value once: a long attribute value
+ * of colons and CJK text (no byte ends its walks back) is decided in
+ * linear time. Before the walks shared their work it took seconds. */
+START_TEST(fold_gate_linear)
+{
+	size_t n = 3 * 200000;
+	unsigned char *v = malloc(n);
+	ck_assert(v != NULL);
+	for (size_t i = 0; i < n; i += 3) {
+		if (i % 12 == 0) memcpy(v + i, "a:b", 3);
+		else memcpy(v + i, "\xe4\xb8\xad", 3);
+	}
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	bool may = locator_may_fold(v, n, true);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	ck_assert(!may);
+	ck_assert_msg(s < 1.0, "locator_may_fold took %.2f s over %zu bytes", s, n);
+	free(v);
+}
+END_TEST
+
 Suite *html_rows_suite(void)
 {
 	Suite *s = suite_create("html_rows");
 	TCase *t = tcase_create("engine_reference_12_html");
 	tcase_set_timeout(t, 60);
 	tcase_add_test(t, idn_fixture);
+	tcase_add_test(t, fold_spellings_in_places);
+	tcase_add_test(t, fold_gate_linear);
+	tcase_add_test(t, idn_escaped_forms);
 	tcase_add_test(t, row_01);
 	tcase_add_test(t, row_02);
 	tcase_add_test(t, row_03);
