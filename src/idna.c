@@ -4,6 +4,7 @@
 
 #include "idna_data.h"
 #include "punycode.h"
+#include "utf8.h"
 
 #include <string.h>
 
@@ -179,18 +180,11 @@ static bool utf8_decode(const unsigned char *s, size_t n, uint32_t *out, size_t 
 	return true;
 }
 
-static bool utf8_put(uint32_t c, unsigned char *out, size_t cap, size_t *o)
+/* c's UTF-8 at out[*o], where it fits in cap. */
+static bool put_utf8(uint32_t c, unsigned char *out, size_t cap, size_t *o)
 {
 	unsigned char b[4];
-	size_t k;
-	if (c < 0x80) b[0] = (unsigned char)c, k = 1;
-	else if (c < 0x800) b[0] = (unsigned char)(0xC0 | c >> 6), b[1] = (unsigned char)(0x80 | (c & 0x3F)), k = 2;
-	else if (c < 0x10000)
-		b[0] = (unsigned char)(0xE0 | c >> 12), b[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F)),
-		b[2] = (unsigned char)(0x80 | (c & 0x3F)), k = 3;
-	else
-		b[0] = (unsigned char)(0xF0 | c >> 18), b[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F)),
-		b[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F)), b[3] = (unsigned char)(0x80 | (c & 0x3F)), k = 4;
+	size_t k = utf8_put(c, b);
 	if (cap - *o < k) return false;
 	memcpy(out + *o, b, k);
 	*o += k;
@@ -426,7 +420,7 @@ enum idna_result idna_to_unicode(const unsigned char *in, size_t n, unsigned cha
 	enum idna_result r = process(in, n, u, &un);
 	if (r != IDNA_OK) return r;
 	for (size_t i = 0; i < un; i++)
-		if (!utf8_put(u[i], out, cap, &o)) return IDNA_TOO_LONG;
+		if (!put_utf8(u[i], out, cap, &o)) return IDNA_TOO_LONG;
 	*len = o;
 	return IDNA_OK;
 }
@@ -445,8 +439,8 @@ bool idna_upper(const unsigned char *in, size_t n, unsigned char *out, size_t ca
 		}
 		if (lo < IDNA_UPPERS && idna_uppers[lo].cp == u[i]) {
 			for (size_t k = 0; k < idna_uppers[lo].len; k++)
-				if (!utf8_put(idna_upper_pool[idna_uppers[lo].off + k], out, cap, &o)) return false;
-		} else if (!utf8_put(u[i], out, cap, &o)) {
+				if (!put_utf8(idna_upper_pool[idna_uppers[lo].off + k], out, cap, &o)) return false;
+		} else if (!put_utf8(u[i], out, cap, &o)) {
 			return false;
 		}
 	}

@@ -3,9 +3,6 @@
 
 #include "ascii.h"
 
-/* A code point as js_escape_cp gives it. */
-static inline int cp_byte(unsigned long cp) { return (int)cp; }
-
 /* The value of the k hex digits at p[i..], or -1 where one is not. */
 static long hex_run(const unsigned char *p, size_t n, size_t i, size_t k)
 {
@@ -51,7 +48,7 @@ int js_escape_cp(const unsigned char *p, size_t n, size_t i, size_t *len)
 		long v = hex_run(p, n, i + 2, 2);
 		if (v < 0) return -1;
 		*len = 4;
-		return cp_byte((unsigned long)v);
+		return (int)v;
 	}
 	case 'u': {
 		if (i + 2 < n && p[i + 2] == '{') {
@@ -60,12 +57,12 @@ int js_escape_cp(const unsigned char *p, size_t n, size_t i, size_t *len)
 			while (k < n && ascii_hex(p[k]) >= 0 && v <= 0x10FFFF) v = v * 16 + (unsigned long)ascii_hex(p[k++]);
 			if (k == i + 3 || k >= n || p[k] != '}' || v > 0x10FFFF) return -1;
 			*len = k + 1 - i;
-			return cp_byte(v);
+			return (int)v;
 		}
 		long v = hex_run(p, n, i + 2, 4);
 		if (v < 0) return -1;
 		*len = 6;
-		return cp_byte((unsigned long)v);
+		return (int)v;
 	}
 	default:
 		break;

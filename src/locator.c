@@ -12,6 +12,7 @@
 #include "css.h"
 #include "entity.h"
 #include "jsesc.h"
+#include "utf8.h"
 
 void locator_free(struct locator *L)
 {
@@ -81,11 +82,12 @@ bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t 
 
 static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
 
-/* Whether `http` or `https` (any case) ends before p[k]. */
-static inline bool scheme_ends(const unsigned char *p, size_t k)
+/* Whether `http` or `https` (any case) ends before p[i]. */
+static inline bool scheme_before(const unsigned char *p, size_t i)
 {
-	return (k >= 4 && ascii_ci_eq(p + k - 4, "http", 4)) || (k >= 5 && ascii_ci_eq(p + k - 5, "https", 5));
+	return (i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5));
 }
+
 
 /* Whether the character past ASCII at p[i] (a byte from 0x80, a `%XX` of
  * one, a reference to one) may stand in an authority a browser folds
@@ -120,7 +122,7 @@ static bool fold_at(const unsigned char *p, size_t i, struct fold_walk *w)
 	while (j > floor) {
 		unsigned char c = p[j - 1];
 		if (c <= ' ' || stop[c] || ((c | 0x20) == 'f' && encoded_slash(p, j))) break;
-		if (c == ':' && scheme_ends(p, j - 1)) flags |= FOLD_SCHEME;
+		if (c == ':' && scheme_before(p, j - 1)) flags |= FOLD_SCHEME;
 		if (c == '@') flags |= FOLD_AT;
 		if ((c == '&' || c == ';') && w->refs) flags |= FOLD_REF;
 		j--;
@@ -147,16 +149,6 @@ static bool fold_at(const unsigned char *p, size_t i, struct fold_walk *w)
 	return false;
 }
 
-/* Where fold_at, false at i, may next be true: at or after the next `/`,
- * `\`, `:` or `%`. Its walk back from a byte before that one stops where
- * it stopped from i or at a byte that ends a walk after it (a space, a
- * quote …), and is true only where a slash, a scheme's colon or an
- * encoded slash stands between (one check for a path segment's
- * characters, and for a word's in prose). */
-static size_t past_wide(const unsigned char *p, size_t i, size_t n)
-{
-	return bytescan_slash_colon_pct(p, i, n);
-}
 
 bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
 {
@@ -167,7 +159,14 @@ bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
 		unsigned char c = p[i];
 		if (c >= 0x80) {
 			if (fold_at(p, i, &w)) return true;
-			i = past_wide(p, i, n) - 1;
+			/* where fold_at, false at i, may next be true: at or after the
+			 * next `/`, `\\`, `:` or `%`. A walk back from a byte before
+			 * that one stops where the one from i stopped, or at a byte
+			 * that ends a walk after it (a space, a quote …), and is true
+			 * only where a slash, a scheme's colon or an encoded slash
+			 * stands between (one check for a path segment's characters,
+			 * and for a word's in prose) */
+			i = bytescan_slash_colon_pct(p, i, n) - 1;
 		} else if (c == '%' && n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0) {
 			if (fold_at(p, i, &w)) return true;
 		} else if (c == '&' && refs) {
@@ -258,21 +257,11 @@ static inline int page_char(const unsigned char *p, size_t i, size_t n, const st
  * CSS escape: `\u00fc`, `\fc `), where it fits. Returns the offset after. */
 static size_t put_char(struct locator *L, size_t k, size_t cap, uint32_t c, size_t s, size_t e)
 {
-	unsigned char u[4];
-	size_t ul = 1;
 	/* (a lone surrogate, or past U+10FFFF: U+FFFD, as a script reads it) */
 	if ((c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF) c = 0xFFFD;
-	u[0] = (unsigned char)c;
-	if (c >= 0x80) {
-		if (c < 0x800) u[0] = (unsigned char)(0xC0 | c >> 6), u[1] = (unsigned char)(0x80 | (c & 0x3F)), ul = 2;
-		else if (c < 0x10000)
-			u[0] = (unsigned char)(0xE0 | c >> 12), u[1] = (unsigned char)(0x80 | (c >> 6 & 0x3F)),
-			u[2] = (unsigned char)(0x80 | (c & 0x3F)), ul = 3;
-		else
-			u[0] = (unsigned char)(0xF0 | c >> 18), u[1] = (unsigned char)(0x80 | (c >> 12 & 0x3F)),
-			u[2] = (unsigned char)(0x80 | (c >> 6 & 0x3F)), u[3] = (unsigned char)(0x80 | (c & 0x3F)), ul = 4;
-		if (ul > cap - k) ul = 1, u[0] = 0x80;
-	}
+	unsigned char u[4];
+	size_t ul = utf8_put(c, u);
+	if (ul > cap - k) ul = 1, u[0] = 0x80;
 	for (size_t t = 0; t < ul; t++) {
 		L->v[k + t] = u[t];
 		L->s[k + t] = (uint32_t)s;
@@ -599,11 +588,6 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 /* At p[i], a `:` or `/` of p[0..n): true where it ends a scheme
  * that has fewer than two slashes after it, or begins a run of three
  * slashes; *skip: a `//` to step over. */
-/* Whether `http` or `https` (any case) ends before p[i]. */
-static inline bool scheme_before(const unsigned char *p, size_t i)
-{
-	return (i >= 4 && ascii_ci_eq(p + i - 4, "http", 4)) || (i >= 5 && ascii_ci_eq(p + i - 5, "https", 5));
-}
 
 static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, size_t *skip)
 {
