@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "buf.h"
 #include "bytescan.h"
+#include "diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -372,7 +373,7 @@ static inline __attribute__((always_inline)) void literal_begin(struct sql *q, u
 	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
 	/* --check searches a binary literal as any other: a file is not
 	 * clean while an origin is left in one (§10.6) */
-	if (binary && q->c.lp.on) binary = false;
+	if (binary && q->c.report && q->c.report->opt.check) binary = false;
 	q->lit = LIT_MYSQL;
 	q->wrap_depth = 0;
 	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
@@ -492,8 +493,7 @@ static void body_untouched(struct sql *q, const unsigned char *b, size_t n, cons
 {
 	if (q->c.report) {
 		if (!q->c.quiet)
-			fprintf(stderr, "hostshift: %s: the string literal at offset %llu %s; it passes untouched\n",
-			        q->c.report->file, (unsigned long long)q->body.start, why);
+			diag_warn(q->c.report->file, "the string literal at offset %llu %s; it passes untouched", (unsigned long long)q->body.start, why);
 		struct report_event re = { .offset = q->body.start, .action = ACTION_SKIPPED,
 		                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
 		                           .text = b, .text_len = n < 64 ? n : 64 };
