@@ -376,6 +376,35 @@ size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigne
 	return len;
 }
 
+size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i vp = _mm_set1_epi8('%'), v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2),
+	              v13 = _mm_set1_epi8('\r');
+	unsigned hm = high ? 0xFFFFu : 0;
+	if (i < len && len >= 16) {
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 16 ? i : len - 16;
+			__m128i x = load16(b + j);
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, vp), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)));
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+			unsigned mask = ((unsigned)_mm_movemask_epi8(m) | ((unsigned)_mm_movemask_epi8(x) & hm)) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			if (j + 16 >= len) return len;
+			i = j + 16;
+		}
+	}
+#endif
+	for (; i < len; i++) {
+		unsigned char c = b[i];
+		if (c == '%' || c == c1 || c == c2 || c <= '\r' || (high && c >= 0x80)) return i;
+	}
+	return len;
+}
+
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3)
 {
@@ -407,14 +436,15 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool *high)
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, unsigned char skip_lead, bool *high)
 {
 	size_t i = from;
 #if defined(__SSE2__)
 	if (len - i >= 18 && i < len) {
 		const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
 		              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
-		              am = _mm_set1_epi8(amp ? '&' : '\\');
+		              am = _mm_set1_epi8(amp ? '&' : '\\'), lead = _mm_set1_epi8((char)0xC0),
+		              skip = _mm_set1_epi8((char)skip_lead);
 		for (;;) {
 			/* the last block overlaps the one before, its bytes seen
 			 * again masked off */
@@ -431,7 +461,11 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 			m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
 			m = _mm_or_si128(m, _mm_and_si128(s0, s12));
 			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
-			if (_mm_movemask_epi8(x)) *high = true;
+			/* a lead byte (from 0xC0) but skip_lead, looked for only in a
+			 * block with a byte past ASCII, until one is seen */
+			if (_mm_movemask_epi8(x) && !*high &&
+			    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x))))
+				*high = true;
 			if (mask) return j + (size_t)__builtin_ctz(mask);
 			if (j + 16 >= len - 2) {
 				i = j + 16;
@@ -445,7 +479,7 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 	for (; i < len; i++) {
 		unsigned char c = b[i];
 		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
-		if (c >= 0x80) *high = true;
+		if (c >= 0xC0 && c != skip_lead) *high = true;
 		if (url_mark[c] & want) {
 			if (c == ':' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') continue;
 			return i;

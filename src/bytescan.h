@@ -69,6 +69,11 @@ bool bytescan_escaped_slash(const unsigned char *b, size_t len);
 /* The first i in [from, len) with b[i] >= 0x80 or b[i] == c1 or c2; len
  * if none. */
 size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2);
+/* The first i in [from, len) where b[i] is `%`, c1, c2, a byte up to CR
+ * (TAB, LF, CR among them: a superset the caller passes over) or, with
+ * high, a byte from 0x80; len if none. The marks of the locator's gate
+ * for a value with no canonical host in its bytes (docs/rules.md §3.9). */
+size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high);
 /* The first i in [from, len) with b[i] one of `/ \ : %`; len if none. */
 size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len);
 /* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
@@ -80,9 +85,11 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
  * without `//` after it, or the first of `///`;
  * len if none. It may also stop at another byte below CR (a superset; the
  * locator's gate, docs/rules.md §3.9, reads what it stopped at). *high
- * is set where a byte from 0x80 was passed over (it may be past the
- * result, never left out; a host a browser folds may be there, §1.4). */
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool *high);
+ * is set where a UTF-8 lead byte (from 0xC0) other than skip_lead was
+ * passed over (it may be past the result, never left out; a host a
+ * browser folds may be there, §1.4: skip_lead is a lead byte none of
+ * whose characters it may be spelled with, 0 for none). */
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, unsigned char skip_lead, bool *high);
 
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's

@@ -502,7 +502,7 @@ static void start_tag_done(struct html *h)
 			/* (and a byte past ASCII where a host a browser folds may
 			 * be, rules.md §1.4) */
 			changed = (host || !a->plain || css ||
-			           (a->wide && locator_may_fold(t + a->value_start, a->value_end - a->value_start, false))) &&
+			           (a->wide && locator_may_fold(h->c.pt, t + a->value_start, a->value_end - a->value_start, false))) &&
 			          attr_value(h, a, !host, false);
 		}
 		if (listed) a->changed = changed;

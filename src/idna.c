@@ -24,6 +24,20 @@ static const struct idna_range *range_of(uint32_t c)
 static int status_of(const struct idna_range *r) { return r->status_map & 7; }
 static bool has_map(const struct idna_range *r) { return (r->status_map & 8) != 0; }
 
+void idna_ascii_fold_set(const bool ascii_host[128], unsigned char bmp[IDNA_FOLD_BMP_BYTES], bool *astral)
+{
+	memset(bmp, 0, IDNA_FOLD_BMP_BYTES);
+	*astral = false;
+	for (size_t k = 0; k < IDNA_ASCII_FOLDS; k++) {
+		const struct idna_ascii_fold *r = &idna_ascii_folds[k];
+		bool in = true;
+		for (size_t j = 0; j < r->len && in; j++) in = ascii_host[idna_map_pool[r->off + j]];
+		if (!in) continue;
+		if (r->last > 0xFFFF) *astral = true;
+		for (uint32_t c = r->first; c <= r->last && c <= 0xFFFF; c++) bmp[c >> 3] |= (unsigned char)(1u << (c & 7));
+	}
+}
+
 /* The value of c in ranges sorted by first, each {first, last, value}; dflt
  * outside them. One search for the three kinds of table. */
 #define RANGE_LOOKUP(table, count, c, field, dflt)                                  \

@@ -39,6 +39,17 @@ bool idna_upper(const unsigned char *in, size_t n, unsigned char *out, size_t ca
 /* The code points of in[0..n) in NFC, into out[0..cap); false past cap. */
 bool idna_nfc(const uint32_t *in, size_t n, uint32_t *out, size_t cap, size_t *len);
 
+/* The code points past ASCII that a spelling of a host written in the
+ * bytes of ascii_host (lower-case ASCII: a-z, 0-9, `-`, `.`) may hold:
+ * those UTS #46 ignores, and those it maps to ASCII bytes all in
+ * ascii_host (fullwidth letters, U+3002, letter-like symbols). A host
+ * folded to such an ASCII name holds no other: NFC joins no characters
+ * into ASCII, and any other code point past ASCII stays in the name or
+ * refuses it. Sets a bit of bmp per code point up to U+FFFF (bit c & 7
+ * of byte c >> 3) and *astral when one past U+FFFF is such. */
+#define IDNA_FOLD_BMP_BYTES 8192
+void idna_ascii_fold_set(const bool ascii_host[128], unsigned char bmp[IDNA_FOLD_BMP_BYTES], bool *astral);
+
 /* What a result means, in words. */
 const char *idna_result_text(enum idna_result r);
 

@@ -27,10 +27,13 @@ void locator_free(struct locator *L)
  * TAB, CTL, AMP: removed or decoded in the view (TAB always, LF and CR
  * where the surface joins, references where they are read); CAND: may
  * end a scheme or begin a slash run. */
-enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16, LC_BSL = 32 };
+enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16, LC_BSL = 32, LC_HIGH = 64 };
+#define LC_H8 LC_HIGH, LC_HIGH, LC_HIGH, LC_HIGH, LC_HIGH, LC_HIGH, LC_HIGH, LC_HIGH
+#define LC_H64 LC_H8, LC_H8, LC_H8, LC_H8, LC_H8, LC_H8, LC_H8, LC_H8
 static const unsigned char lc[256] = {
 	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_TAB, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
 	[':'] = LC_CAND, ['/'] = LC_CAND, ['\\'] = LC_CAND | LC_BSL,
+	[0x80] = LC_H64, LC_H64,   /* HIGH: a byte from 0x80 (the fold, rules.md §1.4) */
 };
 
 /* The classes of lc the view of o removes or decodes. */
@@ -42,43 +45,6 @@ static inline unsigned view_mask(const struct locate_opts *o)
 /* Values up to this long are read a byte at a time (most attribute
  * values): one pass, no call per byte class. */
 #define LOCATOR_SHORT 256
-
-/* The next byte at or after i that locator_may_hide looks at: `%`, TAB,
- * LF, CR, with refs `&`, with css `\`. */
-static inline size_t next_hide_mark(const unsigned char *p, size_t i, size_t n, unsigned m)
-{
-	if (n - i <= LOCATOR_SHORT) {
-		while (i < n && !(lc[p[i]] & m)) i++;
-		return i;
-	}
-	size_t a = bytescan_any3(p, i, n, '%', '\t', m & LC_AMP ? '&' : '\n');
-	size_t b = bytescan_any3(p, i, a, '\n', '\r', m & LC_BSL ? '\\' : '\r');
-	return b < a ? b : a;
-}
-
-bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css)
-{
-	const bool *alpha = pt->find.alphabet;
-	unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
-	for (size_t i = next_hide_mark(p, 0, n, m); i < n; i = next_hide_mark(p, i + 1, n, m)) {
-		unsigned char c = p[i];
-		if (c == '%') {
-			/* a `%XX` of a host byte; one whose digits may be references */
-			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0) {
-				if (alpha[ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2])]) return true;
-			} else if (refs && ((n - i > 1 && p[i + 1] == '&') || (n - i > 2 && p[i + 2] == '&'))) {
-				return true;
-			}
-			continue;
-		}
-		if (c != '&' || css) return true;   /* TAB, LF, CR; a backslash or a reference to one in a style sheet */
-		/* a reference to a host byte, or to a TAB, LF or CR (removed) */
-		size_t len;
-		int b = entity_ref_byte(p + i, n - i, &len);
-		if (b == '\t' || b == '\n' || b == '\r' || (b >= 0 && b < 0x80 && alpha[b])) return true;
-	}
-	return false;
-}
 
 static inline bool percent_colon(const unsigned char *v) { return v[0] == '%' && v[1] == '3' && (v[2] | 0x20) == 'a'; }
 
@@ -150,7 +116,44 @@ static bool fold_at(const unsigned char *p, size_t i, struct fold_walk *w)
 }
 
 
-bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
+/* The code point a `%XX` run spells from p[i] (a `%` with a first digit
+ * 8 or more), into *cp: the bytes it takes, 0 where they are no UTF-8. */
+static size_t percent_cp(const unsigned char *p, size_t i, size_t n, uint32_t *cp)
+{
+	unsigned char u[4];
+	size_t k = 0;
+	for (; k < 4 && n - i > 2 && p[i] == '%' && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0; i += 3)
+		u[k++] = (unsigned char)(ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2]));
+	return k ? utf8_take(u, k, cp) : 0;
+}
+
+/* Whether the character past ASCII at p[i] (written, `%XX`, with refs a
+ * reference) may stand in a host a browser folds into one of the table's
+ * (patterns_may_fold); bytes that are no UTF-8 may (a superset). *len:
+ * the bytes of a written or percent-encoded character. */
+static bool cp_may_fold(const struct patterns *pt, const unsigned char *p, size_t i, size_t n, size_t *len)
+{
+	uint32_t cp;
+	*len = 1;
+	if (pt->fold_any) return true;
+	if (p[i] >= 0x80) {
+		size_t k = utf8_take(p + i, n - i, &cp);
+		if (!k) return true;
+		*len = k;
+		return patterns_may_fold(pt, cp);
+	}
+	if (p[i] == '%') {
+		size_t k = percent_cp(p, i, n, &cp);
+		if (!k) return true;
+		*len = 3 * k;
+		return patterns_may_fold(pt, cp);
+	}
+	unsigned char u[4];
+	size_t k = entity_ref_utf8(p + i, n - i, u);
+	return !k || !utf8_take(u, k, &cp) || patterns_may_fold(pt, cp);
+}
+
+bool locator_may_fold(const struct patterns *pt, const unsigned char *p, size_t n, bool refs)
 {
 	struct fold_walk w = FOLD_WALK(refs);
 	for (size_t i = 0; i < n; i++) {
@@ -158,6 +161,13 @@ bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
 		if (i == n) break;
 		unsigned char c = p[i];
 		if (c >= 0x80) {
+			/* (a character no host of the table is folded from, `ä` where
+			 * the hosts are ASCII, is passed over) */
+			size_t len;
+			if (!cp_may_fold(pt, p, i, n, &len)) {
+				i += len - 1;
+				continue;
+			}
 			if (fold_at(p, i, &w)) return true;
 			/* where fold_at, false at i, may next be true: at or after the
 			 * next `/`, `\\`, `:` or `%`. A walk back from a byte before
@@ -168,13 +178,83 @@ bool locator_may_fold(const unsigned char *p, size_t n, bool refs)
 			 * and for a word's in prose) */
 			i = bytescan_slash_colon_pct(p, i, n) - 1;
 		} else if (c == '%' && n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0) {
-			if (fold_at(p, i, &w)) return true;
+			size_t len;
+			if (!cp_may_fold(pt, p, i, n, &len)) i += len - 1;
+			else if (fold_at(p, i, &w)) return true;
 		} else if (c == '&' && refs) {
 			size_t len;
-			if (entity_ref_byte(p + i, n - i, &len) == 0x80 && fold_at(p, i, &w)) return true;
+			if (entity_ref_byte(p + i, n - i, &len) == 0x80 && cp_may_fold(pt, p, i, n, &len) && fold_at(p, i, &w))
+				return true;
 		}
 	}
 	return false;
+}
+
+/* The next byte at or after i that locator_may_hide looks at: `%`, TAB,
+ * LF, CR, with refs `&`, with css `\\`, with high a byte from 0x80. */
+static inline size_t next_hide_mark(const unsigned char *p, size_t i, size_t n, unsigned m, bool high)
+{
+	if (n - i <= LOCATOR_SHORT) {
+		if (high) m |= LC_HIGH;
+		while (i < n && !(lc[p[i]] & m)) i++;
+		return i;
+	}
+	/* (it may stop at another byte up to CR, which the caller passes
+	 * over) */
+	return bytescan_hide_marks(p, i, n, m & LC_AMP ? '&' : '%', m & LC_BSL ? '\\' : '%', high);
+}
+
+/* locator_may_hide, and with fold locator_may_fold too, in one pass:
+ * the references and `%XX` both look at are read once. */
+static bool may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css, bool fold)
+{
+	const bool *alpha = pt->find.alphabet;
+	unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
+	struct fold_walk w = FOLD_WALK(refs);
+	for (size_t i = next_hide_mark(p, 0, n, m, fold); i < n; i = next_hide_mark(p, i + 1, n, m, fold)) {
+		unsigned char c = p[i];
+		size_t len;
+		if (c < '\t' || c == 0x0B || c == 0x0C) continue;   /* (the long scan's superset) */
+		if (c >= 0x80) {
+			/* (only with fold: a character a host may be folded from, in
+			 * what may be an authority) */
+			if (!cp_may_fold(pt, p, i, n, &len)) i += len - 1;
+			else if (fold_at(p, i, &w)) return true;
+			continue;
+		}
+		if (c == '%') {
+			/* a `%XX` of a host byte; one whose digits may be references */
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0) {
+				int x = ascii_hex(p[i + 1]) << 4 | ascii_hex(p[i + 2]);
+				if (alpha[x]) return true;
+				/* (with fold: a `%XX` run of a character past ASCII) */
+				if (fold && x >= 0x80) {
+					if (!cp_may_fold(pt, p, i, n, &len)) i += len - 1;
+					else if (fold_at(p, i, &w)) return true;
+				}
+			} else if (refs && ((n - i > 1 && p[i + 1] == '&') || (n - i > 2 && p[i + 2] == '&'))) {
+				return true;
+			}
+			continue;
+		}
+		if (c != '&' || css) return true;   /* TAB, LF, CR; a backslash or a reference to one in a style sheet */
+		/* a reference to a host byte, or to a TAB, LF or CR (removed);
+		 * with fold, to a character past ASCII */
+		int b = entity_ref_byte(p + i, n - i, &len);
+		if (b == '\t' || b == '\n' || b == '\r' || (b >= 0 && b < 0x80 && alpha[b])) return true;
+		if (fold && b == 0x80 && cp_may_fold(pt, p, i, n, &len) && fold_at(p, i, &w)) return true;
+	}
+	return false;
+}
+
+bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css)
+{
+	return may_hide(pt, p, n, refs, css, false);
+}
+
+bool locator_may_hide_or_fold(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css)
+{
+	return may_hide(pt, p, n, refs, css, true);
 }
 
 /* Bytes a URL's authority is read over (§3.9): host bytes (§3.5) and
@@ -606,7 +686,8 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	size_t skip;
 	bool high = false;
 	struct fold_walk walk = FOLD_WALK(refs);
-	for (size_t i = bytescan_url_marks(p, 0, n, refs, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, &high)) {
+	unsigned char sl = pt->fold_skip_lead;
+	for (size_t i = bytescan_url_marks(p, 0, n, refs, sl, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, sl, &high)) {
 		unsigned char c = p[i];
 		switch (c) {
 		case '&':
@@ -627,7 +708,9 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			    scheme_before(p, i))
 				return true;
 			/* a `%XX` past ASCII in what may be an authority (the fold) */
-			if (n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0 && fold_at(p, i, &walk)) return true;
+			if (n - i > 2 && ascii_hex(p[i + 1]) >= 8 && ascii_hex(p[i + 2]) >= 0 && cp_may_fold(pt, p, i, n, &skip) &&
+			    fold_at(p, i, &walk))
+				return true;
 			continue;
 		case '@':
 			/* userinfo before a canonical host (one spelled otherwise has
@@ -656,7 +739,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	 * browser folds (rules.md §1.4); the scan saw whether there is one
 	 * (a reference to one is a mark of its own above, a `%XX` of one
 	 * decided there) */
-	return high && locator_may_fold(p, n, false);
+	return high && locator_may_fold(pt, p, n, false);
 }
 
 /* The next byte at or after i that may end a scheme or begin a slash

@@ -78,17 +78,20 @@ typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
 void locator_free(struct locator *L);
 
 /* Whether p[0..n) may hold a host spelled past ASCII that a browser folds
- * (rules.md §1.4): a byte from 0x80, a `%XX` of one, or with refs a
- * reference to one, in what may be a URL's authority (after `//`, `:/`,
- * or a scheme's colon); a superset of where the locator's fold finds a
+ * (rules.md §1.4): a character past ASCII a host of the table may be
+ * spelled with (patterns_may_fold), written, as a `%XX` run, or with refs
+ * as a reference, in what may be a URL's authority (after `//`, `:/`, or
+ * a scheme's colon); a superset of where the locator's fold finds a
  * canonical host. */
-bool locator_may_fold(const unsigned char *p, size_t n, bool refs);
+bool locator_may_fold(const struct patterns *pt, const unsigned char *p, size_t n, bool refs);
 /* Whether p[0..n) may spell a canonical host the byte matcher cannot see
  * in its bytes (a superset): it holds a TAB, LF or CR, a `%XX` of a byte
  * of a canonical host (or a `%` whose digits may be references), with
  * refs a reference to such a byte or to a TAB, LF or CR, with css a `\`
  * or a `&`. */
 bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css);
+/* locator_may_hide || locator_may_fold, in one pass. */
+bool locator_may_hide_or_fold(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css);
 
 /* Whether the locator may find in p[0..n) an origin the byte matcher
  * does not (a superset; its proof is in docs/rules.md §3.9): it holds a

@@ -315,6 +315,38 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 /* A deterministic host order (sorted), then the first-byte lists, longest
  * first, with the second bytes each list's hosts may have; the host
  * finder. */
+/* The code points past ASCII a host the table looks for may be spelled
+ * with (patterns_may_fold): an international host (a byte past ASCII,
+ * an `xn--` label) may be spelled with almost any; ASCII ones only with
+ * what UTS #46 ignores or maps to their bytes. */
+static void fold_set(struct patterns *pt, struct arena *a)
+{
+	bool ascii_host[128] = { false };
+	pt->fold_any = pt->fold_astral = false;
+	pt->fold_bmp = NULL;
+	pt->fold_skip_lead = 0;
+	for (size_t g = 0; g < pt->nhosts && !pt->fold_any; g++) {
+		const unsigned char *h = pt->hosts[g].host;
+		size_t n = pt->hosts[g].len;
+		for (size_t i = 0; i < n; i++) {
+			if (h[i] >= 0x80 || ((i == 0 || h[i - 1] == '.') && n - i >= 4 && ascii_ci_eq(h + i, "xn--", 4))) {
+				pt->fold_any = true;
+				break;
+			}
+			ascii_host[ascii_lower(h[i])] = true;
+		}
+	}
+	if (pt->fold_any) return;
+	unsigned char *bmp = take(a, IDNA_FOLD_BMP_BYTES, 1);
+	idna_ascii_fold_set(ascii_host, bmp, &pt->fold_astral);
+	pt->fold_bmp = bmp;
+	/* U+00C0-U+00FF (lead 0xC3): Latin-1's letters, the most common
+	 * characters past ASCII in European text, fold to no ASCII */
+	bool any = false;
+	for (uint32_t c = 0xC0; c <= 0xFF; c++) any |= patterns_may_fold(pt, c);
+	if (!any) pt->fold_skip_lead = 0xC3;
+}
+
 static void order_hosts(struct patterns *pt, struct arena *a)
 {
 	short idx[pt->nhosts ? pt->nhosts : 1];
@@ -347,6 +379,15 @@ static void order_hosts(struct patterns *pt, struct arena *a)
 	size_t hl[pt->nhosts ? pt->nhosts : 1];
 	for (size_t g = 0; g < pt->nhosts; g++) { hs[g] = pt->hosts[g].host; hl[g] = pt->hosts[g].len; }
 	hostfind_build(&pt->find, hs, hl, pt->nhosts);
+	fold_set(pt, a);
+	pt->repl_holds_host = false;
+	for (size_t g = 0; g < pt->nhosts; g++)
+		for (size_t k = 0; k < pt->hosts[g].npairs; k++)
+			for (int e = 0; e < ENC_COUNT; e++)
+				for (int f = 0; f < FORM_COUNT; f++) {
+					struct slice r = pt->hosts[g].pairs[k].repl[e][f];
+					if (r.n && hostfind_any(&pt->find, r.p, r.n)) pt->repl_holds_host = true;
+				}
 }
 
 /* V6d / V7: the fixed-point probe. A variant written in each encoding,
@@ -405,7 +446,7 @@ bool patterns_build(struct patterns *pt, const struct map *m, enum direction dir
 	size_t cap = n * (HOST_FORMS_MAX * (sizeof(struct pattern_host) + sizeof(struct pattern_pair) + 16 + FORM_TEXT_MAX +
 	                                    2 * sizeof(short) + 32) +
 	                  ENC_COUNT * FORM_COUNT * (SCHEME_PREFIX_MAX + ORIGIN_DISPLAY_MAX + 3 + 4 + ORIGIN_PORT_MAX)) +
-	             256 * sizeof(short) + 64;
+	             256 * sizeof(short) + IDNA_FOLD_BMP_BYTES + 64;
 	struct arena a = { malloc(cap), 0, cap };
 	if (!a.p) { snprintf(err, errcap, "out of memory"); goto fail; }
 	pt->arena = a.p;

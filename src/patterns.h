@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "hostfind.h"
@@ -74,8 +75,30 @@ struct patterns {
 	 * variant is http) */
 	enum scheme page_scheme;
 	struct hostfind find;                   /* where a host can begin (the matcher's skip) */
+	/* The code points past ASCII a host a browser folds into one of these
+	 * may be spelled with (rules.md §1.4): where every host is ASCII with
+	 * no `xn--` label, those UTS #46 ignores or maps to its bytes
+	 * (fold_bmp, a bit per code point to U+FFFF, and fold_astral for any
+	 * past it); else any (fold_any). */
+	/* some replacement text holds a host of the table
+	 * (`www.example.fi.ddev.site`): the sweep meets it in the output */
+	bool repl_holds_host;
+	const unsigned char *fold_bmp;
+	bool fold_astral, fold_any;
+	/* a UTF-8 lead byte none of whose characters may stand there (0xC3,
+	 * Latin-1's letters, for ASCII hosts), or 0 (none) */
+	unsigned char fold_skip_lead;
 	unsigned char *arena;                   /* every string and array above */
 };
+
+/* Whether code point cp past ASCII may stand in a host a browser folds
+ * into one of the table's (a superset). */
+static inline bool patterns_may_fold(const struct patterns *pt, uint32_t cp)
+{
+	if (pt->fold_any) return true;
+	if (cp > 0xFFFF) return pt->fold_astral;
+	return pt->fold_bmp[cp >> 3] >> (cp & 7) & 1;
+}
 
 enum direction { DIR_FORWARD, DIR_REVERSE };
 

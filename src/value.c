@@ -1024,8 +1024,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	 * is long enough to be read through */
 	const struct hostfind *f = &vp->pt->find;
 	if (locates(o)) {
-		if (vp->release || locator_may_hide(vp->pt, v, n, o->entities || o->text_refs, o->css || o->js) ||
-		    locator_may_fold(v, n, o->entities || o->text_refs))
+		if (vp->release || locator_may_hide_or_fold(vp->pt, v, n, o->entities || o->text_refs, o->css || o->js))
 			return true;
 		/* (locator_may_hide has answered for a reference to a host byte;
 		 * left, the serialized walk's runs cut inside one) */

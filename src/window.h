@@ -52,6 +52,8 @@ struct window {
 	size_t lines;
 	uint64_t line_start_in;       /* input offset where the current line starts */
 
+	struct slice seen_repl;       /* the sweep: the replacement text a skip was last found in (§6.1) */
+
 	size_t last;                  /* during one scan: of scan[0..scan_len) */
 	const unsigned char *scan;
 	size_t scan_len;

@@ -519,6 +519,34 @@ START_TEST(any3_differential)
 }
 END_TEST
 
+/* ---- bytescan_hide_marks: the locator's gate without a host ----------- */
+
+static const unsigned char hide_alpha[] = { '%', '&', '\\', '\t', '\n', '\r', 0x01, 0x0B, 'a', 0xC3, 0xA4, 0xEF };
+
+/* `%`, c1, c2, a byte up to CR (the scan may stop at any of them), with
+ * high a byte from 0x80 */
+static void hide_marks_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	unsigned char c1 = round & 1 ? '&' : '%', c2 = round & 2 ? '\\' : '%';
+	bool high = round & 4;
+	size_t want = len;
+	for (size_t i = from; i < len; i++)
+		if (b[i] == '%' || b[i] == c1 || b[i] == c2 || b[i] <= '\r' || (high && b[i] >= 0x80)) { want = i; break; }
+	size_t got = bytescan_hide_marks(b, from, len, c1, c2, high);
+	ck_assert_msg(got == want, "round %d len %zu from %zu: got %zu want %zu", round, len, from, got, want);
+	if (want < len) counts[0]++;
+	if (want < len && b[want] >= 0x80) counts[1]++;
+}
+
+START_TEST(hide_marks_differential)
+{
+	size_t counts[2];
+	run_differential(0x94D049BB133111EBu, hide_alpha, sizeof hide_alpha, 40, 3000, hide_marks_check, counts);
+	ck_assert_uint_gt(counts[0], 10000);
+	ck_assert_uint_gt(counts[1], 1000);
+}
+END_TEST
+
 /* ---- bytescan_name_end: where an html name ends ----------------------- */
 
 /* The tokenizer's two tables (html.c): an attribute name ends at white
@@ -661,11 +689,12 @@ static size_t ref_url_marks(const unsigned char *b, size_t from, size_t len, boo
 static void url_marks_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
 {
 	bool amp = round & 1;
+	unsigned char skip = round & 2 ? 0xC3 : 0;
 	bool high = false, want_high = false;
-	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp, &high);
-	/* (a byte from 0x80 passed over is seen) */
-	for (size_t k = from; k < got && k < len; k++) want_high |= b[k] >= 0x80;
-	ck_assert_msg(high || !want_high, "len %zu from %zu: a byte from 0x80 before %zu not seen", len, from, got);
+	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp, skip, &high);
+	/* (a lead byte from 0xC0 passed over is seen, but the one skipped) */
+	for (size_t k = from; k < got && k < len; k++) want_high |= b[k] >= 0xC0 && b[k] != skip;
+	ck_assert_msg(high || !want_high, "len %zu from %zu: a lead byte before %zu not seen", len, from, got);
 	/* (the SIMD steps may stop at any byte up to CR, a superset the
 	 * caller passes over: never past a mark) */
 	ck_assert_msg(got == want || (got < want && b[got] <= '\r'), "len %zu from %zu amp %d: got %zu, want %zu", len, from,
@@ -678,7 +707,7 @@ static void url_marks_check(const unsigned char *b, size_t len, size_t from, int
  * steps and their overlapping last block). */
 START_TEST(url_marks_differential)
 {
-	static const unsigned char alpha[] = { '/', '/', '/', ':', '\\', '@', '%', '&', '\t', '\n', '\r', 0x0B, 0xE4 };
+	static const unsigned char alpha[] = { '/', '/', '/', ':', '\\', '@', '%', '&', '\t', '\n', '\r', 0x0B, 0xE4, 0xC3, 0xA4 };
 	size_t counts[2];
 	run_differential(0x9E3779B97F4A7C15u, alpha, sizeof alpha, 60, 3000, url_marks_check, counts);
 	ck_assert_uint_gt(counts[0], 10000);
@@ -716,6 +745,7 @@ Suite *bytescan_suite(void)
 	TCase *ta = tcase_create("any3");
 	tcase_add_test(ta, any3_rules);
 	tcase_add_test(ta, any3_differential);
+	tcase_add_test(ta, hide_marks_differential);
 	suite_add_tcase(s, ta);
 	TCase *tbs = tcase_create("byte_seen");
 	tcase_add_test(tbs, byte_seen_rules);

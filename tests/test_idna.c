@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "idna.h"
+#include "utf8.h"
 #include "punycode.h"
 #include "suites.h"
 
@@ -271,6 +272,53 @@ START_TEST(nfc_conformance)
 }
 END_TEST
 
+/* The fold set of an ASCII host's bytes (idna_ascii_fold_set) is a
+ * superset of what the fold can use: every code point to U+FFFF, written
+ * between ASCII letters of the host, whose ToASCII is a name of the
+ * host's bytes with no `xn--` label has its bit set; and for the astral
+ * planes, the mathematical letters (mapped to ASCII) set the flag. Pins:
+ * fullwidth `ｗ`, U+3002, U+00AD are in; `ä`, U+00A0 (a space) and a
+ * fullwidth letter the host lacks are out. */
+static bool bit(const unsigned char *bmp, uint32_t c) { return bmp[c >> 3] >> (c & 7) & 1; }
+
+START_TEST(ascii_fold_set_superset)
+{
+	static const char host[] = "www.example.fi";
+	bool alpha[128] = { false };
+	for (const char *h = host; *h; h++) alpha[(unsigned char)*h] = true;
+	static unsigned char bmp[IDNA_FOLD_BMP_BYTES];
+	bool astral;
+	idna_ascii_fold_set(alpha, bmp, &astral);
+	size_t checked = 0, in = 0;
+	for (uint32_t c = 0x80; c <= 0xFFFF; c++) {
+		if (c >= 0xD800 && c <= 0xDFFF) continue;
+		unsigned char in_buf[8] = { 'e' };
+		size_t k = utf8_put(c, in_buf + 1);
+		in_buf[1 + k] = 'a';
+		char out[64];
+		size_t len;
+		in += bit(bmp, c);
+		if (idna_to_ascii(in_buf, k + 2, out, sizeof out - 1, &len) != IDNA_OK) continue;
+		out[len] = 0;
+		bool over_alpha = true;
+		for (size_t i = 0; i < len; i++) over_alpha &= (unsigned char)out[i] < 128 && alpha[(unsigned char)out[i]];
+		if (!over_alpha || strstr(out, "xn--")) continue;
+		checked++;
+		ck_assert_msg(bit(bmp, c), "U+%04X folds into the host's bytes (%.*s) but is not in the set", (unsigned)c, (int)len,
+		              out);
+	}
+	ck_assert_uint_gt(checked, 50);
+	ck_assert_uint_lt(in, 2000);
+	ck_assert(astral);
+	ck_assert(bit(bmp, 0xFF57));    /* fullwidth w */
+	ck_assert(bit(bmp, 0x3002));    /* ideographic full stop */
+	ck_assert(bit(bmp, 0xAD));      /* soft hyphen */
+	ck_assert(!bit(bmp, 0xE4));     /* a with diaeresis */
+	ck_assert(!bit(bmp, 0xA0));     /* no-break space */
+	ck_assert(!bit(bmp, 0xFF5A));   /* fullwidth z: no z in the host */
+}
+END_TEST
+
 Suite *idna_suite(void)
 {
 	Suite *s = suite_create("idna");
@@ -283,6 +331,7 @@ Suite *idna_suite(void)
 	tcase_add_test(tu, to_unicode_pins);
 	tcase_add_test(tu, upper_pins);
 	tcase_add_test(tu, nfc_conformance);
+	tcase_add_test(tu, ascii_fold_set_superset);
 	suite_add_tcase(s, tu);
 	return s;
 }

@@ -227,6 +227,27 @@ def main():
     w("};")
     w("")
 
+    # ---- the ranges past ASCII ignored or mapped to ASCII only ------------
+    folds = []
+    for k, (cp, st, off, n, has) in enumerate(rows):
+        last = rows[k + 1][0] - 1 if k + 1 < len(rows) else MAXCP - 1
+        if last < 0x80:
+            continue
+        first = max(cp, 0x80)
+        ignored = st == status_code["I"]
+        ascii_map = st in (status_code["M"], status_code["3"]) and has and all(c < 0x80 for c in pool[off:off + n])
+        if ignored or ascii_map:
+            folds.append((first, last, off if ascii_map else 0, n if ascii_map else 0))
+    w("/* The ranges past ASCII that UTS #46 ignores (len 0) or maps to ASCII")
+    w(" * only (idna_map_pool[off, off + len)): [first, last]. */")
+    w("struct idna_ascii_fold { uint32_t first, last; uint16_t off; uint8_t len; };")
+    w("#define IDNA_ASCII_FOLDS %d" % len(folds))
+    w("static const struct idna_ascii_fold idna_ascii_folds[IDNA_ASCII_FOLDS] = {")
+    for i in range(0, len(folds), 6):
+        w("\t" + ", ".join("{0x%X,0x%X,%d,%d}" % f for f in folds[i:i + 6]) + ",")
+    w("};")
+    w("")
+
     # ---- combining classes ----------------------------------------------
     cr = ranges_of(lambda c: ccc.get(c, 0), 0)
     w("/* Canonical combining class, where it is not 0: [first, last]. */")

@@ -666,7 +666,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			}
 	}
 	if (!locator_may_hide(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n) &&
-	    !locator_may_fold(cur_in, cur_n, refs)) {
+	    !locator_may_fold(pt, cur_in, cur_n, refs)) {
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
