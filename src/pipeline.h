@@ -15,6 +15,7 @@
 #include "io.h"
 #include "json.h"
 #include "report.h"
+#include "spill.h"
 #include "sql.h"
 #include "sweep.h"
 #include "text.h"
@@ -44,7 +45,8 @@ struct pipeline {
 	struct sql sql;
 	struct json json;
 	struct value head_vp;         /* --headers */
-	struct buf head, head_out;
+	struct buf head;              /* the head section as it is read, up to HEADERS_CAP */
+	struct spill head_spill;      /* and past it */
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;

@@ -113,13 +113,176 @@ START_TEST(body_offsets)
 }
 END_TEST
 
+/* Heads as curl prints them through a proxy, folded, or over 64 KiB: the
+ * head is found, so the body is rewritten and its stale length goes. */
+START_TEST(heads_found)
+{
+	expect("HTTP/1.1 200 Connection established\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 24\r\n\r\n"
+	       "<a href=\"https://" C "/\">",
+	       "HTTP/1.1 200 Connection established\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n"
+	       "<a href=\"https://" V "/\">", 0);
+	/* a folded header is kept as it is, or rewritten in place */
+	expect("HTTP/1.1 200 OK\r\nX-F: a\r\n b\r\nLink: <https://" C "/a>,\r\n\t<https://" C "/b>\r\nContent-Length: 24\r\n"
+	       "Content-Type: text/html\r\n\r\n<a href=\"https://" C "/\">",
+	       "HTTP/1.1 200 OK\r\nX-F: a\r\n b\r\nLink: <https://" V "/a>,\r\n\t<https://" V "/b>\r\n"
+	       "Content-Type: text/html\r\n\r\n<a href=\"https://" V "/\">", 2);
+	/* a Content-Length folded onto a second line goes whole */
+	expect("HTTP/1.1 200 OK\r\nContent-Length:\r\n 24\r\nContent-Type: text/plain\r\n\r\nhttps://" C "/",
+	       "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nhttps://" V "/", 0);
+	/* a line that is no header, after a status line, is the head's */
+	expect("HTTP/1.1 200 OK\r\nno colon here\r\nContent-Length: 24\r\nContent-Type: text/plain\r\n\r\nhttps://" C "/",
+	       "HTTP/1.1 200 OK\r\nno colon here\r\nContent-Type: text/plain\r\n\r\nhttps://" V "/", 0);
+}
+END_TEST
+
+/* A head over HEADERS_CAP is held in a temporary file: found and
+ * rewritten as any other, at every read size. */
+START_TEST(head_over_cap)
+{
+	size_t cap = 3 * HEADERS_CAP;
+	char *in = malloc(cap), *want = malloc(cap);
+	size_t n = 0, w = 0;
+	n += (size_t)snprintf(in + n, cap - n, "HTTP/1.1 200 OK\r\nContent-Length: 24\r\n");
+	w += (size_t)snprintf(want + w, cap - w, "HTTP/1.1 200 OK\r\n");
+	for (int k = 0; n < HEADERS_CAP + 4096; k++) {
+		int m = snprintf(in + n, cap - n, "X-Pad-%d: %0100d\r\n", k, k);
+		memcpy(want + w, in + n, (size_t)m + 1);
+		n += (size_t)m;
+		w += (size_t)m;
+	}
+	n += (size_t)snprintf(in + n, cap - n, "Location: https://" C "/z\r\nContent-Type: text/html\r\n\r\n<a href=\"https://" C "/\">");
+	w += (size_t)snprintf(want + w, cap - w, "Location: https://" V "/z\r\nContent-Type: text/html\r\n\r\n<a href=\"https://" V "/\">");
+	static const size_t sizes[] = { 7, 4096, 65536 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct pf_options o = { .headers = true, .read_size = sizes[i] };
+		struct pf_result r;
+		pf_run(MAP1, in, n, &o, &r);
+		ck_assert_uint_eq(r.out_len, w);
+		ck_assert_msg(memcmp(r.out, want, w) == 0, "read size %zu", sizes[i]);
+		ck_assert_uint_eq(r.rewrites[SURFACE_HEADER], 1);
+		pf_free(&r);
+	}
+	free(in);
+	free(want);
+}
+END_TEST
+
+/* A start that turns out to be no head, after more than a read (or
+ * HEADERS_CAP) of it was held, is all read again as the body, byte for
+ * byte. */
+START_TEST(no_head_read_again)
+{
+	size_t cap = 3 * HEADERS_CAP;
+	char *in = malloc(cap);
+	size_t n = (size_t)snprintf(in, cap, "HTTP/1.1 200 OK\r\n");
+	for (int k = 0; n < HEADERS_CAP + 4096; k++) n += (size_t)snprintf(in + n, cap - n, "X-Pad-%d: https://" C "/%d\r\n", k, k);
+	/* no blank line before the end: no head */
+	char *want = malloc(2 * cap);
+	size_t w = 0;
+	for (size_t i = 0; i < n;) {
+		if (i + strlen(C) <= n && memcmp(in + i, C, strlen(C)) == 0) {
+			memcpy(want + w, V, strlen(V));
+			w += strlen(V);
+			i += strlen(C);
+		} else {
+			want[w++] = in[i++];
+		}
+	}
+	static const size_t sizes[] = { 7, 4096, 65536 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct pf_options o = { .headers = true, .read_size = sizes[i], .type = FILETYPE_TEXT, .loud = true };
+		struct pf_result r;
+		pf_run(MAP1, in, n, &o, &r);
+		ck_assert_uint_eq(r.out_len, w);
+		ck_assert_msg(memcmp(r.out, want, w) == 0, "read size %zu", sizes[i]);
+		ck_assert_ptr_nonnull(strstr(r.err, "no HTTP response head at the start"));
+		pf_free(&r);
+	}
+	free(in);
+	free(want);
+}
+END_TEST
+
+/* The scanner, fed in pieces of every size: the state it ends in and
+ * the head section's length. */
+static enum headers_state scan(const char *in, bool eof, uint64_t *end)
+{
+	size_t n = strlen(in);
+	enum headers_state first = HEADERS_MORE;
+	uint64_t first_end = 0;
+	for (size_t piece = 1; piece <= n + 1; piece++) {
+		struct headers_scan s;
+		headers_scan_init(&s);
+		enum headers_state st = HEADERS_MORE;
+		for (size_t at = 0; at < n && st == HEADERS_MORE; at += piece) {
+			size_t k = n - at < piece ? n - at : piece;
+			st = headers_scan(&s, (const unsigned char *)in + at, k, eof && at + k == n);
+		}
+		if (!n) st = headers_scan(&s, NULL, 0, eof);
+		if (piece == 1) { first = st; first_end = s.end; }
+		ck_assert_msg(st == first && s.end == first_end, "piece %zu: state %d end %llu, not %d %llu", piece, (int)st,
+		              (unsigned long long)s.end, (int)first, (unsigned long long)first_end);
+	}
+	*end = first_end;
+	return first;
+}
+
 START_TEST(head_length)
 {
-	ck_assert_uint_eq(headers_length((const unsigned char *)"HTTP/1.1 200 OK\r\n", 17, false), 0);
-	ck_assert_uint_eq(headers_length((const unsigned char *)"HTTP/1.1 200 OK\r\n\r\nbody", 23, false), 19);
-	ck_assert_uint_eq(headers_length((const unsigned char *)"<html>", 6, false), (size_t)-1);
-	ck_assert_uint_eq(headers_length((const unsigned char *)"HTTP/1.1 200 OK\r\nbad line\r\n\r\n", 29, false), (size_t)-1);
-	ck_assert_uint_eq(headers_length((const unsigned char *)"HTTP/1.1 100 Continue\r\n\r\nHTT", 28, false), 0);
+	uint64_t end;
+	ck_assert_int_eq(scan("HTTP/1.1 200 OK\r\n", false, &end), HEADERS_MORE);
+	ck_assert_int_eq(scan("HTTP/1.1 200 OK\r\n\r\nbody", false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 19);
+	ck_assert_int_eq(scan("<html>", false, &end), HEADERS_NONE);
+	ck_assert_int_eq(scan("HTTP/1.1 100 Continue\r\n\r\nHTT", false, &end), HEADERS_MORE);
+	ck_assert_int_eq(scan("HTTP/1.1 100 Continue\r\n\r\nHTT", true, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 25);
+	/* unfinished at the end: no head */
+	ck_assert_int_eq(scan("HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n", true, &end), HEADERS_NONE);
+	ck_assert_int_eq(scan("", true, &end), HEADERS_NONE);
+	/* a CGI block is header lines and folds only */
+	ck_assert_int_eq(scan("Status: 200\r\nContent-Type: text/html\r\n\r\n", false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 40);
+	ck_assert_int_eq(scan("Status: 200\r\nbad line\r\n\r\n", false, &end), HEADERS_NONE);
+	/* the first line is judged before it ends: a long line of body is
+	 * never waited for */
+	ck_assert_int_eq(scan("{\"a\":1", false, &end), HEADERS_NONE);
+	ck_assert_int_eq(scan("HTTP/1.1 2x", false, &end), HEADERS_NONE);
+	ck_assert_int_eq(scan("HTTP/2 200", false, &end), HEADERS_MORE);
+}
+END_TEST
+
+/* What is one head and what follows it: a head after a status line is
+ * every line up to the blank one, folds and odd lines included; another
+ * head follows only one that may have one after it (1xx, a proxy's
+ * `Connection established`, a redirect, 401, 407), and is known by its
+ * status line, before that line ends. */
+START_TEST(head_sections)
+{
+	uint64_t end;
+	const char *proxy = "HTTP/1.1 200 Connection established\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 3\r\n\r\nabc";
+	ck_assert_int_eq(scan(proxy, false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, strlen(proxy) - 3);
+	const char *est = "HTTP/1.0 200 connection Established \r\nProxy-Agent: x\r\n\r\nHTTP/2 200 \r\n\r\nabc";
+	ck_assert_int_eq(scan(est, false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, strlen(est) - 3);
+	const char *auth = "HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Digest x\r\n\r\nHTTP/1.1 200 OK\r\n\r\n";
+	ck_assert_int_eq(scan(auth, false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, strlen(auth));
+	/* a final 200's body that looks like a head is body */
+	ck_assert_int_eq(scan("HTTP/1.1 200 OK\r\n\r\nHTTP/1.1 200 OK\r\n\r\n", false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 19);
+	/* after an interim head, a body line is known at once, LF or not */
+	ck_assert_int_eq(scan("HTTP/1.1 301 Moved\r\n\r\n<html>", false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 22);
+	const char *fold = "HTTP/1.1 200 OK\r\nX-F: a\r\n b\r\n\tc\r\nContent-Length: 3\r\n\r\nabc";
+	ck_assert_int_eq(scan(fold, false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, strlen(fold) - 3);
+	const char *odd = "HTTP/1.1 200 OK\r\nnot a header\r\nX : y\r\n\r\nabc";
+	ck_assert_int_eq(scan(odd, false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, strlen(odd) - 3);
+	ck_assert_int_eq(scan("Status: 200\r\nX-F: a\r\n b\r\n\r\n", false, &end), HEADERS_DONE);
+	ck_assert_uint_eq(end, 27);
 }
 END_TEST
 
@@ -134,6 +297,10 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, heads_and_cgi);
 	tcase_add_test(tc, body_offsets);
 	tcase_add_test(tc, head_length);
+	tcase_add_test(tc, head_sections);
+	tcase_add_test(tc, heads_found);
+	tcase_add_test(tc, head_over_cap);
+	tcase_add_test(tc, no_head_read_again);
 	suite_add_tcase(s, tc);
 	return s;
 }
