@@ -249,13 +249,14 @@ static void release(const struct headers_io *io, const unsigned char *upto)
 }
 
 /* What the last head says of the body: its Content-Type and
- * Content-Encoding. */
+ * Content-Encoding; and whether it has a Transfer-Encoding. */
 static void decide(const unsigned char *h, size_t start, size_t n, const struct headers_io *io,
-                   struct headers_result *res)
+                   struct headers_result *res, bool *chunked)
 {
 	res->body = FILETYPE_AUTO;
 	res->passthrough = false;
 	res->why = NULL;
+	*chunked = false;
 	struct header hd;
 	for (size_t i = start, e; i < n; i = e) {
 		if (!header_at(h, i, n, &hd)) { e = line_end(h, i, n); continue; }
@@ -264,6 +265,8 @@ static void decide(const unsigned char *h, size_t start, size_t n, const struct 
 		else if (named(h, &hd, "content-encoding") && !trimmed_is(h + hd.vs, hd.ve - hd.vs, "identity")) {
 			res->passthrough = true;
 			res->why = "it has a Content-Encoding";
+		} else if (named(h, &hd, "transfer-encoding")) {
+			*chunked = true;
 		}
 		release(io, h + e);
 	}
@@ -316,7 +319,7 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 		"location", "content-location", "refresh", "link", "content-security-policy",
 		"content-security-policy-report-only", "access-control-allow-origin",
 	};
-	static const char *const body_headers[] = { "content-length", "etag", "last-modified", "transfer-encoding" };
+	static const char *const validators[] = { "content-length", "etag", "last-modified" };
 	const struct sink *out = &io->out;
 	/* where the last head starts: after the last blank line but one */
 	size_t last = 0;
@@ -327,7 +330,8 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 		at_start = is_blank(h + i, e - i);
 		release(io, h + e);
 	}
-	decide(h, last, n, io, res);
+	bool chunked;
+	decide(h, last, n, io, res, &chunked);
 	bool changes = !res->passthrough;
 
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HEADER };
@@ -343,9 +347,16 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 		e = hd.e;
 		for (size_t k = hd.i; k < e; k++) res->lines += h[k] == '\n';
 		bool drop = false;
-		/* the body may change: these would lie about it */
-		for (size_t k = 0; i >= last && changes && k < sizeof body_headers / sizeof *body_headers; k++)
-			if (named(h, &hd, body_headers[k])) drop = true;
+		/* the body hostshift reads was de-chunked by the client that
+		 * printed the head: no Transfer-Encoding describes it (and a
+		 * Content-Length sent beside one was never its length) */
+		if (named(h, &hd, "transfer-encoding")) drop = true;
+		if (i >= last) {
+			if (chunked && named(h, &hd, "content-length")) drop = true;
+			/* the body may change: these would lie about it */
+			for (size_t k = 0; changes && k < sizeof validators / sizeof *validators; k++)
+				if (named(h, &hd, validators[k])) drop = true;
+		}
 		if (drop) { release(io, h + e); continue; }
 		bool url = false;
 		for (size_t k = 0; k < sizeof url_headers / sizeof *url_headers; k++)

@@ -4,9 +4,10 @@
  * challenges followed — before the final one) or a CGI header block.
  * Origins are rewritten in the URL-bearing headers (surface `header`), a
  * Set-Cookie `Domain=` naming a canonical host is dropped,
- * validators and framing headers are removed when the body may change,
- * and Content-Type / Content-Encoding pick what the body is. Every other
- * header line is kept byte for byte.
+ * Transfer-Encoding is removed from every head (the client that printed
+ * it has decoded the chunks), validators are removed when the body may
+ * change, and Content-Type / Content-Encoding pick what the body is.
+ * Every other header line is kept byte for byte.
  *
  * The head section is found by a scanner fed the input as it is read, a
  * read at a time, with a fixed state (however long the head); the caller

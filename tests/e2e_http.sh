@@ -2,16 +2,17 @@
 # e2e_http.sh — `--headers` end to end (docs/rules.md §13.3), in two parts.
 #
 # First, heads as `curl -si` prints them, fed to hostshift directly (these
-# need only the binary): a proxy's `Connection established` head, a folded
-# header, 100 Continue, and a head over 64 KiB.
+# need only the binary): chunked bodies curl has already decoded, a
+# proxy's `Connection established` head, a folded header, 100 Continue,
+# and a head over 64 KiB.
 #
 # Then the socat recipe of examples/ (docs/rules.md §13.3): a local upstream
 # (python3, loopback only) served through socat and
 # examples/hostshift-proxy.sh; the page, a redirect with a cookie, JSON, a
-# binary body and a 70 KB head are fetched with curl and checked, and
-# curl's own output through a CONNECT proxy is rewritten. Needs socat,
-# curl and python3 (.ci/run installs them); without them that part says so
-# and is skipped.
+# binary body, a chunked one and a 70 KB head are fetched with curl and
+# checked, and curl's own output through a CONNECT proxy is rewritten.
+# Needs socat, curl and python3 (.ci/run installs them); without them that
+# part says so and is skipped.
 set -u
 H=${HOSTSHIFT:?set HOSTSHIFT to the hostshift binary}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -36,6 +37,18 @@ C=www.example.fi V=wt-a--example.ddev.site
 hs() { "$H" --headers -m "$T/ex.map" "$@" >"$T/out" 2>"$T/err"; }
 # same NAME: $T/out is byte for byte $T/want
 same() { if cmp -s "$T/out" "$T/want"; then pass; else fail "$1: got $(od -c "$T/out" | head -n 8 | tr -s ' \n' '  ')"; fi; }
+
+# Transfer-Encoding: curl -si has removed the chunk framing, so no head
+# may announce it, whatever the body; a Content-Length beside it goes too.
+printf 'HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\nETag: "1"\r\n\r\n\211PNG\r\n\032\nhttps://%s/\000\377' "$C" | hs
+printf 'HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nETag: "1"\r\n\r\n\211PNG\r\n\032\nhttps://%s/\000\377' "$C" >"$T/want"
+same "chunked image: Transfer-Encoding removed, body untouched"
+printf 'HTTP/1.1 200 OK\r\nContent-Type: font/woff2\r\nContent-Length: 9\r\nTransfer-Encoding: chunked\r\n\r\nwOF2' | hs
+printf 'HTTP/1.1 200 OK\r\nContent-Type: font/woff2\r\n\r\nwOF2' >"$T/want"
+same "chunked font: Transfer-Encoding and its Content-Length removed"
+printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n\037\213\010' | hs
+printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n\037\213\010' >"$T/want"
+same "chunked gzip body: Transfer-Encoding removed"
 
 # The head is found (so a growing body loses its stale Content-Length)
 # behind a proxy's CONNECT answer, with a folded header, behind 100
@@ -100,6 +113,15 @@ class H(http.server.BaseHTTPRequestHandler):
             self.send(200, "application/json", ('{"home":"%s\\/","n":1}\n' % o.replace("/", "\\/")).encode())
         elif self.path == "/i.png":
             self.send(200, "image/png", b"\x89PNG\r\n\x1a\n" + o.encode() + b"\x00\xff")
+        elif self.path == "/chunked.png":
+            # HTTP/1.1 chunked, as a server streams an image
+            body = b"\x89PNG\r\n\x1a\n" + o.encode() + b"\x00\xff" * 200
+            self.wfile.write(b"HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\n"
+                             b"Connection: close\r\n\r\n")
+            for i in range(0, len(body), 100):
+                c = body[i:i + 100]
+                self.wfile.write(b"%x\r\n%s\r\n" % (len(c), c))
+            self.wfile.write(b"0\r\n\r\n")
         elif self.path == "/bighead":
             self.send(200, "text/html", b'<a href="https://www.example.fi/">x</a>\n' * 50 + b"<!--END-->\n",
                 [("X-Pad-%03d" % i, "%090d" % i) for i in range(800)])
@@ -153,6 +175,14 @@ has "json: rewritten" "\"home\":\"http:\\/\\/127.0.0.1:$PP\\/\""
 curl -s --max-time 10 "$V/i.png" >"$T/proxied.png"
 curl -s --max-time 10 "$C/i.png" >"$T/direct.png"
 if cmp -s "$T/proxied.png" "$T/direct.png"; then pass; else fail "binary body: not byte-identical"; fi
+
+# A chunked body: curl -si de-chunks it, so the head must not say chunked
+# (the client would read the bytes as chunks and fail).
+if curl -s --max-time 10 "$V/chunked.png" >"$T/proxied.png"; then pass; else fail "chunked image: curl failed ($?)"; fi
+curl -s --max-time 10 "$C/chunked.png" >"$T/direct.png"
+if cmp -s "$T/proxied.png" "$T/direct.png"; then pass; else fail "chunked image: not byte-identical"; fi
+get /chunked.png
+hasnt "chunked image: Transfer-Encoding removed" "Transfer-Encoding"
 
 # A 70 KB head: found, so the growing body is not cut short.
 get /bighead

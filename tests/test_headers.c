@@ -54,8 +54,9 @@ START_TEST(cookie_domain)
 }
 END_TEST
 
-/* When the body may change, Content-Length, ETag, Last-Modified and
- * Transfer-Encoding go; when it passes through, they stay. */
+/* When the body may change, Content-Length, ETag and Last-Modified go
+ * (Transfer-Encoding always goes: transfer_encoding below); when it passes
+ * through, they stay. */
 START_TEST(validators)
 {
 	expect("HTTP/1.1 200 OK\nContent-Length: 12\nETag: \"a\"\nLast-Modified: x\nTransfer-Encoding: chunked\n"
@@ -110,6 +111,29 @@ START_TEST(body_offsets)
 	ck_assert_str_eq(r.check, "in:4:3: https://" C " (text)\n");
 	ck_assert_ptr_nonnull(strstr(r.explain, "        44  rewrote"));
 	pf_free(&r);
+}
+END_TEST
+
+/* The body hostshift reads was de-chunked by the client that printed the
+ * head (curl -si): Transfer-Encoding goes from every head, whatever the
+ * body, and a Content-Length sent beside it (never the body's length)
+ * with it; a body passed through keeps its other headers. */
+START_TEST(transfer_encoding)
+{
+	expect("HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nTransfer-Encoding: chunked\r\nETag: \"a\"\r\n\r\n\x89PNG https://" C "/",
+	       "HTTP/1.1 200 OK\r\nContent-Type: image/png\r\nETag: \"a\"\r\n\r\n\x89PNG https://" C "/", 0);
+	expect("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\nContent-Length: 99\r\nContent-Encoding: gzip\r\n"
+	       "Content-Type: text/html\r\n\r\nxx",
+	       "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Type: text/html\r\n\r\nxx", 0);
+	expect("HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: 2\n\nxx",
+	       "HTTP/1.1 200 OK\nContent-Type: image/png\nContent-Length: 2\n\nxx", 0);
+	/* an interim head's too; its own Content-Length is its own */
+	expect("HTTP/1.1 301 Moved\r\nLocation: https://" C "/b\r\nTransfer-Encoding: chunked\r\nContent-Length: 5\r\n\r\n"
+	       "HTTP/1.1 200 OK\r\ncontent-type: font/woff2\r\ntransfer-encoding: chunked\r\n\r\nwOF2",
+	       "HTTP/1.1 301 Moved\r\nLocation: https://" V "/b\r\nContent-Length: 5\r\n\r\n"
+	       "HTTP/1.1 200 OK\r\ncontent-type: font/woff2\r\n\r\nwOF2", 1);
+	/* a CGI block the same */
+	expect("Content-Type: image/gif\nTransfer-Encoding: chunked\n\nGIF89a", "Content-Type: image/gif\n\nGIF89a", 0);
 }
 END_TEST
 
@@ -298,6 +322,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, body_offsets);
 	tcase_add_test(tc, head_length);
 	tcase_add_test(tc, head_sections);
+	tcase_add_test(tc, transfer_encoding);
 	tcase_add_test(tc, heads_found);
 	tcase_add_test(tc, head_over_cap);
 	tcase_add_test(tc, no_head_read_again);
