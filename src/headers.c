@@ -2,6 +2,7 @@
 #include "headers.h"
 
 #include "ascii.h"
+#include "html.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -208,8 +209,13 @@ static void body_type(const unsigned char *v, size_t n, struct headers_result *r
 	else if (ci_equal(v, n, "application/json") || ci_equal(v, n, "text/json") ||
 	         (n > 5 && ci_equal(v + n - 5, 5, "+json")))
 		res->body = FILETYPE_JSON;
-	else if (ci_equal(v, n, "text/plain")) res->body = FILETYPE_TEXT;
-	else { res->passthrough = true; res->why = "its Content-Type is not html, json or text"; }
+	/* style sheets, scripts (every JavaScript MIME type, §12.4) and XML
+	 * (SVG, feeds) are read as text (§13.1) */
+	else if (ci_equal(v, n, "text/plain") || ci_equal(v, n, "text/css") || (n && html_script_type_is_js(v, n)) ||
+	         ci_equal(v, n, "text/xml") || ci_equal(v, n, "application/xml") ||
+	         (n > 4 && ci_equal(v + n - 4, 4, "+xml")))
+		res->body = FILETYPE_TEXT;
+	else { res->passthrough = true; res->why = "its Content-Type is not html, json, text, CSS, JavaScript or XML"; }
 }
 
 static bool trimmed_is(const unsigned char *v, size_t n, const char *lit)

@@ -6,7 +6,8 @@
  * Set-Cookie `Domain=` naming a canonical host is dropped,
  * Transfer-Encoding is removed from every head (the client that printed
  * it has decoded the chunks), validators are removed when the body may
- * change, and Content-Type / Content-Encoding pick what the body is.
+ * change, and Content-Type / Content-Encoding pick what the body is
+ * (html, json, or text: plain text, CSS, JavaScript, XML and SVG).
  * Every other header line is kept byte for byte.
  *
  * The head section is found by a scanner fed the input as it is read, a

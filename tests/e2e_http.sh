@@ -2,17 +2,17 @@
 # e2e_http.sh — `--headers` end to end (docs/rules.md §13.3), in two parts.
 #
 # First, heads as `curl -si` prints them, fed to hostshift directly (these
-# need only the binary): chunked bodies curl has already decoded, a
-# proxy's `Connection established` head, a folded header, 100 Continue,
-# and a head over 64 KiB.
+# need only the binary): chunked bodies curl has already decoded, style
+# sheets, scripts, XML and SVG, a proxy's `Connection established` head, a
+# folded header, 100 Continue, and a head over 64 KiB.
 #
 # Then the socat recipe of examples/ (docs/rules.md §13.3): a local upstream
 # (python3, loopback only) served through socat and
 # examples/hostshift-proxy.sh; the page, a redirect with a cookie, JSON, a
-# binary body, a chunked one and a 70 KB head are fetched with curl and
-# checked, and curl's own output through a CONNECT proxy is rewritten.
-# Needs socat, curl and python3 (.ci/run installs them); without them that
-# part says so and is skipped.
+# binary body, a chunked one, a style sheet, a script, XML, SVG and a 70 KB
+# head are fetched with curl and checked, and curl's own output through a
+# CONNECT proxy is rewritten. Needs socat, curl and python3 (.ci/run
+# installs them); without them that part says so and is skipped.
 set -u
 H=${HOSTSHIFT:?set HOSTSHIFT to the hostshift binary}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -49,6 +49,14 @@ same "chunked font: Transfer-Encoding and its Content-Length removed"
 printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nTransfer-Encoding: chunked\r\nContent-Encoding: gzip\r\n\r\n\037\213\010' | hs
 printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Encoding: gzip\r\n\r\n\037\213\010' >"$T/want"
 same "chunked gzip body: Transfer-Encoding removed"
+
+# Style sheets, scripts, XML and SVG are read as text: rewritten, and
+# their Content-Length (now stale) removed.
+for ct in text/css text/javascript application/javascript text/xml application/xml image/svg+xml; do
+	printf 'HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: 64\r\n\r\n@import url(https://%s/a.css); var u = "https:\\/\\/%s\\/";\n' "$ct" "$C" "$C" | hs
+	printf 'HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n@import url(https://%s/a.css); var u = "https:\\/\\/%s\\/";\n' "$ct" "$V" "$V" >"$T/want"
+	same "$ct body rewritten, Content-Length removed"
+done
 
 # The head is found (so a growing body loses its stale Content-Length)
 # behind a proxy's CONNECT answer, with a folded header, behind 100
@@ -122,11 +130,21 @@ class H(http.server.BaseHTTPRequestHandler):
                 c = body[i:i + 100]
                 self.wfile.write(b"%x\r\n%s\r\n" % (len(c), c))
             self.wfile.write(b"0\r\n\r\n")
+        elif self.path in TEXTS:
+            # a second site's origin, whose variant is longer: the body grows
+            ctype, body = TEXTS[self.path]
+            self.send(200, ctype, body.encode())
         elif self.path == "/bighead":
             self.send(200, "text/html", b'<a href="https://www.example.fi/">x</a>\n' * 50 + b"<!--END-->\n",
                 [("X-Pad-%03d" % i, "%090d" % i) for i in range(800)])
         else:
             self.send(404, "text/plain", b"no\n")
+TEXTS = {
+    "/style.css": ("text/css", "a{background:url(https://www.example.fi/a.png)}\n/*END*/\n"),
+    "/app.js": ("application/javascript", 'var u="https:\\/\\/www.example.fi\\/";\n//END\n'),
+    "/feed.xml": ("application/xml", '<?xml version="1.0"?><rss><link>https://www.example.fi/</link></rss>\n<!--END-->\n'),
+    "/logo.svg": ("image/svg+xml", '<svg xmlns="http://www.w3.org/2000/svg"><a href="https://www.example.fi/"/></svg>\n<!--END-->\n'),
+}
 class S(socketserver.ThreadingMixIn, http.server.HTTPServer):
     daemon_threads = True
 s = S(("127.0.0.1", 0), H)
@@ -183,6 +201,15 @@ curl -s --max-time 10 "$C/chunked.png" >"$T/direct.png"
 if cmp -s "$T/proxied.png" "$T/direct.png"; then pass; else fail "chunked image: not byte-identical"; fi
 get /chunked.png
 hasnt "chunked image: Transfer-Encoding removed" "Transfer-Encoding"
+
+# Style sheets, scripts, XML and SVG: rewritten, whole (no stale length cuts them short).
+for path in /style.css /app.js /feed.xml /logo.svg; do
+	get "$path"
+	hasnt "$path: no canonical origin left" "www.example.fi"
+	has "$path: rewritten" "wt-a--example.ddev.site"
+	has "$path: whole" "END"
+	hasnt "$path: Content-Length removed" "Content-Length:"
+done
 
 # A 70 KB head: found, so the growing body is not cut short.
 get /bighead

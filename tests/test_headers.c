@@ -71,7 +71,8 @@ START_TEST(validators)
 }
 END_TEST
 
-/* Content-Type picks the body type: html, json (and +json), text. */
+/* Content-Type picks the body type: html, json (and +json), text (and
+ * text_bodies below). */
 START_TEST(body_types)
 {
 	struct pf_options o = { .headers = true };
@@ -134,6 +135,28 @@ START_TEST(transfer_encoding)
 	       "HTTP/1.1 200 OK\r\ncontent-type: font/woff2\r\n\r\nwOF2", 1);
 	/* a CGI block the same */
 	expect("Content-Type: image/gif\nTransfer-Encoding: chunked\n\nGIF89a", "Content-Type: image/gif\n\nGIF89a", 0);
+}
+END_TEST
+
+/* Style sheets, scripts, XML and SVG are read as text: their origins are
+ * rewritten and their length headers go. */
+START_TEST(text_bodies)
+{
+	static const char *const types[] = {
+		"text/css", "text/javascript", "application/javascript", "application/x-javascript", "text/ecmascript",
+		"text/xml", "application/xml", "image/svg+xml", "application/rss+xml", "Text/CSS; charset=utf-8",
+	};
+	for (size_t k = 0; k < sizeof types / sizeof *types; k++) {
+		char in[512], want[512];
+		snprintf(in, sizeof in, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\nContent-Length: 61\r\nETag: \"x\"\r\n\r\n"
+		         "a{background:url(https://" C "/a.png)} var u=\"https:\\/\\/" C "\\/\";\n", types[k]);
+		snprintf(want, sizeof want, "HTTP/1.1 200 OK\r\nContent-Type: %s\r\n\r\n"
+		         "a{background:url(https://" V "/a.png)} var u=\"https:\\/\\/" V "\\/\";\n", types[k]);
+		expect(in, want, 0);
+	}
+	/* not everything is text */
+	expect("HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 19\r\n\r\nhttps://" C "/",
+	       "HTTP/1.1 200 OK\r\nContent-Type: application/octet-stream\r\nContent-Length: 19\r\n\r\nhttps://" C "/", 0);
 }
 END_TEST
 
@@ -323,6 +346,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, head_length);
 	tcase_add_test(tc, head_sections);
 	tcase_add_test(tc, transfer_encoding);
+	tcase_add_test(tc, text_bodies);
 	tcase_add_test(tc, heads_found);
 	tcase_add_test(tc, head_over_cap);
 	tcase_add_test(tc, no_head_read_again);
