@@ -279,43 +279,75 @@ static void decide(const unsigned char *h, size_t start, size_t n, const struct 
 	if (res->passthrough) res->body = FILETYPE_AUTO;
 }
 
-static bool canonical_host(const struct patterns *pt, const unsigned char *d, size_t n)
+/* A canonical host whose pairs all map it to itself does not change. */
+static bool host_changes(const struct pattern_host *ph)
+{
+	for (size_t k = 0; k < ph->npairs; k++)
+		if (!ph->pairs[k].identity) return true;
+	return false;
+}
+
+static bool ip_host(const unsigned char *h, size_t n)
+{
+	if (n && h[0] == '[') return true;
+	for (size_t k = 0; k < n; k++)
+		if (!ascii_digit(h[k]) && h[k] != '.') return false;
+	return true;
+}
+
+/* Does the cookie domain d[0..n) domain-match a canonical host (RFC 6265
+ * §5.1.3, with §5.2.3's leading dot ignored): the host is the domain, or
+ * ends with "." and the domain (not for an IP address)? */
+static bool domain_matches_canonical(const struct patterns *pt, const unsigned char *d, size_t n)
 {
 	if (n && d[0] == '.') { d++; n--; }
+	if (!n) return false;
 	for (size_t g = 0; g < pt->nhosts; g++) {
-		if (pt->hosts[g].len != n) continue;
+		const struct pattern_host *ph = &pt->hosts[g];
+		size_t hl = ph->len;
+		if (hl < n || !host_changes(ph)) continue;
+		if (hl > n && (ph->host[hl - n - 1] != '.' || ip_host(ph->host, hl))) continue;
 		size_t k = 0;
-		while (k < n && ascii_lower(d[k]) == pt->hosts[g].host[k]) k++;
+		while (k < n && ascii_lower(d[k]) == ph->host[hl - n + k]) k++;
 		if (k == n) return true;
 	}
 	return false;
 }
 
-/* A Set-Cookie value v[0..n) at input offset off, written to out without
- * a `Domain=` attribute that names a canonical host; the cookie becomes
- * host-only, which is always safe. */
+/* A Set-Cookie value v[0..n) at input offset off, written to out with
+ * every `Domain` attribute left out that domain-matches a canonical host:
+ * a browser on the variant host would reject the cookie; without it the
+ * cookie is host-only, which is always safe. Attributes are read as RFC
+ * 6265 §5.2 reads them: split at ';', the name before the first '=',
+ * white space around both trimmed, the name in any case. */
 static void cookie_write(struct value *vp, const unsigned char *v, size_t n, uint64_t off, const struct sink *out)
 {
-	for (size_t i = 0; i < n; i++) {
-		if (v[i] != ';') continue;
-		size_t a = i + 1;
-		while (a < n && (v[a] == ' ' || v[a] == '\t')) a++;
-		if (!ci_prefix(v + a, n - a, "domain=")) continue;
-		size_t d = a + 7, e = d;
-		while (e < n && v[e] != ';' && v[e] != '\r' && v[e] != '\n') e++;
-		size_t de = e;
-		while (de > d && (v[de - 1] == ' ' || v[de - 1] == '\t')) de--;
-		if (!canonical_host(vp->pt, v + d, de - d)) continue;
-		sink_write(out, v, i);
-		sink_write(out, v + e, n - e);
-		if (vp->report) {
-			struct report_event re = { .offset = off + i, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
-			                           .text = v + a, .text_len = de - a };
-			report_add(vp->report, &re);
+	size_t i = 0, w = 0;
+	while (i < n && v[i] != ';') i++;   /* the cookie's name=value: not an attribute */
+	while (i < n) {
+		size_t a = i + 1, e = a;
+		while (e < n && v[e] != ';') e++;
+		size_t s = a, t = e;
+		while (s < t && value_space(v[s])) s++;
+		while (t > s && value_space(v[t - 1])) t--;
+		const unsigned char *eq = memchr(v + s, '=', t - s);
+		if (eq) {
+			size_t ne = (size_t)(eq - v), ds = ne + 1;
+			while (ne > s && value_space(v[ne - 1])) ne--;
+			while (ds < t && value_space(v[ds])) ds++;
+			if (ci_equal(v + s, ne - s, "domain") && domain_matches_canonical(vp->pt, v + ds, t - ds)) {
+				sink_write(out, v + w, i - w);   /* up to the ';' before it */
+				w = e;
+				if (vp->report) {
+					struct report_event re = { .offset = off + i, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
+					                           .text = v + s, .text_len = t - s };
+					report_add(vp->report, &re);
+				}
+			}
 		}
-		return;
+		i = e;
 	}
-	sink_write(out, v, n);
+	sink_write(out, v + w, n - w);
 }
 
 void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const struct headers_io *io,

@@ -3,7 +3,7 @@
  * 1xx, a proxy's `Connection established`, redirects and authentication
  * challenges followed — before the final one) or a CGI header block.
  * Origins are rewritten in the URL-bearing headers (surface `header`), a
- * Set-Cookie `Domain=` naming a canonical host is dropped,
+ * Set-Cookie `Domain` that domain-matches a canonical host is dropped,
  * Transfer-Encoding is removed from every head (the client that printed
  * it has decoded the chunks), validators are removed when the body may
  * change, and Content-Type / Content-Encoding pick what the body is

@@ -4,15 +4,17 @@
 # First, heads as `curl -si` prints them, fed to hostshift directly (these
 # need only the binary): chunked bodies curl has already decoded, style
 # sheets, scripts, XML and SVG, a proxy's `Connection established` head, a
-# folded header, 100 Continue, and a head over 64 KiB.
+# folded header, 100 Continue, a head over 64 KiB, and cookie Domain
+# attributes.
 #
 # Then the socat recipe of examples/ (docs/rules.md §13.3): a local upstream
 # (python3, loopback only) served through socat and
 # examples/hostshift-proxy.sh; the page, a redirect with a cookie, JSON, a
-# binary body, a chunked one, a style sheet, a script, XML, SVG and a 70 KB
-# head are fetched with curl and checked, and curl's own output through a
-# CONNECT proxy is rewritten. Needs socat, curl and python3 (.ci/run
-# installs them); without them that part says so and is skipped.
+# binary body, a chunked one, a style sheet, a script, XML, SVG, a 70 KB
+# head and cookies are fetched with curl and checked, and curl's own
+# output through a CONNECT proxy is rewritten. Needs socat, curl and
+# python3 (.ci/run installs them); without them that part says so and is
+# skipped.
 set -u
 H=${HOSTSHIFT:?set HOSTSHIFT to the hostshift binary}
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -81,6 +83,12 @@ same "a head over 64 KiB, from a pipe"
 hs "$T/big"
 same "a head over 64 KiB, from a file"
 
+# Set-Cookie: a Domain that domain-matches a canonical host is dropped,
+# however it is spaced or dotted; an unrelated one stays.
+printf 'HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain = %s; Path=/\r\nSet-Cookie: b=2; Domain=.example.fi\r\nSet-Cookie: c=3; domain=EXAMPLE.FI;Secure\r\nSet-Cookie: d=4; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n' "$C" | hs
+printf 'HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/\r\nSet-Cookie: b=2\r\nSet-Cookie: c=3;Secure\r\nSet-Cookie: d=4; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n' >"$T/want"
+same "cookie Domain dropped"
+
 # ---- Part 2: the socat recipe, with a local upstream.
 missing=
 for tool in socat curl python3; do
@@ -137,6 +145,10 @@ class H(http.server.BaseHTTPRequestHandler):
         elif self.path == "/bighead":
             self.send(200, "text/html", b'<a href="https://www.example.fi/">x</a>\n' * 50 + b"<!--END-->\n",
                 [("X-Pad-%03d" % i, "%090d" % i) for i in range(800)])
+        elif self.path == "/cookie":
+            self.send(200, "text/plain", b"ok\n",
+                [("Set-Cookie", "a=1; Domain = 127.0.0.1; Path=/"), ("Set-Cookie", "b=2; Domain=.example.fi"),
+                 ("Set-Cookie", "c=3; Domain=other.example")])
         else:
             self.send(404, "text/plain", b"no\n")
 TEXTS = {
@@ -218,6 +230,13 @@ has "big head: headers kept" "X-Pad-799: "
 has "big head: body rewritten" "href=\"https://wt-a--example.ddev.site/\""
 has "big head: body whole" "<!--END-->"
 hasnt "big head: Content-Length removed" "Content-Length:"
+
+get /cookie
+has "cookie: spaced Domain dropped" "Set-Cookie: a=1; Path=/"
+hasnt "cookie: no Domain of the upstream" "127.0.0.1;"
+has "cookie: parent Domain dropped" "Set-Cookie: b=2"
+hasnt "cookie: no parent Domain" ".example.fi"
+has "cookie: other Domain kept" "Set-Cookie: c=3; Domain=other.example"
 
 # curl's own output through a proxy (CONNECT): the proxy's head comes first.
 cat >"$T/connect.py" <<'PY'

@@ -44,13 +44,41 @@ START_TEST(url_headers)
 }
 END_TEST
 
-/* A Set-Cookie Domain naming a canonical host is dropped; others stay. */
+/* A Set-Cookie Domain that domain-matches a canonical host is dropped
+ * (RFC 6265: any case, white space around '=', a leading dot, a parent
+ * domain of the host); one of an unrelated domain stays, and so does a
+ * cookie named Domain. */
 START_TEST(cookie_domain)
 {
 	expect("HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/; Domain=." C "; Secure\r\nSet-Cookie: b=2; domain=" C "\r\n"
 	       "Set-Cookie: c=3; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n",
 	       "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/; Secure\r\nSet-Cookie: b=2\r\n"
 	       "Set-Cookie: c=3; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n", 2);
+	expect("HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain = " C "\r\nSet-Cookie: b=2; DOMAIN\t=\t.EXAMPLE.fi ;Path=/\r\n"
+	       "Set-Cookie: c=3;domain=example.fi;HttpOnly\r\nSet-Cookie: d=4; Domain=ample.fi\r\n"
+	       "Set-Cookie: e=5; Domain=www.example.fi.evil\r\nSet-Cookie: Domain=" C "; Path=/\r\n"
+	       "Set-Cookie: f=6; Domain=\r\nContent-Type: text/plain\r\n\r\nx\n",
+	       "HTTP/1.1 200 OK\r\nSet-Cookie: a=1\r\nSet-Cookie: b=2;Path=/\r\n"
+	       "Set-Cookie: c=3;HttpOnly\r\nSet-Cookie: d=4; Domain=ample.fi\r\n"
+	       "Set-Cookie: e=5; Domain=www.example.fi.evil\r\nSet-Cookie: Domain=" C "; Path=/\r\n"
+	       "Set-Cookie: f=6; Domain=\r\nContent-Type: text/plain\r\n\r\nx\n", 3);
+}
+END_TEST
+
+/* An IP address matches only itself; a host mapped to itself keeps its
+ * cookies' Domain. */
+START_TEST(cookie_domain_ip_identity)
+{
+	struct pf_options o = { .headers = true };
+	struct pf_result r;
+	const char *ip = "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain=0.0.1\r\nSet-Cookie: b=1; Domain=127.0.0.1\r\n\r\n";
+	pf_run("http://127.0.0.1:8000 http://127.0.0.1:9000\n", ip, strlen(ip), &o, &r);
+	ck_assert_str_eq((char *)r.out, "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain=0.0.1\r\nSet-Cookie: b=1\r\n\r\n");
+	pf_free(&r);
+	const char *id = "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain=example.fi\r\n\r\n";
+	pf_run("https://www.example.fi https://www.example.fi\n", id, strlen(id), &o, &r);
+	ck_assert_str_eq((char *)r.out, id);
+	pf_free(&r);
 }
 END_TEST
 
@@ -339,6 +367,7 @@ Suite *headers_suite(void)
 	TCase *tc = tcase_create("headers");
 	tcase_add_test(tc, url_headers);
 	tcase_add_test(tc, cookie_domain);
+	tcase_add_test(tc, cookie_domain_ip_identity);
 	tcase_add_test(tc, validators);
 	tcase_add_test(tc, body_types);
 	tcase_add_test(tc, heads_and_cgi);
