@@ -279,6 +279,30 @@ static void decide(const unsigned char *h, size_t start, size_t n, const struct 
 	if (res->passthrough) res->body = FILETYPE_AUTO;
 }
 
+/* Line and column of an offset in the head (check mode): counted on from
+ * the last one asked for (events come in order), or from the start. */
+struct head_pos {
+	const unsigned char *h;
+	uint64_t at, line_start;
+	size_t line;
+};
+
+static void head_position(void *ctx, uint64_t off, size_t *line, size_t *column)
+{
+	struct head_pos *hp = ctx;
+	if (off < hp->at) {
+		hp->at = hp->line_start = 0;
+		hp->line = 1;
+	}
+	for (; hp->at < off; hp->at++)
+		if (hp->h[hp->at] == '\n') {
+			hp->line++;
+			hp->line_start = hp->at + 1;
+		}
+	*line = hp->line;
+	*column = (size_t)(off - hp->line_start) + 1;
+}
+
 /* A canonical host whose pairs all map it to itself does not change. */
 static bool host_changes(const struct pattern_host *ph)
 {
@@ -320,7 +344,8 @@ static bool domain_matches_canonical(const struct patterns *pt, const unsigned c
  * cookie is host-only, which is always safe. Attributes are read as RFC
  * 6265 §5.2 reads them: split at ';', the name before the first '=',
  * white space around both trimmed, the name in any case. */
-static void cookie_write(struct value *vp, const unsigned char *v, size_t n, uint64_t off, const struct sink *out)
+static void cookie_write(struct value *vp, const unsigned char *v, size_t n, uint64_t off, const struct sink *out,
+                         struct head_pos *hp)
 {
 	size_t i = 0, w = 0;
 	while (i < n && v[i] != ';') i++;   /* the cookie's name=value: not an attribute */
@@ -339,8 +364,9 @@ static void cookie_write(struct value *vp, const unsigned char *v, size_t n, uin
 				sink_write(out, v + w, i - w);   /* up to the ';' before it */
 				w = e;
 				if (vp->report) {
-					struct report_event re = { .offset = off + i, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
+					struct report_event re = { .offset = off + s, .action = ACTION_REWROTE, .surface = SURFACE_HEADER,
 					                           .text = v + s, .text_len = t - s };
+					if (report_wants_positions(vp->report)) head_position(hp, off + s, &re.line, &re.column);
 					report_add(vp->report, &re);
 				}
 			}
@@ -372,6 +398,8 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 	decide(h, last, n, io, res, &chunked);
 	bool changes = !res->passthrough;
 
+	struct head_pos hp = { .h = h, .line = 1 };
+	value_set_position(vp, head_position, &hp);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_HEADER };
 	res->lines = 0;
 	struct header hd;
@@ -404,6 +432,7 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 			if (vp->report) {
 				struct report_event re = { .offset = hd.i, .action = ACTION_SKIPPED, .reason = REASON_SIZE_CAP_EXCEEDED,
 				                           .surface = SURFACE_HEADER, .text = h + hd.i, .text_len = hd.colon - hd.i };
+				if (report_wants_positions(vp->report)) head_position(&hp, hd.i, &re.line, &re.column);
 				report_add(vp->report, &re);
 				if (!vp->report->opt.quiet)
 					fprintf(stderr, "hostshift: %s: a %.*s header over 1 MiB at offset %zu is left as it is; origins in it are not rewritten\n",
@@ -416,11 +445,12 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 			sink_write(out, h + hd.ve, e - hd.ve);
 		} else if (named(h, &hd, "set-cookie")) {
 			sink_write(out, h + i, hd.vs - i);
-			cookie_write(vp, h + hd.vs, hd.ve - hd.vs, hd.vs, out);
+			cookie_write(vp, h + hd.vs, hd.ve - hd.vs, hd.vs, out, &hp);
 			sink_write(out, h + hd.ve, e - hd.ve);
 		} else {
 			sink_write(out, h + i, e - i);
 		}
 		release(io, h + e);
 	}
+	value_set_position(vp, NULL, NULL);
 }

@@ -76,7 +76,8 @@ struct headers_io {
 };
 
 /* Rewrite the head section h[0..n) (as the scanner found it) into io->out,
- * line by line, reporting events at offsets from 0, and decide the body. The head is not swept. */
+ * line by line, reporting events at offsets from 0 (with their line and
+ * column in check mode), and decide the body. The head is not swept. */
 void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const struct headers_io *io,
                      struct headers_result *res);
 

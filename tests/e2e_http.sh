@@ -4,8 +4,8 @@
 # First, heads as `curl -si` prints them, fed to hostshift directly (these
 # need only the binary): chunked bodies curl has already decoded, style
 # sheets, scripts, XML and SVG, a proxy's `Connection established` head, a
-# folded header, 100 Continue, a head over 64 KiB, and cookie Domain
-# attributes.
+# folded header, 100 Continue, a head over 64 KiB, cookie Domain
+# attributes, and where --check and -e place what they find in the head.
 #
 # Then the socat recipe of examples/ (docs/rules.md §13.3): a local upstream
 # (python3, loopback only) served through socat and
@@ -88,6 +88,16 @@ same "a head over 64 KiB, from a file"
 printf 'HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain = %s; Path=/\r\nSet-Cookie: b=2; Domain=.example.fi\r\nSet-Cookie: c=3; domain=EXAMPLE.FI;Secure\r\nSet-Cookie: d=4; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n' "$C" | hs
 printf 'HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/\r\nSet-Cookie: b=2\r\nSet-Cookie: c=3;Secure\r\nSet-Cookie: d=4; Domain=other.example\r\nContent-Type: text/plain\r\n\r\nx\n' >"$T/want"
 same "cookie Domain dropped"
+
+# --check and -e place what they find in the head: line and column, and
+# the offset where a dropped attribute's name begins.
+printf 'HTTP/1.1 302 Found\r\nLocation: https://%s/x\r\nSet-Cookie: a=1; Domain=%s\r\nContent-Type: text/plain\r\n\r\nsee https://%s/\n' "$C" "$C" "$C" >"$T/found.txt"
+"$H" --check --headers -m "$T/ex.map" "$T/found.txt" >"$T/out" 2>"$T/err"
+printf '%s:2:11: https://%s (header)\n%s:3:18: Domain=%s (header)\n%s:6:5: https://%s (text)\n' \
+	"$T/found.txt" "$C" "$T/found.txt" "$C" "$T/found.txt" "$C" >"$T/want"
+same "--check --headers: line and column"
+"$H" -e --headers -m "$T/ex.map" "$T/found.txt" >/dev/null 2>"$T/err"
+if grep -q '^ *73  rewrote .* header  *Domain=www.example.fi$' "$T/err"; then pass; else fail "-e: the dropped Domain is not at offset 73: $(grep Domain "$T/err")"; fi
 
 # ---- Part 2: the socat recipe, with a local upstream.
 missing=

@@ -278,6 +278,30 @@ START_TEST(no_head_read_again)
 }
 END_TEST
 
+/* Findings in the head have their line and column (check mode), and a
+ * dropped cookie attribute is reported where its name begins. */
+START_TEST(head_positions)
+{
+	const char *in = "HTTP/1.1 302 Found\r\nLocation: https://" C "/x\r\nSet-Cookie: a=1; Domain=" C "\r\n"
+	                 "Link: <https://a.example/>,\r\n <https://" C "/b>\r\nContent-Type: text/plain\r\n\r\nx https://" C "/\n";
+	struct pf_options o = { .headers = true, .check = true };
+	struct pf_result r;
+	pf_run(MAP1, in, strlen(in), &o, &r);
+	ck_assert_str_eq(r.check, "in:2:11: https://" C " (header)\n"
+	                          "in:3:18: Domain=" C " (header)\n"
+	                          "in:5:3: https://" C " (header)\n"
+	                          "in:8:3: https://" C " (text)\n");
+	pf_free(&r);
+	struct pf_options e = { .headers = true };
+	pf_run(MAP1, in, strlen(in), &e, &r);
+	size_t dom = (size_t)(strstr(in, "Domain=") - in);
+	char want[64];
+	snprintf(want, sizeof want, "%10zu  rewrote", dom);
+	ck_assert_msg(strstr(r.explain, want), "no '%s' in\n%s", want, r.explain);
+	pf_free(&r);
+}
+END_TEST
+
 /* The scanner, fed in pieces of every size: the state it ends in and
  * the head section's length. */
 static enum headers_state scan(const char *in, bool eof, uint64_t *end)
@@ -379,6 +403,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, heads_found);
 	tcase_add_test(tc, head_over_cap);
 	tcase_add_test(tc, no_head_read_again);
+	tcase_add_test(tc, head_positions);
 	suite_add_tcase(s, tc);
 	return s;
 }
