@@ -72,16 +72,24 @@ same "folded header"
 printf 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 26\r\n\r\n<a href="https://%s/">\n' "$C" | hs
 printf 'HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Type: text/html\r\n\r\n<a href="https://%s/">\n' "$V" >"$T/want"
 same "100 Continue head"
-# 800 headers of 100 bytes, then the body
-awk 'BEGIN { for (i = 0; i < 800; i++) printf "X-Pad-%03d: %090d\r\n", i, i }' >"$T/pad"
-{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 26\r\n'; cat "$T/pad"
-  printf 'Location: https://%s/x\r\n\r\n<a href="https://%s/">\n' "$C" "$C"; } >"$T/big"
-{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n'; cat "$T/pad"
-  printf 'Location: https://%s/x\r\n\r\n<a href="https://%s/">\n' "$V" "$V"; } >"$T/want"
-hs <"$T/big"
-same "a head over 64 KiB, from a pipe"
-hs "$T/big"
-same "a head over 64 KiB, from a file"
+# Heads of 800 and 4000 headers of 100 bytes (80 KB, held in memory past
+# 64 KiB; 400 KB, past a read: held in a temporary file), then the body.
+for lines in 800 4000; do
+	awk -v n=$lines 'BEGIN { for (i = 0; i < n; i++) printf "X-Pad-%04d: %090d\r\n", i, i }' >"$T/pad"
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\nContent-Length: 26\r\n'; cat "$T/pad"
+	  printf 'Location: https://%s/x\r\n\r\n<a href="https://%s/">\n' "$C" "$C"; } >"$T/big"
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n'; cat "$T/pad"
+	  printf 'Location: https://%s/x\r\n\r\n<a href="https://%s/">\n' "$V" "$V"; } >"$T/want"
+	cat "$T/big" | hs
+	same "a head of $lines lines, from a pipe"
+	hs "$T/big"
+	same "a head of $lines lines, from a file"
+done
+# where no temporary file can hold it: a message naming TMPDIR, exit 3,
+# and nothing written (never a stale length)
+if TMPDIR=/nonexistent/hostshift-http "$H" --headers -m "$T/ex.map" "$T/big" >"$T/out" 2>"$T/err"; then rc=0; else rc=$?; fi
+if [ "$rc" -eq 3 ] && [ ! -s "$T/out" ] && grep -q 'set TMPDIR' "$T/err"; then pass
+else fail "a head over 64 KiB without a temporary file: exit $rc, $(wc -c <"$T/out") bytes out, $(cat "$T/err")"; fi
 
 # Set-Cookie: a Domain that domain-matches a canonical host is dropped,
 # however it is spaced or dotted; an unrelated one stays.

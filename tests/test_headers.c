@@ -242,6 +242,36 @@ START_TEST(head_over_cap)
 }
 END_TEST
 
+/* A URL header over the value cap (1 MiB) is left as it is, counted
+ * size-cap-exceeded and said; the rest of the head and the body are
+ * rewritten as ever. */
+START_TEST(url_header_over_cap)
+{
+	size_t pad = HEADERS_VALUE_CAP + 10;
+	const char *pre = "HTTP/1.1 200 OK\r\nLink: <https://" C "/", *mid = ">\r\nLocation: https://" C "/\r\n"
+	                  "Content-Type: text/plain\r\n\r\nx https://" C "/\n";
+	size_t n = strlen(pre) + pad + strlen(mid);
+	char *in = malloc(n + 1);
+	memcpy(in, pre, strlen(pre));
+	memset(in + strlen(pre), 'a', pad);
+	memcpy(in + strlen(pre) + pad, mid, strlen(mid) + 1);
+	struct pf_options o = { .headers = true, .loud = true, .stats = true };
+	struct pf_result r;
+	pf_run(MAP1, in, n, &o, &r);
+	const char *link_end = strstr(in, "\r\nLocation");
+	size_t head1 = (size_t)(link_end - in) + 2;
+	ck_assert_uint_eq(r.out_len, n + 2 * (strlen(V) - strlen(C)));
+	ck_assert(memcmp(r.out, in, head1) == 0);   /* the Link header as it was */
+	ck_assert_ptr_nonnull(strstr((char *)r.out + head1, "Location: https://" V "/\r\n"));
+	ck_assert_ptr_nonnull(strstr((char *)r.out + head1, "x https://" V "/\n"));
+	ck_assert_uint_eq(r.skips[REASON_SIZE_CAP_EXCEEDED], 1);
+	ck_assert_uint_eq(r.rewrites[SURFACE_HEADER], 1);
+	ck_assert_ptr_nonnull(strstr(r.err, "a Link header over 1 MiB at offset 17 is left as it is"));
+	pf_free(&r);
+	free(in);
+}
+END_TEST
+
 /* A start that turns out to be no head, after more than a read (or
  * HEADERS_CAP) of it was held, is all read again as the body, byte for
  * byte. */
@@ -402,6 +432,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, text_bodies);
 	tcase_add_test(tc, heads_found);
 	tcase_add_test(tc, head_over_cap);
+	tcase_add_test(tc, url_header_over_cap);
 	tcase_add_test(tc, no_head_read_again);
 	tcase_add_test(tc, head_positions);
 	suite_add_tcase(s, tc);
