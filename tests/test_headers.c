@@ -415,6 +415,51 @@ START_TEST(head_sections)
 }
 END_TEST
 
+/* Heads made at random from the pieces a head is made of: whatever the
+ * read size, the same output and the same events (rules.md §11.3's
+ * chunking invariant), and with a map that changes nothing, every byte
+ * of the body is there. */
+START_TEST(random_heads_chunking)
+{
+	static const char *const pieces[] = {
+		"HTTP/1.1 200 OK\r\n", "HTTP/1.1 100 Continue\r\n", "HTTP/1.1 200 Connection established\r\n",
+		"HTTP/1.1 301 Moved\r\n", "HTTP/2 200 \r\n", "HTTP/1.1 401 No\r\n", "Status: 302\r\n", "\r\n", "\n",
+		"Location: https://" C "/a\r\n", "Set-Cookie: a=1; Domain = ." C "\r\n", "Content-Length: 10\r\n",
+		"Transfer-Encoding: chunked\r\n", "Content-Type: text/html\r\n", "Content-Type: text/css\r\n",
+		"Content-Type: image/png\r\n", "Content-Encoding: gzip\r\n", " folded\r\n", "\tfolded\r\n",
+		"no colon\r\n", "X-A: b\r\n", "<a href=\"https://" C "/\">", "HTTP/1.1 2", "https://" C "/x\n", "Link: <//" C ">\n",
+	};
+	unsigned seed = 29;
+	char in[2048];
+	for (int c = 0; c < 300; c++) {
+		size_t n = 0;
+		int k = 1 + (int)((seed = seed * 1103515245u + 12345u) >> 16) % 12;
+		for (int i = 0; i < k; i++) {
+			const char *pc = pieces[((seed = seed * 1103515245u + 12345u) >> 16) % (sizeof pieces / sizeof *pieces)];
+			memcpy(in + n, pc, strlen(pc));
+			n += strlen(pc);
+		}
+		in[n] = 0;
+		struct pf_result first;
+		static const size_t sizes[] = { 4096, 1, 2, 3, 5, 7, 64 };
+		for (size_t z = 0; z < sizeof sizes / sizeof *sizes; z++) {
+			struct pf_options o = { .headers = true, .read_size = sizes[z], .stats = true };
+			struct pf_result r;
+			pf_run(MAP1, in, n, &o, &r);
+			if (z == 0) {
+				first = r;
+				continue;
+			}
+			ck_assert_msg(r.out_len == first.out_len && memcmp(r.out, first.out, r.out_len) == 0,
+			              "case %d, read size %zu: output differs for\n%s", c, sizes[z], in);
+			ck_assert_msg(pf_same_counters(&r, &first), "case %d, read size %zu: counters differ for\n%s", c, sizes[z], in);
+			pf_free(&r);
+		}
+		pf_free(&first);
+	}
+}
+END_TEST
+
 Suite *headers_suite(void)
 {
 	Suite *s = suite_create("headers");
@@ -435,6 +480,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, url_header_over_cap);
 	tcase_add_test(tc, no_head_read_again);
 	tcase_add_test(tc, head_positions);
+	tcase_add_test(tc, random_heads_chunking);
 	suite_add_tcase(s, tc);
 	return s;
 }
