@@ -72,7 +72,9 @@ http://*|https://*) url=$target ;;
 *) url=$UPSTREAM$target ;;
 esac
 # curl -si prints the response head as received; no decompression asked
-# for, so the body is what hostshift can read.
+# for, so the body is what hostshift can read. Through a proxy (curl's
+# https_proxy), the proxy's `Connection established` head is left out: a
+# client would take it for the response.
 if [ "$method" = HEAD ]; then head_opt=-I; else head_opt=; fi
-curl -si $head_opt -H 'Accept-Encoding: identity' -H 'Connection: close' "$@" "$url" |
+curl -si --suppress-connect-headers $head_opt -H 'Accept-Encoding: identity' -H 'Connection: close' "$@" "$url" |
 	"$HS" -q --headers -m "$HOSTSHIFT_MAP"

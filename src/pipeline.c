@@ -41,6 +41,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	json_init(&p->json, &env);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 	value_init(&p->head_vp, cfg->pt, rep);
+	spill_init(&p->head_spill);
 }
 
 void pipeline_free(struct pipeline *p)
@@ -52,7 +53,7 @@ void pipeline_free(struct pipeline *p)
 	sweep_free(&p->sweep);
 	value_free(&p->head_vp);
 	free(p->head.p);
-	free(p->head_out.p);
+	spill_free(&p->head_spill);
 	free(p->inbuf);
 	p->inbuf = NULL;
 }
@@ -64,10 +65,38 @@ struct run {
 	const char *name, *path;
 	struct io_writer *out;
 	size_t have;          /* bytes read into p->inbuf, not yet fed */
-	bool eof;
+	bool eof;             /* the input has no more: have is the last of it */
+	/* bytes read before the body was known to start (--headers), to be
+	 * read again as the body's first: in p->head, or mapped from
+	 * p->head_spill (spilled) */
+	const unsigned char *pre;
+	size_t pre_len;
+	bool spilled;
+	bool fd_eof;          /* the descriptor is at its end */
 	uint64_t in_bytes;
 	struct progress pr;
 };
+
+/* The next bytes of the input into b (at most n): first those read
+ * before, then the descriptor's. 0 at the end. */
+static ssize_t run_read(struct run *r, unsigned char *b, size_t n)
+{
+	if (r->pre_len) {
+		size_t k = r->pre_len < n ? r->pre_len : n;
+		memcpy(b, r->pre, k);
+		r->pre += k;
+		r->pre_len -= k;
+		if (r->spilled) {
+			if (r->pre_len) spill_release(&r->p->head_spill, r->pre);
+			else spill_end(&r->p->head_spill);
+		}
+		return (ssize_t)k;
+	}
+	if (r->fd_eof) return 0;
+	ssize_t k = io_read(r->fd, b, n);
+	if (k == 0) r->fd_eof = true;
+	return k;
+}
 
 static int read_failed(struct run *r)
 {
@@ -93,34 +122,67 @@ static int run_end(struct run *r)
 
 /* §13.3: the response head(s) first, rewritten and written before the
  * body; body events are then counted from its end. The head may name the
- * body's type, or say it passes through. */
+ * body's type, or say it passes through. The head section is held as it
+ * is read (past HEADERS_CAP in a temporary file), so no stale length can
+ * go out with a body that changes: a head is rewritten whole or not at
+ * all, and what was read past it (or all of it, when it is no head) is
+ * read again as the body. */
 static int run_head(struct run *r, enum filetype *type, bool *passthrough)
 {
 	struct pipeline *p = r->p;
 	const struct pipeline_config *cfg = &p->cfg;
-	size_t hl = 0;
+	struct spill *sp = &p->head_spill;
+	struct headers_scan sc;
+	headers_scan_init(&sc);
 	p->head.len = 0;
-	for (;;) {
-		p->head.p = xgrow(p->head.p, &p->head.cap, p->head.len + cfg->read_size, 1, 2 * cfg->read_size);
-		ssize_t k = io_read(r->fd, p->head.p + p->head.len, cfg->read_size);
+	enum headers_state st;
+	do {
+		unsigned char *b;
+		if (r->spilled) {
+			b = p->inbuf;
+		} else {
+			p->head.p = xgrow(p->head.p, &p->head.cap, p->head.len + cfg->read_size, 1, 2 * cfg->read_size);
+			b = p->head.p + p->head.len;
+		}
+		ssize_t k = io_read(r->fd, b, cfg->read_size);
 		if (k < 0) return read_failed(r);
-		if (k == 0) r->eof = true;
-		p->head.len += (size_t)k;
-		hl = headers_length(p->head.p, p->head.len, r->eof);
-		if (hl || r->eof) break;
+		if (k == 0) r->fd_eof = true;
+		st = headers_scan(&sc, b, (size_t)k, r->fd_eof);
+		if (r->spilled) {
+			if (!spill_put(sp, b, (size_t)k)) spill_fail(sp, r->name, "HTTP response head", 0);
+		} else {
+			p->head.len += (size_t)k;
+			if (st == HEADERS_MORE && p->head.len > HEADERS_CAP) {
+				/* longer than a head is held in memory: on in a temporary file */
+				if (!spill_begin(sp) || !spill_put(sp, p->head.p, p->head.len))
+					spill_fail(sp, r->name, "HTTP response head", 0);
+				r->spilled = true;
+			}
+		}
+	} while (st == HEADERS_MORE);
+	const unsigned char *held = p->head.p;
+	size_t held_len = p->head.len;
+	if (r->spilled) {
+		held = spill_map(sp);
+		if (!held) spill_fail(sp, r->name, "HTTP response head", 0);
+		held_len = (size_t)sp->len;
 	}
-	if (hl == (size_t)-1 || hl == 0) {
+	size_t hl = 0;
+	if (st == HEADERS_NONE) {
 		if (!cfg->quiet) diag_warn(r->name, "no HTTP response head at the start; all of it is the body");
-		hl = 0;
 	} else {
+		hl = (size_t)sc.end;
 		struct headers_result res;
-		headers_rewrite(p->head.p, hl, &p->head_vp, &p->head_out, &res);
-		if (cfg->dry_run) out_write(p, p->head.p, hl);
-		else out_write(p, p->head_out.p, p->head_out.len);
-		size_t lines = 0;
-		for (size_t k = 0; k < hl; k++) lines += p->head.p[k] == '\n';
+		struct headers_io io = { .out = { out_write, p, NULL } };
+		if (cfg->dry_run) io.out.write = discard;
+		if (r->spilled) {
+			io.release = spill_release_cb;
+			io.release_ctx = sp;
+		}
+		headers_rewrite(held, hl, &p->head_vp, &io, &res);
+		if (cfg->dry_run) out_write(p, held, hl);
 		p->report->offset_base = hl;
-		p->report->line_base = lines;
+		p->report->line_base = (size_t)res.lines;
 		if (res.passthrough) {
 			*passthrough = true;
 			if (!cfg->quiet) diag_warn(r->name, "the body passes through unchanged: %s", res.why);
@@ -129,8 +191,11 @@ static int run_head(struct run *r, enum filetype *type, bool *passthrough)
 		}
 	}
 	r->in_bytes = hl;
-	r->have = p->head.len - hl;   /* at most one read: it fits the input buffer */
-	memcpy(p->inbuf, p->head.p + hl, r->have);
+	r->pre = held + hl;
+	r->pre_len = held_len - hl;
+	if (r->spilled && !r->pre_len) spill_end(sp);
+	r->have = 0;
+	r->eof = false;
 	return 0;
 }
 
@@ -193,7 +258,7 @@ static int run_passthrough(struct run *r)
 		r->in_bytes += r->have;
 		out_write(p, p->inbuf, r->have);
 		if ((r->out && r->out->err) || r->eof) break;
-		ssize_t k = io_read(r->fd, p->inbuf, p->cfg.read_size);
+		ssize_t k = run_read(r, p->inbuf, p->cfg.read_size);
 		if (k < 0) return read_failed(r);
 		if (k == 0) r->eof = true;
 		r->have = (size_t)(k > 0 ? k : 0);
@@ -249,7 +314,7 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 			progress_tick(&r->pr, r->in_bytes);
 		}
 		if (r->eof) break;
-		ssize_t k = io_read(r->fd, p->inbuf, cfg->read_size);
+		ssize_t k = run_read(r, p->inbuf, cfg->read_size);
 		if (k < 0) return read_failed(r);
 		r->eof = k == 0;
 		r->have = (size_t)(k > 0 ? k : 0);
@@ -277,7 +342,7 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	if (cfg->headers && run_head(&r, &type, &passthrough)) return 3;
 	/* enough to sniff the type before choosing the chain */
 	while (r.have < SNIFF_BYTES && !r.eof) {
-		ssize_t k = io_read(fd, p->inbuf + r.have, p->inbuf_cap - r.have);
+		ssize_t k = run_read(&r, p->inbuf + r.have, p->inbuf_cap - r.have);
 		if (k < 0) return read_failed(&r);
 		if (k == 0) r.eof = true;
 		else r.have += (size_t)k;

@@ -16,6 +16,7 @@
 #include "json.h"
 #include "progress.h"
 #include "report.h"
+#include "spill.h"
 #include "sql.h"
 #include "sweep.h"
 #include "text.h"
@@ -43,7 +44,8 @@ struct pipeline {
 	struct sql sql;
 	struct json json;
 	struct value head_vp;         /* --headers */
-	struct buf head, head_out;
+	struct buf head;              /* the head section as it is read, up to HEADERS_CAP */
+	struct spill head_spill;      /* and past it */
 	struct sweep sweep;
 	unsigned char *inbuf;
 	size_t inbuf_cap;
