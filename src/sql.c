@@ -378,8 +378,11 @@ static inline __attribute__((always_inline)) void literal_begin(struct sql *q, u
 	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
 	if (q->track) {
 		ident_done(q);
-		/* a value of a --skip-column column passes through like binary data */
-		if (q->stmt == STMT_VALUES && q->depth == 1 && q->col < q->ncols && q->skipcol[q->col]) binary = true;
+		/* a value of a --skip-column column passes through like binary
+		 * data; a value of the row is in its parentheses, and in those of
+		 * sqlite3's replace( or unistr( around it (§8.3) */
+		int around = q->wrap_depth > 0 ? q->wrap_depth : q->wrap_depth < 0 ? 1 : 0;
+		if (q->stmt == STMT_VALUES && q->depth == 1 + around && q->col < q->ncols && q->skipcol[q->col]) binary = true;
 	}
 	body_begin(q, quote, body_off, binary);
 	q->state = SQL_LITERAL;
