@@ -39,6 +39,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	html_init(&p->html, &env);
 	sql_init(&p->sql, &env);
 	if (cfg->nskips) sql_set_skips(&p->sql, cfg->skips, cfg->nskips);
+	if (cfg->nhosts || cfg->wordpress) sql_set_hosts(&p->sql, cfg->hosts, cfg->nhosts, cfg->wordpress);
 	json_init(&p->json, &env);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 	value_init(&p->head_vp, cfg->pt, rep);
@@ -208,6 +209,12 @@ static enum filetype choose_type(struct run *r, enum filetype type, bool passthr
 		if (cfg->nskips)
 			fprintf(stderr, "hostshift: %s: --skip-column applies to the sql type only; this input is read as %s\n",
 			        r->name, filetype_name(type));
+		if (cfg->nhosts)
+			fprintf(stderr, "hostshift: %s: --host-column applies to the sql type only; this input is read as %s\n",
+			        r->name, filetype_name(type));
+		if (cfg->wordpress)
+			fprintf(stderr, "hostshift: %s: --wordpress-multisite applies to the sql type only; this input is read as %s\n",
+			        r->name, filetype_name(type));
 		if (cfg->dialect != DIALECT_AUTO)
 			fprintf(stderr, "hostshift: %s: --dialect applies to the sql type only; this input is read as %s\n", r->name,
 			        filetype_name(type));
@@ -332,4 +339,13 @@ void pipeline_warn_unmet(const struct pipeline *p)
 		if (!sql_skip_met(&p->sql, k))
 			fprintf(stderr, "hostshift: --skip-column=%s.%s: no input had that table and column; nothing was skipped for it\n",
 			        p->cfg.skips[k].table, p->cfg.skips[k].column);
+	for (size_t k = 0; k < p->cfg.nhosts; k++)
+		if (!sql_host_met(&p->sql, k))
+			fprintf(stderr, "hostshift: --host-column=%s.%s: no input had that table and column; no host was rewritten for it\n",
+			        p->cfg.hosts[k].table, p->cfg.hosts[k].column);
+	if (p->cfg.wordpress)
+		for (enum wp_table t = WP_BLOGS; t <= WP_SITE; t++)
+			if (!sql_wordpress_met(&p->sql, t))
+				fprintf(stderr, "hostshift: --wordpress-multisite: no input had a WordPress network's %s table (PREFIX%s with the columns WordPress gives it); no host was rewritten there\n",
+				        wordpress_table_ending(t), wordpress_table_ending(t));
 }
