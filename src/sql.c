@@ -167,12 +167,12 @@ static struct sql_wptable *wp_named(struct sql *q, const char *name)
 }
 
 /* The statement names its table (or, after a dot, the last part of its
- * name): one a column option names, or one that may be a WordPress
- * network's. A CREATE TABLE learns its columns anew. */
+ * name): one a column option names, one that may be a WordPress
+ * network's, or both. A CREATE TABLE learns its columns anew. */
 static void stmt_table(struct sql *q, const char *name, bool create)
 {
 	q->table = table_named(q, name);
-	q->wpt = !q->table && q->wordpress ? wp_named(q, name) : NULL;
+	q->wpt = q->wordpress ? wp_named(q, name) : NULL;
 	if (!create) return;
 	if (q->table) q->table->ncols = 0;
 	if (q->wpt) {
@@ -213,12 +213,15 @@ static void mark_table(struct sql *q)
 	if (q->table) {
 		q->ncols = q->table->ncols;
 		for (size_t c = 0; c < q->ncols; c++) column_rules(q, c, q->table->cols[c]);
-	} else if (q->wpt) {
+	}
+	if (q->wpt) {
+		/* a column the options name keeps their rule */
 		const struct sql_wptable *t = q->wpt;
-		q->ncols = t->ncols;
-		if (t->has_domain && wordpress_shape(t->wp, t->cols)) {
-			q->hostcol[t->domain] = (uint32_t)wp_rule(q, t->wp) + 1;
+		if (!q->table) q->ncols = t->ncols;
+		if (t->has_domain && wordpress_shape(t->wp, t->cols) && t->domain < q->ncols) {
 			q->host_met[wp_rule(q, t->wp)] = true;
+			if (!q->hostcol[t->domain] && !q->skipcol[t->domain])
+				q->hostcol[t->domain] = (uint32_t)wp_rule(q, t->wp) + 1;
 		}
 	}
 }
@@ -239,13 +242,16 @@ static void list_column(struct sql *q, const char *w)
 {
 	if ((!q->table && !q->wpt) || q->ncols >= SQL_COLS_MAX) return;
 	size_t c = q->ncols++;
-	if (q->table) {
-		column_rules(q, c, w);
-	} else {
+	q->skipcol[c] = 0;
+	q->hostcol[c] = 0;
+	if (q->table) column_rules(q, c, w);
+	if (q->wpt) {
 		unsigned bit = wordpress_column(w);
 		q->list_wpcols |= bit;
-		/* a host column if the table proves WordPress's (list_end) */
-		q->hostcol[c] = bit == WP_COL_DOMAIN ? (uint32_t)wp_rule(q, q->wpt->wp) + 1 : 0;
+		/* a host column if the table proves WordPress's (list_end),
+		 * unless the options name it */
+		if (bit == WP_COL_DOMAIN && !q->hostcol[c] && !q->skipcol[c])
+			q->hostcol[c] = (uint32_t)wp_rule(q, q->wpt->wp) + 1;
 	}
 }
 
@@ -254,12 +260,11 @@ static void list_column(struct sql *q, const char *w)
 static void list_end(struct sql *q)
 {
 	if (!q->wpt) return;
+	size_t rule = wp_rule(q, q->wpt->wp);
 	bool wp = wordpress_shape(q->wpt->wp, q->wpt->cols | q->list_wpcols);
+	if (wp) q->host_met[rule] = true;
 	for (size_t c = 0; c < q->ncols; c++)
-		if (q->hostcol[c]) {
-			if (wp) q->host_met[q->hostcol[c] - 1] = true;
-			else q->hostcol[c] = 0;
-		}
+		if (q->hostcol[c] == rule + 1 && !wp) q->hostcol[c] = 0;
 }
 
 /* Rows of a table a host rule may name, and no column names for them:

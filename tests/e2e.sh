@@ -1146,6 +1146,19 @@ if [ -f "$MSC/multisite.map" ]; then
 		if grep -q 'sql-host' "$T/err"; then fail "$ms: without the option: $(grep sql-host "$T/err")"; else pass; fi
 	done
 fi
+# The options together: a blogs table named by --host-column too is still
+# the network's (no end warning); --skip-column on its domain wins.
+if [ -f "$MSC/multisite.map" ]; then
+	ms_dv "$MSC/mariadb-multisite.exp.sql" >"$T/ms.exp"
+	run -m "$MSC/multisite.map" --wordpress-multisite --host-column=wp_blogs.domain "$MSC/mariadb-multisite.src.sql"
+	ms_dv "$T/out" >"$T/ms.got"
+	same "--wordpress-multisite with --host-column=wp_blogs.domain" "$T/ms.got" "$T/ms.exp"
+	empty "--wordpress-multisite with --host-column=wp_blogs.domain" "$T/err" stderr
+	run -m "$MSC/multisite.map" --wordpress-multisite --skip-column=wp_blogs.domain "$MSC/mariadb-multisite.src.sql"
+	has "--wordpress-multisite with --skip-column=wp_blogs.domain: kept" "$T/out" "(1,1,'www.example.fi','/','2024-05-01"
+	has "--wordpress-multisite with --skip-column=wp_blogs.domain: wp_site rewritten" "$T/out" "(1,'wt-a--example.ddev.site','/')"
+	empty "--wordpress-multisite with --skip-column=wp_blogs.domain" "$T/err" stderr
+fi
 # The rule by hand (exact host, port, root dot, case; what is left and
 # reported), --host-column by name, and its messages.
 HC_MAP="-p https://www.example.fi=https://wt-a--example.ddev.site -p https://shop.example.fi=http://shop.test:8080"
