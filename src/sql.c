@@ -271,15 +271,15 @@ static void list_end(struct sql *q)
  * a warning naming the table, once an input; nothing is guessed (§8.5). */
 static void warn_unnamed(struct sql *q)
 {
-	if (q->listed) return;
+	if (q->listed || (q->table && q->table->ncols) || (q->wpt && q->wpt->ncols)) return;
 	bool *warned;
 	char opt[2 * SQL_NAME_MAX + 32];
-	if (q->table && q->table->host && q->table->ncols == 0) {
+	if (q->table && q->table->host) {
 		warned = &q->table->warned;
 		size_t k = 0;
 		while (strcmp(q->hosts[k].table, q->table->name)) k++;
 		snprintf(opt, sizeof opt, "--host-column=%s.%s", q->hosts[k].table, q->hosts[k].column);
-	} else if (q->wpt && q->wpt->ncols == 0) {
+	} else if (q->wpt) {
 		warned = &q->wpt->warned;
 		snprintf(opt, sizeof opt, "--wordpress-multisite");
 	} else {

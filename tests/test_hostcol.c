@@ -501,6 +501,35 @@ START_TEST(hc_warnings_capped)
 }
 END_TEST
 
+/* The columns of the last 16 tables whose name ends in `blogs` or `site`
+ * are kept (pg_dump writes every CREATE TABLE before any rows): with 15
+ * such tables between wp_blogs's CREATE TABLE and its rows it is still
+ * known; with 16 it is not, and that is the warning, nothing guessed. */
+static void wp_slots(int between, const char *want_row, bool warned)
+{
+	char in[8192], want[8192];
+	size_t n = (size_t)sprintf(in, "CREATE TABLE wp_blogs (blog_id int, site_id int, domain text, path text);\n");
+	for (int i = 0; i < between; i++) n += (size_t)sprintf(in + n, "CREATE TABLE x%d_site (id int, domain text, path text);\n", i);
+	memcpy(want, in, n);
+	sprintf(in + n, "INSERT INTO wp_blogs VALUES (1, 1, 'www.example.fi', '/');\n");
+	sprintf(want + n, "INSERT INTO wp_blogs VALUES (1, 1, '%s', '/');\n", want_row);
+	struct pf_options o = { .type = FILETYPE_SQL, .read_size = 7, .loud = true, .wordpress = true,
+	                        .dialect = DIALECT_POSTGRES };
+	struct pf_result r;
+	pf_run(MAPH, in, strlen(in), &o, &r);
+	ck_assert_msg(strcmp((const char *)r.out, want) == 0, "%d tables between: %s", between, r.out);
+	ck_assert_msg((strstr(r.err, "hostshift: in: table wp_blogs: no column names") != NULL) == warned, "%d tables between: %s",
+	              between, r.err);
+	pf_free(&r);
+}
+
+START_TEST(hc_wp_slots)
+{
+	wp_slots(15, V, false);
+	wp_slots(16, "www.example.fi", true);
+}
+END_TEST
+
 Suite *hostcol_suite(void)
 {
 	Suite *s = suite_create("hostcol_suite");
@@ -522,6 +551,7 @@ Suite *hostcol_suite(void)
 	tcase_add_test(tc, hc_check_and_dry_run);
 	tcase_add_test(tc, hc_warnings);
 	tcase_add_test(tc, hc_warnings_capped);
+	tcase_add_test(tc, hc_wp_slots);
 	suite_add_tcase(s, tc);
 	return s;
 }
