@@ -11,8 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "diag.h"
 #include "filetype.h"
 #include "io.h"
 #include "map.h"
@@ -43,8 +45,8 @@ static const char usage_text[] =
 	"      --no-sweep           skip the straggler sweep\n"
 	"      --no-serialized      skip PHP serialized-length repair\n"
 	"  -q, --quiet              no warnings\n"
-	"      --progress           progress on stderr (default: when stderr is a terminal\n"
-	"                           and the input is over 64 MiB); --no-progress: never\n"
+	"      --progress           progress on stderr (default: on a terminal, for a long run)\n"
+	"      --no-progress        never show progress\n"
 	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
 	"      --dialect=DIALECT    sql: mysql, postgres or sqlite (default: sniffed)\n"
 	"      --skip-column=T.C    sql: values of column C of table T pass through untouched\n"
@@ -61,9 +63,14 @@ static const char usage_text[] =
 
 static void usage_error(const char *fmt, const char *arg)
 {
-	fputs("hostshift: ", stderr);
-	fprintf(stderr, fmt, arg);
-	fputs("\nTry 'hostshift --help' for more information.\n", stderr);
+	char msg[1024];
+	snprintf(msg, sizeof msg, fmt, arg);
+	if (diag_json()) {
+		diag_error(NULL, "%s", msg);
+	} else {
+		fprintf(stderr, "hostshift: %s\n", msg);
+		fputs("Try 'hostshift --help' for more information.\n", stderr);
+	}
 	exit(EXIT_USAGE);
 }
 
@@ -97,6 +104,76 @@ static bool table_column(const char *arg, char table[SQL_NAME_MAX + 1], char col
 	table[tl] = 0;
 	memcpy(column, dot + 1, cl + 1);
 	return true;
+}
+
+/* A misused option, named as the user wrote it: getopt_long leaves in
+ * optopt a short option's letter, a long option's value, or 0 for a long
+ * option it could not match; a long option is then the element before
+ * optind. missing: a needed argument is missing. Does not return. */
+static void misused_option(char **argv, const struct option *longs, bool missing)
+{
+	const char *el = optind > 0 ? argv[optind - 1] : "";
+	bool is_long = strncmp(el, "--", 2) == 0 &&
+	               (missing || optopt == 0 || optopt >= 256 || (strchr(el, '=') && strchr("mptRncisehqV", optopt)));
+	if (!is_long) {
+		char s[3] = { '-', (char)optopt, 0 };
+		usage_error(missing ? "option '%s' needs an argument" : "unknown option '%s'", s);
+	}
+	char name[64];
+	size_t n = strcspn(el, "=");
+	snprintf(name, sizeof name, "%.*s", (int)(n < 60 ? n : 60), el);
+	if (missing) usage_error("option '%s' needs an argument", name);
+	/* which long options the written name starts */
+	const struct option *exact = NULL;
+	int matches = 0;
+	char list[512] = "";
+	for (const struct option *l = longs; l->name; l++) {
+		size_t ln = strlen(l->name);
+		if (n - 2 > ln || strncmp(l->name, el + 2, n - 2) != 0) continue;
+		if (n - 2 == ln) exact = l;
+		matches++;
+		size_t at = strlen(list);
+		snprintf(list + at, sizeof list - at, "%s--%s", at ? ", " : "", l->name);
+	}
+	if (exact || matches == 1) {
+		/* a known option: the only misuse left is an argument it does not take */
+		if (!exact) for (const struct option *l = longs; l->name; l++)
+			if (strncmp(l->name, el + 2, n - 2) == 0) exact = l;
+		char full[64];
+		snprintf(full, sizeof full, "--%s", exact->name);
+		usage_error("option '%s' takes no argument", full);
+	}
+	if (matches > 1) {
+		char both[640];
+		snprintf(both, sizeof both, "%s' is ambiguous: %s", name, list);
+		usage_error("option '%s", both);
+	}
+	usage_error("unknown option '%s'", name);
+}
+
+/* --in-place: every FILE is a regular file, checked before the first is
+ * touched. A FILE that does not exist and starts with a dot is a backup
+ * suffix given as its own word (`-i .bak`): a usage error, since the
+ * optional argument must be attached (`-i.bak`, `--in-place=.bak`). */
+static void check_in_place_files(int argc, char **argv)
+{
+	for (int i = optind; i < argc; i++) {
+		struct stat st;
+		if (stat(argv[i], &st) != 0) {
+			int e = errno;
+			if (argv[i][0] == '.' && e == ENOENT) {
+				diag_error(argv[i], "no such file; a backup suffix is written joined to the option, -i%s or "
+				           "--in-place=%s; nothing was rewritten", argv[i], argv[i]);
+				exit(EXIT_USAGE);
+			}
+			diag_error(argv[i], "%s; nothing was rewritten", strerror(e));
+			exit(EXIT_IO);
+		}
+		if (!S_ISREG(st.st_mode)) {
+			diag_error(argv[i], "not a regular file; --in-place rewrites regular files only; nothing was rewritten");
+			exit(EXIT_IO);
+		}
+	}
 }
 
 static void parse_options(int argc, char **argv, struct options *o)
@@ -172,17 +249,13 @@ static void parse_options(int argc, char **argv, struct options *o)
 		case OPT_WORDPRESS_MULTISITE: o->wordpress = true; break;
 		case 'h': fputs(usage_text, stdout); exit(0);
 		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
-		case ':':
-			if (optopt) { char s[2] = { (char)optopt, 0 }; usage_error("option -%s needs an argument", s); }
-			usage_error("option %s needs an argument", argv[optind - 1]);
-			break;
-		default:
-			if (optopt) { char s[2] = { (char)optopt, 0 }; usage_error("unknown option -%s", s); }
-			usage_error("unknown option %s", argv[optind - 1]);
+		case ':': misused_option(argv, longs, true); break;
+		default: misused_option(argv, longs, false);
 		}
 	}
+	diag_set_json(o->json);   /* from here on, messages follow --json */
 	if (o->type != FILETYPE_AUTO && !filetype_implemented(o->type)) {
-		fprintf(stderr, "hostshift: type '%s' is not implemented yet\n", filetype_name(o->type));
+		diag_error(NULL, "type '%s' is not implemented yet", filetype_name(o->type));
 		exit(EXIT_USAGE);
 	}
 	if (o->nmaps == 0) usage_error("%s", "no map: give -m FILE or -p CANONICAL=VARIANT");
@@ -191,6 +264,7 @@ static void parse_options(int argc, char **argv, struct options *o)
 		if (optind == argc) usage_error("%s", "--in-place needs FILE arguments");
 		for (int i = optind; i < argc; i++)
 			if (strcmp(argv[i], "-") == 0) usage_error("%s", "--in-place cannot rewrite standard input");
+		check_in_place_files(argc, argv);
 	}
 }
 
@@ -202,38 +276,50 @@ static void load_map(const struct options *o, struct map *m, struct patterns *pt
 	for (size_t i = 0; i < o->nmaps; i++) {
 		bool ok = o->maps[i].is_file ? map_load_file(m, o->maps[i].arg, err, sizeof err)
 		                             : map_add_pair_arg(m, o->maps[i].arg, err, sizeof err);
-		if (!ok) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+		if (!ok) { diag_error(NULL, "%s", err); exit(EXIT_USAGE); }
 	}
-	if (!map_validate(m, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	if (!map_validate(m, err, sizeof err)) { diag_error(NULL, "%s", err); exit(EXIT_USAGE); }
 	struct patterns fwd, rev;
-	if (!patterns_build(&fwd, m, DIR_FORWARD, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
-	if (!patterns_build(&rev, m, DIR_REVERSE, err, sizeof err)) { fprintf(stderr, "hostshift: %s\n", err); exit(EXIT_USAGE); }
+	if (!patterns_build(&fwd, m, DIR_FORWARD, err, sizeof err)) { diag_error(NULL, "%s", err); exit(EXIT_USAGE); }
+	if (!patterns_build(&rev, m, DIR_REVERSE, err, sizeof err)) { diag_error(NULL, "%s", err); exit(EXIT_USAGE); }
 	if (o->reverse) { *pt = rev; patterns_free(&fwd); }
 	else { *pt = fwd; patterns_free(&rev); }
 }
 
 static int run_file(struct pipeline *pl, struct report *rep, const struct options *o, const char *arg,
-                    struct io_writer *out)
+                    struct io_writer *out, int *changed)
 {
 	bool is_stdin = strcmp(arg, "-") == 0;
 	int fd = is_stdin ? STDIN_FILENO : open(arg, O_RDONLY);
-	if (fd < 0) { fprintf(stderr, "hostshift: %s: %s\n", arg, strerror(errno)); return EXIT_IO; }
+	if (fd < 0) { diag_error(arg, "%s", strerror(errno)); return EXIT_IO; }
 	int rc;
 	if (o->in_place && !o->dry_run) {
 		char err[1024];
 		struct io_inplace ip;
 		if (!io_inplace_open(&ip, arg, err, sizeof err)) {
-			fprintf(stderr, "hostshift: %s\n", err);
+			diag_error(NULL, "%s", err);
 			close(fd);
 			return EXIT_IO;
 		}
 		io_writer_retarget(out, ip.fd);
 		rc = pipeline_run(pl, fd, arg, arg, out);
-		if (rc == 0 && !io_inplace_commit(&ip, o->suffix, err, sizeof err)) {
-			fprintf(stderr, "hostshift: %s\n", err);
+		/* A file whose bytes come out the same is left as it was: no
+		 * new mtime, no backup. Any rewrite changes bytes; without one,
+		 * the two files are compared (a repair or a header may still). */
+		bool same = false;
+		if (rc == 0 && !report_rewrote_any(rep) && !io_inplace_same(&ip, &same, err, sizeof err)) {
+			diag_error(NULL, "%s", err);
+			rc = EXIT_IO;
+		}
+		if (rc == 0 && same) {
+			io_inplace_abort(&ip);
+		} else if (rc == 0 && !io_inplace_commit(&ip, o->suffix, err, sizeof err)) {
+			diag_error(NULL, "%s", err);
 			rc = EXIT_IO;
 		} else if (rc != 0) {
 			io_inplace_abort(&ip);
+		} else {
+			(*changed)++;
 		}
 	} else {
 		bool discard = o->check || (o->in_place && o->dry_run);
@@ -275,12 +361,12 @@ int main(int argc, char **argv)
 
 	int nfiles = argc - optind;
 	rep.name_files = nfiles > 1;
-	int status = 0;
+	int status = 0, changed = 0;
 	if (nfiles == 0) {
-		status = run_file(&pl, &rep, &o, "-", &out);
+		status = run_file(&pl, &rep, &o, "-", &out, &changed);
 	} else {
 		for (int i = optind; i < argc; i++) {
-			int rc = run_file(&pl, &rep, &o, argv[i], &out);
+			int rc = run_file(&pl, &rep, &o, argv[i], &out, &changed);
 			if (rc) status = rc;
 			/* A failed write to stdout ends the run; a bad input does not. */
 			if (rc && out.err && !o.in_place) break;
@@ -288,10 +374,17 @@ int main(int argc, char **argv)
 		}
 	}
 	pipeline_warn_unmet(&pl);
+	if (o.in_place && !o.dry_run && !o.quiet && !o.json)
+		fprintf(stderr, "hostshift: %d of %d file%s changed in place\n", changed, nfiles, nfiles == 1 ? "" : "s");
 	if (o.check) {
-		if (fflush(stdout) != 0 && !status) status = EXIT_IO;
+		if (fflush(stdout) != 0 && !rep.check_errno) rep.check_errno = errno;
+		if (rep.check_errno) {
+			diag_error(NULL, "cannot write the findings: %s", strerror(rep.check_errno));
+			status = EXIT_IO;
+		}
 		if (!status && rep.findings) status = EXIT_FOUND;
 	}
+	report_finish(&rep, status, o.in_place && !o.dry_run ? changed : -1);
 	pipeline_free(&pl);
 	io_writer_free(&out);
 	report_free(&rep);

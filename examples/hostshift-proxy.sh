@@ -1,6 +1,6 @@
 #!/bin/sh
 # hostshift-proxy.sh — serve an upstream site through hostshift, one HTTP
-# connection per run, for socat or inetd (SPEC §10):
+# connection per run, for socat or inetd (docs/rules.md §13.3):
 #
 #   socat TCP-LISTEN:8080,reuseaddr,fork EXEC:'examples/hostshift-proxy.sh'
 #
@@ -8,16 +8,42 @@
 #   HOSTSHIFT_MAP    the map file (canonical = the upstream's origin,
 #                    variant = this proxy's origin)
 #   UPSTREAM         the upstream origin to fetch from, e.g. https://www.example.fi
-#   HOSTSHIFT        the binary (default: hostshift on PATH)
+#   HOSTSHIFT        the binary (default: hostshift on PATH, else the one
+#                    `make` built in this script's repository)
 #
 # The request head is read from stdin; its request line and Host header
 # are rewritten variant → canonical (--reverse), the upstream is fetched
 # with curl, and the response (head and body) goes back through
 # `hostshift --headers`, so links, redirects, CSP and cookies point at the
-# proxy. Only GET and HEAD without a request body are handled.
+# proxy. Only GET and HEAD without a request body are handled. Where the
+# filter cannot run (no binary, a bad map), the client gets a 502 that says
+# why, never an empty reply.
 set -u
-HS=${HOSTSHIFT:-hostshift}
-: "${HOSTSHIFT_MAP:?set HOSTSHIFT_MAP}" "${UPSTREAM:?set UPSTREAM}"
+
+# fail MESSAGE: a 502 with the message, to the client and to stderr.
+fail() {
+	echo "hostshift-proxy: $1" >&2
+	printf 'HTTP/1.0 502 Bad Gateway\r\nContent-Type: text/plain; charset=utf-8\r\nConnection: close\r\n\r\nhostshift-proxy: %s\n' "$1"
+	exit 0
+}
+
+if [ -n "${HOSTSHIFT:-}" ]; then
+	HS=$HOSTSHIFT
+elif command -v hostshift >/dev/null 2>&1; then
+	HS=hostshift
+else
+	HS=$(cd "$(dirname "$0")/.." && pwd)/hostshift
+fi
+[ -n "${HOSTSHIFT_MAP:-}" ] || fail "HOSTSHIFT_MAP is not set: give the map file"
+[ -n "${UPSTREAM:-}" ] || fail "UPSTREAM is not set: give the upstream origin"
+# The filter and the map, tried before anything is fetched.
+why=$("$HS" -q -t text -m "$HOSTSHIFT_MAP" </dev/null 2>&1)
+rc=$?
+case $rc in
+0) ;;
+126|127) fail "no hostshift to run: $HS is not there (run make in the repository, put hostshift on PATH, or set HOSTSHIFT)" ;;
+*) fail "cannot run the filter: $why" ;;
+esac
 
 CR=$(printf '\r')
 IFS= read -r line || exit 0

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "diag.h"
 #include "serialized.h"
 
 void framer_core_init(struct framer_core *c, const struct framer_env *env, enum surface s, bool sql, bool json,
@@ -39,8 +40,7 @@ enum framer_over framer_core_over_cap(struct framer_core *c, struct hold *t, str
 			return FRAMER_OVER_SPILLED;
 		}
 		if (!c->quiet && c->report)
-			fprintf(stderr, "hostshift: %s: cannot make a temporary file for the %s at offset %llu (%s); it passes untouched\n",
-			        file, what, (unsigned long long)t->start, strerror(sp->err));
+			diag_warn(file, "cannot make a temporary file for the %s at offset %llu (%s); it passes untouched", what, (unsigned long long)t->start, strerror(sp->err));
 		hold_report(t, c->report, c->lp.on, REASON_SERIALIZED_UNTOUCHED, s, 64, path, path_len);
 		window_protected(&c->w, hold_data(t), t->len);
 		t->src = NULL;
@@ -48,7 +48,7 @@ enum framer_over framer_core_over_cap(struct framer_core *c, struct hold *t, str
 	}
 	hold_report(t, c->report, c->lp.on, REASON_SIZE_CAP_EXCEEDED, s, 0, path, path_len);
 	if (c->report && !c->quiet)
-		fprintf(stderr, "hostshift: %s: the %s at offset %llu is over the %u-byte cap; matched as prose%s\n", file,
+		diag_warn(file, "the %s at offset %llu is over the %u-byte cap; matched as prose%s",
 		        what, (unsigned long long)t->start, cap, prose_note);
 	window_set_path(&c->w, path, path_len);
 	hold_to_window(t, &c->w, s, c->lp.on, false);

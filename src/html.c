@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "bytescan.h"
+#include "diag.h"
 #include "entity.h"
 #include "matcher.h"
 
@@ -537,8 +538,7 @@ static void tag_oversize(struct html *h)
 	}
 	hold_report(&h->tag, h->c.report, h->c.lp.on, REASON_SIZE_CAP_EXCEEDED, SURFACE_HTML_ATTR, 0, NULL, 0);
 	if (h->c.report && !h->c.quiet)
-		fprintf(stderr, "hostshift: %s: the start tag at offset %llu is over the %u-byte cap; matched as prose\n",
-		        h->c.report->file, (unsigned long long)h->tok_start, HTML_TAG_CAP);
+		diag_warn(h->c.report->file, "the start tag at offset %llu is over the %u-byte cap; matched as prose", (unsigned long long)h->tok_start, HTML_TAG_CAP);
 	/* The held bytes may hold newlines the line count has passed: the
 	 * segment starts at the tag's own line position, and streams (it is
 	 * already over the cap). */

@@ -156,23 +156,9 @@ static bool utf8_decode(const unsigned char *s, size_t n, uint32_t *out, size_t 
 {
 	size_t o = 0;
 	for (size_t i = 0; i < n;) {
-		unsigned char b = s[i];
 		uint32_t c;
-		size_t k;
-		if (b < 0x80) c = b, k = 1;
-		else if (b >= 0xC2 && b <= 0xDF) c = b & 0x1F, k = 2;
-		else if (b >= 0xE0 && b <= 0xEF) c = b & 0x0F, k = 3;
-		else if (b >= 0xF0 && b <= 0xF4) c = b & 0x07, k = 4;
-		else return false;
-		if (n - i < k) return false;
-		for (size_t j = 1; j < k; j++) {
-			if ((s[i + j] & 0xC0) != 0x80) return false;
-			c = c << 6 | (s[i + j] & 0x3F);
-		}
-		/* overlong, surrogate, past U+10FFFF */
-		if ((k == 3 && c < 0x800) || (k == 4 && (c < 0x10000 || c > 0x10FFFF)) || (c >= 0xD800 && c <= 0xDFFF))
-			return false;
-		if (o == cap) return false;
+		size_t k = utf8_take(s + i, n - i, &c);
+		if (!k || o == cap) return false;
 		out[o++] = c;
 		i += k;
 	}

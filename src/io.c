@@ -157,6 +157,40 @@ bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t 
 	return true;
 }
 
+bool io_inplace_same(struct io_inplace *ip, bool *same, char *err, size_t errcap)
+{
+	*same = false;
+	int in = open(ip->path, O_RDONLY);
+	if (in < 0) { snprintf(err, errcap, "%s: %s", ip->path, strerror(errno)); return false; }
+	struct stat a, b;
+	if (fstat(in, &a) != 0 || fstat(ip->fd, &b) != 0) {
+		snprintf(err, errcap, "%s: %s", ip->path, strerror(errno));
+		close(in);
+		return false;
+	}
+	if (a.st_size != b.st_size) { close(in); return true; }
+	unsigned char x[16384], y[16384];
+	off_t at = 0;
+	bool ok = true, differ = false;
+	for (;;) {
+		ssize_t r = io_read(in, x, sizeof x);
+		if (r < 0) { snprintf(err, errcap, "%s: %s", ip->path, strerror(errno)); ok = false; break; }
+		if (r == 0) break;
+		ssize_t got = 0, k = 1;
+		while (got < r && k > 0) {
+			k = pread(ip->fd, y + got, (size_t)(r - got), at + got);
+			if (k < 0 && errno == EINTR) k = 1;
+			else if (k > 0) got += k;
+		}
+		if (k < 0) { snprintf(err, errcap, "%s: %s", ip->tmp, strerror(errno)); ok = false; break; }
+		if (got != r || memcmp(x, y, (size_t)r) != 0) { differ = true; break; }
+		at += r;
+	}
+	close(in);
+	if (ok) *same = !differ;
+	return ok;
+}
+
 static bool copy_file(const char *from, const char *to, char *err, size_t errcap)
 {
 	int in = open(from, O_RDONLY);

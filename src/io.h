@@ -56,6 +56,9 @@ struct io_inplace {
 
 /* Create the temp file beside path, with path's permissions. */
 bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t errcap);
+/* Whether the temp file's bytes equal the original's (*same); false with
+ * err set when either cannot be read. Call after the writer's flush. */
+bool io_inplace_same(struct io_inplace *ip, bool *same, char *err, size_t errcap);
 /* fsync, keep a backup (path+suffix) if suffix is non-empty, rename over path. */
 bool io_inplace_commit(struct io_inplace *ip, const char *suffix, char *err, size_t errcap);
 /* Remove the temp file; the original is untouched. */

@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "buf.h"
 #include "bytescan.h"
+#include "diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -172,8 +173,7 @@ static void spilled_untouched(struct json *j)
 static void malformed(struct json *j, uint64_t off, const char *why)
 {
 	if (j->c.report && !j->c.quiet)
-		fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (%s); the rest is processed as text\n",
-		        j->c.report->file, (unsigned long long)off, why);
+		diag_warn(j->c.report->file, "malformed JSON at offset %llu (%s); the rest is processed as text", (unsigned long long)off, why);
 	bool in_string = j->state == JSON_STRING || j->state == JSON_STRING_ESC || j->state == JSON_STRING_U;
 	if (in_string && j->spilling) {
 		/* the string so far, held in the file, cannot be a value now:
@@ -794,12 +794,12 @@ static void json_finish(void *self)
 		break;
 	case JSON_SCALAR:
 		if (!scalar_ok(j) && j->c.report && !j->c.quiet)
-			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (bad literal)\n", j->c.report->file,
+			diag_warn(j->c.report->file, "malformed JSON at offset %llu (bad literal)",
 			        (unsigned long long)j->c.in_off);
 		break;
 	case JSON_BETWEEN:
 		if (j->depth && j->c.report && !j->c.quiet)
-			fprintf(stderr, "hostshift: %s: malformed JSON at offset %llu (truncated)\n", j->c.report->file,
+			diag_warn(j->c.report->file, "malformed JSON at offset %llu (truncated)",
 			        (unsigned long long)j->c.in_off);
 		break;
 	default:

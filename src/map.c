@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void map_init(struct map *m) { memset(m, 0, sizeof *m); }
 
@@ -93,6 +94,8 @@ bool map_load_text(struct map *m, const char *source, const char *text, size_t n
 {
 	const char *src = intern_source(m, source);
 	size_t lineno = 0, i = 0;
+	/* A byte order mark, as some editors write one, starts no field. */
+	if (n >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) i = 3;
 	while (i < n) {
 		const char *nl = memchr(text + i, '\n', n - i);
 		size_t end = nl ? (size_t)(nl - text) : n;
@@ -113,6 +116,12 @@ bool map_load_file(struct map *m, const char *path, char *err, size_t errcap)
 {
 	FILE *f = fopen(path, "rb");
 	if (!f) { snprintf(err, errcap, "%s: %s", path, strerror(errno)); return false; }
+	struct stat st;
+	if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
+		fclose(f);
+		snprintf(err, errcap, "%s: is a directory; -m names a map file", path);
+		return false;
+	}
 	size_t cap = 4096, n = 0;
 	char *buf = malloc(cap);
 	if (!buf) { fclose(f); snprintf(err, errcap, "%s: out of memory", path); return false; }
@@ -129,7 +138,7 @@ bool map_load_file(struct map *m, const char *path, char *err, size_t errcap)
 	}
 	bool bad = ferror(f);
 	fclose(f);
-	if (bad) { free(buf); snprintf(err, errcap, "%s: read error", path); return false; }
+	if (bad) { int e = errno; free(buf); snprintf(err, errcap, "%s: read error: %s", path, strerror(e)); return false; }
 	bool ok = map_load_text(m, path, buf, n, err, errcap);
 	free(buf);
 	return ok;
@@ -171,7 +180,17 @@ bool map_validate(const struct map *m, char *err, size_t errcap)
 {
 	char o1[300], o2[300], w1[300], w2[300];
 	/* V1 */
-	if (m->nsites == 0) { snprintf(err, errcap, "no sites in the map (give -m FILE or -p CANONICAL=VARIANT)"); return false; }
+	if (m->nsites == 0) {
+		/* name the maps read, so an empty or all-comment file shows */
+		if (m->nsources == 1)
+			snprintf(err, errcap, "%s: no pairs in the map; each line names two origins, CANONICAL VARIANT", m->sources[0]);
+		else if (m->nsources > 1)
+			snprintf(err, errcap, "%s and %zu other map%s: no pairs in any; each line names two origins, CANONICAL VARIANT",
+			         m->sources[0], m->nsources - 1, m->nsources == 2 ? "" : "s");
+		else
+			snprintf(err, errcap, "no sites in the map (give -m FILE or -p CANONICAL=VARIANT)");
+		return false;
+	}
 	/* V2 holds by construction: a site is named by its variant. */
 	/* V3: no two sites derive the same variant host (scheme and port ignored). */
 	for (size_t a = 0; a < m->nsites; a++)

@@ -2,13 +2,12 @@
 #include "pipeline.h"
 
 #include "buf.h"
+#include "diag.h"
 
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 /* Enough of the stream to sniff its type from. */
@@ -59,34 +58,6 @@ void pipeline_free(struct pipeline *p)
 	p->inbuf = NULL;
 }
 
-static double now(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-struct progress { bool on; double start, last; uint64_t size; bool shown; };
-
-/* One updating line on stderr: bytes, rate, and when the size is
- * known the percentage and the time left. */
-static void progress_show(struct progress *pr, const char *name, uint64_t bytes, bool final)
-{
-	if (!pr->on) return;
-	double t = now();
-	if (!final && t - pr->last < 0.5) return;
-	pr->last = t;
-	double secs = t - pr->start;
-	double rate = secs > 0 ? (double)bytes / secs : 0;
-	fprintf(stderr, "\rhostshift: %s: %.1f MiB, %.1f MiB/s", name, (double)bytes / 1048576.0, rate / 1048576.0);
-	if (pr->size) {
-		fprintf(stderr, ", %3.0f%%", 100.0 * (double)bytes / (double)pr->size);
-		if (!final && rate > 0 && pr->size > bytes) fprintf(stderr, ", %.0f s left", (double)(pr->size - bytes) / rate);
-	}
-	fputs(final ? "\n" : "\033[K", stderr);
-	pr->shown = true;
-}
-
 /* One input's run: what its steps share. */
 struct run {
 	struct pipeline *p;
@@ -101,8 +72,8 @@ struct run {
 
 static int read_failed(struct run *r)
 {
-	if (r->pr.shown) fputc('\n', stderr);
-	fprintf(stderr, "hostshift: %s: %s\n", r->name, strerror(errno));
+	progress_break(&r->pr);
+	diag_error(r->name, "%s", strerror(errno));
 	return 3;
 }
 
@@ -115,7 +86,7 @@ static int run_end(struct run *r)
 	p->report->bytes_in = r->in_bytes;
 	p->report->bytes_out = p->out_bytes;
 	if (r->out && r->out->err) {
-		if (r->out->err != EPIPE) fprintf(stderr, "hostshift: write error: %s\n", strerror(r->out->err));
+		if (r->out->err != EPIPE) diag_error(NULL, "write error: %s", strerror(r->out->err));
 		return 3;
 	}
 	return 0;
@@ -140,7 +111,7 @@ static int run_head(struct run *r, enum filetype *type, bool *passthrough)
 		if (hl || r->eof) break;
 	}
 	if (hl == (size_t)-1 || hl == 0) {
-		if (!cfg->quiet) fprintf(stderr, "hostshift: %s: no HTTP response head at the start; all of it is the body\n", r->name);
+		if (!cfg->quiet) diag_warn(r->name, "no HTTP response head at the start; all of it is the body");
 		hl = 0;
 	} else {
 		struct headers_result res;
@@ -153,7 +124,7 @@ static int run_head(struct run *r, enum filetype *type, bool *passthrough)
 		p->report->line_base = lines;
 		if (res.passthrough) {
 			*passthrough = true;
-			if (!cfg->quiet) fprintf(stderr, "hostshift: %s: the body passes through unchanged: %s\n", r->name, res.why);
+			if (!cfg->quiet) diag_warn(r->name, "the body passes through unchanged: %s", res.why);
 		} else if (res.body != FILETYPE_AUTO) {
 			*type = res.body;
 		}
@@ -173,7 +144,7 @@ static bool refused_compressed(struct run *r)
 	const char *how = "";
 	for (size_t i = 0; i < sizeof tool / sizeof *tool; i += 2)
 		if (!strcmp(tool[i], packed)) how = tool[i + 1];
-	fprintf(stderr, "hostshift: %s: input is %s-compressed; decompress it first (%s %s | hostshift ...)\n", r->name, packed,
+	diag_error(r->name, "input is %s-compressed; decompress it first (%s %s | hostshift ...)", packed,
 	        how, r->path ? r->name : "FILE");
 	return true;
 }
@@ -207,16 +178,14 @@ static enum filetype choose_type(struct run *r, enum filetype type, bool passthr
 	else if (!cfg->quiet && !passthrough) {
 		/* options of the sql type do nothing here: said, not ignored silently */
 		if (cfg->nskips)
-			fprintf(stderr, "hostshift: %s: --skip-column applies to the sql type only; this input is read as %s\n",
-			        r->name, filetype_name(type));
+			diag_warn(r->name, "--skip-column applies to the sql type only; this input is read as %s", filetype_name(type));
 		if (cfg->nhosts)
-			fprintf(stderr, "hostshift: %s: --host-column applies to the sql type only; this input is read as %s\n",
-			        r->name, filetype_name(type));
+			diag_warn(r->name, "--host-column applies to the sql type only; this input is read as %s", filetype_name(type));
 		if (cfg->wordpress)
-			fprintf(stderr, "hostshift: %s: --wordpress-multisite applies to the sql type only; this input is read as %s\n",
-			        r->name, filetype_name(type));
+			diag_warn(r->name, "--wordpress-multisite applies to the sql type only; this input is read as %s",
+			          filetype_name(type));
 		if (cfg->dialect != DIALECT_AUTO)
-			fprintf(stderr, "hostshift: %s: --dialect applies to the sql type only; this input is read as %s\n", r->name,
+			diag_warn(r->name, "--dialect applies to the sql type only; this input is read as %s",
 			        filetype_name(type));
 	}
 	return type;
@@ -283,7 +252,7 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 			for (size_t at = 0; at < r->have; at += cfg->read_size)
 				f->feed(self, p->inbuf + at, r->have - at < cfg->read_size ? r->have - at : cfg->read_size);
 			if (r->out && r->out->err) break;
-			progress_show(&r->pr, r->name, r->in_bytes, false);
+			progress_tick(&r->pr, r->in_bytes);
 		}
 		if (r->eof) break;
 		ssize_t k = io_read(r->fd, p->inbuf, cfg->read_size);
@@ -295,7 +264,7 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 		f->finish(self);
 		if (sweeps) sweep_finish(&p->sweep);
 	}
-	progress_show(&r->pr, r->name, r->in_bytes, true);
+	progress_end(&r->pr, r->in_bytes);
 	return run_end(r);
 }
 
@@ -306,15 +275,8 @@ int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path,
 	p->out = out;
 	p->out_bytes = 0;
 	struct run r = { .p = p, .fd = fd, .name = name, .path = path, .out = out };
-	r.pr = (struct progress){ .on = cfg->progress == PROGRESS_ON, .start = now() };
-	r.pr.last = r.pr.start;
-	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) r.pr.size = (uint64_t)st.st_size;
+	progress_start(&r.pr, cfg->progress, cfg->quiet, fd, name);
 	io_grow_pipe(fd);   /* fewer, larger reads from a pipe */
-	/* By default only where someone watches a long run: stderr is a
-	 * terminal and the input is over 64 MiB. */
-	if (cfg->progress == PROGRESS_AUTO && !cfg->quiet && isatty(STDERR_FILENO) && r.pr.size > PROGRESS_AUTO_BYTES)
-		r.pr.on = true;
 
 	enum filetype type = cfg->type;
 	bool passthrough = false;
@@ -337,15 +299,16 @@ void pipeline_warn_unmet(const struct pipeline *p)
 	if (p->cfg.quiet || !p->sql_inputs) return;
 	for (size_t k = 0; k < p->cfg.nskips; k++)
 		if (!sql_skip_met(&p->sql, k))
-			fprintf(stderr, "hostshift: --skip-column=%s.%s: no input had that table and column; nothing was skipped for it\n",
+			diag_warn(NULL, "--skip-column=%s.%s: no input had that table and column; nothing was skipped for it",
 			        p->cfg.skips[k].table, p->cfg.skips[k].column);
 	for (size_t k = 0; k < p->cfg.nhosts; k++)
 		if (!sql_host_met(&p->sql, k))
-			fprintf(stderr, "hostshift: --host-column=%s.%s: no input had that table and column; no host was rewritten for it\n",
-			        p->cfg.hosts[k].table, p->cfg.hosts[k].column);
+			diag_warn(NULL, "--host-column=%s.%s: no input had that table and column; no host was rewritten for it",
+			          p->cfg.hosts[k].table, p->cfg.hosts[k].column);
 	if (p->cfg.wordpress)
 		for (enum wp_table t = WP_BLOGS; t <= WP_SITE; t++)
 			if (!sql_wordpress_met(&p->sql, t))
-				fprintf(stderr, "hostshift: --wordpress-multisite: no input had a WordPress network's %s table (PREFIX%s with the columns WordPress gives it); no host was rewritten there\n",
-				        wordpress_table_ending(t), wordpress_table_ending(t));
+				diag_warn(NULL, "--wordpress-multisite: no input had a WordPress network's %s table (PREFIX%s with the "
+				          "columns WordPress gives it); no host was rewritten there",
+				          wordpress_table_ending(t), wordpress_table_ending(t));
 }

@@ -14,12 +14,11 @@
 #include "html.h"
 #include "io.h"
 #include "json.h"
+#include "progress.h"
 #include "report.h"
 #include "sql.h"
 #include "sweep.h"
 #include "text.h"
-
-#define PROGRESS_AUTO_BYTES (64ull << 20)
 
 struct pipeline_config {
 	const struct patterns *pt;
@@ -34,7 +33,7 @@ struct pipeline_config {
 	const struct sql_hostcol *hosts; /* --host-column, for the sql type */
 	size_t nhosts;
 	bool wordpress;           /* --wordpress-multisite */
-	enum { PROGRESS_AUTO, PROGRESS_ON, PROGRESS_OFF } progress;
+	enum progress_want progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_READ_SIZE */
 };

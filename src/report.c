@@ -3,7 +3,10 @@
 #include "report.h"
 
 #include "buf.h"
+#include "diag.h"
+#include "jsonout.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,6 +23,7 @@ void report_init(struct report *r, const struct report_options *opt)
 	if (!r->opt.out) r->opt.out = stderr;
 	if (!r->opt.check_out) r->opt.check_out = stdout;
 	r->file = "-";
+	if (r->opt.check) setvbuf(r->opt.check_out, NULL, _IOFBF, 1 << 16);
 }
 
 void report_free(struct report *r)
@@ -44,18 +48,6 @@ void report_begin(struct report *r, const char *file, bool sweep_ran)
 	r->ntrace = r->dropped = 0;
 }
 
-static void json_string(FILE *f, const unsigned char *p, size_t n)
-{
-	fputc('"', f);
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = p[i];
-		if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-		else if (c < 0x20 || c == 0x7f) fprintf(f, "\\u%04x", c);
-		else fputc(c, f);
-	}
-	fputc('"', f);
-}
-
 /* Bytes of an origin as printed on one line: controls are escaped so a
  * finding stays one line. */
 static void plain_text(FILE *f, const unsigned char *p, size_t n)
@@ -67,6 +59,19 @@ static void plain_text(FILE *f, const unsigned char *p, size_t n)
 	}
 }
 
+/* The same into msg[*at..cap), for a message built in pieces; LF as a
+ * space where lf_space (the context of a straggler). */
+static void plain_into(char *msg, size_t cap, size_t *at, const unsigned char *p, size_t n, bool lf_space)
+{
+	for (size_t i = 0; i < n && *at + 5 < cap; i++) {
+		unsigned char c = p[i];
+		if (c == '\n' && lf_space) msg[(*at)++] = ' ';
+		else if (c < 0x20 || c == 0x7f) *at += (size_t)snprintf(msg + *at, cap - *at, "\\x%02x", c);
+		else msg[(*at)++] = (char)c;
+	}
+	msg[*at] = 0;
+}
+
 /* One --check finding: `FILE:LINE:COLUMN: TEXT (what)`, or its JSON object,
  * where what is the surface, or the reason for a value left untouched
  * (then the JSON object names the reason too). */
@@ -75,10 +80,10 @@ static void check_finding(struct report *r, const struct report_event *ev, const
 	r->findings++;
 	FILE *f = r->opt.check_out;
 	if (r->opt.json) {
-		fputs("{\"file\":", f);
-		json_string(f, (const unsigned char *)r->file, strlen(r->file));
+		fputs("{\"kind\":\"finding\",\"file\":", f);
+		json_put_string(f, (const unsigned char *)r->file, strlen(r->file));
 		fprintf(f, ",\"line\":%zu,\"column\":%zu,\"origin\":", ev->line, ev->column);
-		json_string(f, ev->text, ev->text_len);
+		json_put_string(f, ev->text, ev->text_len);
 		fprintf(f, ",\"surface\":\"%s\"", surface_name(ev->surface));
 		if (reason) fprintf(f, ",\"reason\":\"%s\"", what);
 		fputs("}\n", f);
@@ -87,6 +92,10 @@ static void check_finding(struct report *r, const struct report_event *ev, const
 		plain_text(f, ev->text, ev->text_len);
 		fprintf(f, " (%s)\n", what);
 	}
+	/* One write(2) per finding, so lines from runs that share the output
+	 * (xargs -P) never tear: the stream is fully buffered (report_init)
+	 * and emptied after each whole line. */
+	if (fflush(f) != 0 && !r->check_errno) r->check_errno = errno ? errno : EIO;
 }
 
 void report_add(struct report *r, const struct report_event *in)
@@ -103,24 +112,21 @@ void report_add(struct report *r, const struct report_event *in)
 	if (ev->surface == SURFACE_STRAGGLER && ev->action == ACTION_REWROTE && r->warn_stragglers && !r->opt.quiet) {
 		/* §6.1: an origin that survived the structured pass is a bug there;
 		 * say where, with the swept bytes around it (LF as space). */
-		FILE *f = stderr;
-		fprintf(f, "hostshift: %s: straggler swept at offset %" PRIu64 ": ", r->file, ev->offset);
-		plain_text(f, ev->text, ev->text_len);
-		fputs(" (context: ", f);
-		for (size_t i = 0; i < ev->context_len; i++) {
-			unsigned char c = ev->context[i];
-			if (c == '\n') fputc(' ', f);
-			else plain_text(f, &c, 1);
-		}
-		fputs(")\n", f);
+		char msg[2048];
+		size_t at = 0;
+		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
+		at += (size_t)snprintf(msg + at, sizeof msg - at, " (context: ");
+		if (at < sizeof msg) plain_into(msg, sizeof msg, &at, ev->context, ev->context_len, true);
+		diag_warn(r->file, "straggler swept at offset %" PRIu64 ": %s)", ev->offset, msg);
 	}
 	bool untouched = ev->action == ACTION_SKIPPED && ev->reason == REASON_SERIALIZED_UNTOUCHED;
 	if (untouched && !r->opt.quiet) {
 		/* rules.md §7.5: a serialized value that could not be repaired
 		 * was left as it is; say where, with its first bytes */
-		fprintf(stderr, "hostshift: %s: serialized value left untouched at offset %" PRIu64 ": ", r->file, ev->offset);
-		plain_text(stderr, ev->text, ev->text_len);
-		fputc('\n', stderr);
+		char msg[1024];
+		size_t at = 0;
+		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
+		diag_warn(r->file, "serialized value left untouched at offset %" PRIu64 ": %s", ev->offset, msg);
 	}
 	/* §10.6: a value left untouched never checks clean */
 	if (r->opt.check && untouched) check_finding(r, ev, reason_name(ev->reason), true);
@@ -132,6 +138,8 @@ void report_add(struct report *r, const struct report_event *in)
 		}
 		struct report_trace *t = &r->trace[r->ntrace++];
 		t->offset = ev->offset;
+		t->line = ev->line;
+		t->column = ev->column;
 		t->action = ev->action;
 		t->reason = ev->reason;
 		t->surface = ev->surface;
@@ -191,12 +199,12 @@ void report_print_text(const struct report *r, FILE *f)
 	enum reason rs[REASON_COUNT];
 	sorted_surfaces(ss);
 	sorted_reasons(rs);
+	if ((r->opt.stats || r->opt.explain) && r->type) {
+		fprintf(f, "type: %s (%s)", r->type, r->chosen_by ? r->chosen_by : "option");
+		if (r->dialect) fprintf(f, ", dialect: %s (%s)", r->dialect, r->dialect_by ? r->dialect_by : "option");
+		fputc('\n', f);
+	}
 	if (r->opt.stats) {
-		if (r->type) {
-			fprintf(f, "type: %s (%s)", r->type, r->chosen_by ? r->chosen_by : "option");
-			if (r->dialect) fprintf(f, ", dialect: %s (%s)", r->dialect, r->dialect_by ? r->dialect_by : "option");
-			fputc('\n', f);
-		}
 		if (any(r->rewrites, SURFACE_COUNT, 0)) {
 			fputs("rewrites by surface:\n", f);
 			for (int i = 0; i < SURFACE_COUNT; i++)
@@ -220,7 +228,7 @@ void report_print_text(const struct report *r, FILE *f)
 		fputs("bytes:\n", f);
 		fprintf(f, "  %-24s %" PRIu64 "\n", "in", r->bytes_in);
 		fprintf(f, "  %-24s %" PRIu64 "\n", "out", r->bytes_out);
-		if (!r->sweep_ran) fputs("straggler sweep: not run \xe2\x80\x94 census unavailable\n", f);
+		if (!r->sweep_ran) fputs("sweep for leftover origins: not run (--no-sweep or --dry-run)\n", f);
 	}
 	if (r->opt.explain && r->ntrace) {
 		const struct report_trace **v = sorted_trace(r);
@@ -230,7 +238,10 @@ void report_print_text(const struct report *r, FILE *f)
 			/* §10.4: the surface, then a space and the JSON path if there is one */
 			char where[64 + REPORT_PATH_MAX];
 			snprintf(where, sizeof where, "%s%s%.*s", surface_name(t->surface), t->path_len ? " " : "", (int)t->path_len, t->path);
-			fprintf(f, "  %8" PRIu64 "  %-8s %-22s %-40s ", t->offset, action_name(t->action),
+			char pos[48];
+			if (t->line) snprintf(pos, sizeof pos, "%zu:%zu", t->line, t->column);
+			else snprintf(pos, sizeof pos, "-");
+			fprintf(f, "  %8" PRIu64 " %-9s %-8s %-22s %-40s ", t->offset, pos, action_name(t->action),
 			        t->action == ACTION_REWROTE ? "-" : reason_name(t->reason), where);
 			plain_text(f, (const unsigned char *)t->text, t->text_len);
 			fputc('\n', f);
@@ -242,78 +253,96 @@ void report_print_text(const struct report *r, FILE *f)
 
 static void json_counts(FILE *f, const char *key, const uint64_t *v, const char *(*name)(int), const int *order, int n)
 {
-	fprintf(f, "  \"%s\": {", key);
+	fprintf(f, ",\"%s\":{", key);
 	bool first = true;
 	for (int i = 0; i < n; i++) {
 		if (!v[order[i]]) continue;
-		fprintf(f, "%s\n    \"%s\": %" PRIu64, first ? "" : ",", name(order[i]), v[order[i]]);
+		fprintf(f, "%s\"%s\":%" PRIu64, first ? "" : ",", name(order[i]), v[order[i]]);
 		first = false;
 	}
-	fputs(first ? "}" : "\n  }", f);
+	fputc('}', f);
 }
 
 static const char *surface_name_i(int i) { return surface_name((enum surface)i); }
 static const char *reason_name_i(int i) { return reason_name((enum reason)i); }
 static const char *attr_name_i(int i) { return attr_names[i]; }
 
-void report_print_json(const struct report *r, FILE *f)
+/* The bytewise orders of the counters' keys (§10.4). */
+struct key_orders { int so[SURFACE_COUNT], ro[REASON_COUNT - 1], ao[ATTR_COUNT]; };
+
+static void key_orders(struct key_orders *k)
 {
 	enum surface ss[SURFACE_COUNT];
 	enum reason rs[REASON_COUNT];
 	sorted_surfaces(ss);
 	sorted_reasons(rs);
-	int so[SURFACE_COUNT], ro[REASON_COUNT - 1], ao[ATTR_COUNT];
-	for (int i = 0; i < SURFACE_COUNT; i++) so[i] = (int)ss[i];
-	for (int i = 0; i < REASON_COUNT - 1; i++) ro[i] = (int)rs[i];
-	for (int i = 0; i < ATTR_COUNT; i++) ao[i] = i;
+	for (int i = 0; i < SURFACE_COUNT; i++) k->so[i] = (int)ss[i];
+	for (int i = 0; i < REASON_COUNT - 1; i++) k->ro[i] = (int)rs[i];
+	for (int i = 0; i < ATTR_COUNT; i++) k->ao[i] = i;
+}
 
-	fputs("{\n  \"file\": ", f);
-	json_string(f, (const unsigned char *)r->file, strlen(r->file));
-	fputs(",\n", f);
+static void json_counters(FILE *f, const struct key_orders *k, const uint64_t *rewrites, const uint64_t *candidates,
+                          const uint64_t *skips, uint64_t in, uint64_t out)
+{
+	json_counts(f, "rewrites", rewrites, surface_name_i, k->so, SURFACE_COUNT);
+	json_counts(f, "candidates", candidates, surface_name_i, k->so, SURFACE_COUNT);
+	json_counts(f, "skips", skips, reason_name_i, k->ro, REASON_COUNT - 1);
+	fprintf(f, ",\"bytes\":{\"in\":%" PRIu64 ",\"out\":%" PRIu64 "}", in, out);
+}
+
+/* One input's report as one line (docs/cli.md, "Reports as JSON lines"). */
+void report_print_json(const struct report *r, FILE *f)
+{
+	struct key_orders k;
+	key_orders(&k);
+	fputs("{\"kind\":\"input\",\"file\":", f);
+	json_put_string(f, (const unsigned char *)r->file, strlen(r->file));
 	if (r->type) {
-		fprintf(f, "  \"type\": \"%s\",\n", r->type);
-		fprintf(f, "  \"type_by\": \"%s\",\n", r->chosen_by ? r->chosen_by : "option");
-		if (r->dialect) {
-			fprintf(f, "  \"dialect\": \"%s\",\n", r->dialect);
-			fprintf(f, "  \"dialect_by\": \"%s\",\n", r->dialect_by ? r->dialect_by : "option");
-		}
+		fprintf(f, ",\"type\":\"%s\",\"type_by\":\"%s\"", r->type, r->chosen_by ? r->chosen_by : "option");
+		if (r->dialect)
+			fprintf(f, ",\"dialect\":\"%s\",\"dialect_by\":\"%s\"", r->dialect, r->dialect_by ? r->dialect_by : "option");
 	}
-	json_counts(f, "rewrites", r->rewrites, surface_name_i, so, SURFACE_COUNT);
-	fputs(",\n", f);
-	json_counts(f, "candidates", r->candidates, surface_name_i, so, SURFACE_COUNT);
-	fputs(",\n", f);
-	json_counts(f, "skips", r->skips, reason_name_i, ro, REASON_COUNT - 1);
-	if (any(r->structured, ATTR_COUNT, 0)) {
-		fputs(",\n", f);
-		json_counts(f, "structured", r->structured, attr_name_i, ao, ATTR_COUNT);
-	}
-	fprintf(f, ",\n  \"bytes\": {\n    \"in\": %" PRIu64 ",\n    \"out\": %" PRIu64 "\n  }", r->bytes_in, r->bytes_out);
-	fprintf(f, ",\n  \"sweep\": %s", r->sweep_ran ? "true" : "false");
+	json_counters(f, &k, r->rewrites, r->candidates, r->skips, r->bytes_in, r->bytes_out);
+	if (any(r->structured, ATTR_COUNT, 0)) json_counts(f, "structured", r->structured, attr_name_i, k.ao, ATTR_COUNT);
+	fprintf(f, ",\"sweep\":%s", r->sweep_ran ? "true" : "false");
 	if (r->opt.explain && r->ntrace) {
 		const struct report_trace **v = sorted_trace(r);
-		fputs(",\n  \"events\": [", f);
+		fputs(",\"events\":[", f);
 		for (size_t i = 0; i < r->ntrace; i++) {
 			const struct report_trace *t = v[i];
-			fprintf(f, "%s\n    {\"offset\": %" PRIu64 ", \"surface\": \"%s\", \"text\": ", i ? "," : "", t->offset,
-			        surface_name(t->surface));
-			json_string(f, (const unsigned char *)t->text, t->text_len);
+			fprintf(f, "%s{\"offset\":%" PRIu64 ",\"line\":%zu,\"column\":%zu,\"surface\":\"%s\",\"text\":",
+			        i ? "," : "", t->offset, t->line, t->column, surface_name(t->surface));
+			json_put_string(f, (const unsigned char *)t->text, t->text_len);
 			if (t->path_len) {
-				fputs(", \"path\": ", f);
-				json_string(f, (const unsigned char *)t->path, t->path_len);
+				fputs(",\"path\":", f);
+				json_put_string(f, (const unsigned char *)t->path, t->path_len);
 			}
-			fprintf(f, ", \"action\": \"%s\"", action_name(t->action));
-			if (t->action != ACTION_REWROTE) fprintf(f, ", \"reason\": \"%s\"", reason_name(t->reason));
+			fprintf(f, ",\"action\":\"%s\"", action_name(t->action));
+			if (t->action != ACTION_REWROTE) fprintf(f, ",\"reason\":\"%s\"", reason_name(t->reason));
 			fputc('}', f);
 		}
-		fputs("\n  ]", f);
-		if (r->dropped) fprintf(f, ",\n  \"events_dropped\": %zu", r->dropped);
+		fputc(']', f);
+		if (r->dropped) fprintf(f, ",\"events_dropped\":%zu", r->dropped);
 		free(v);
 	}
-	fputs("\n}\n", f);
+	fputs("}\n", f);
+}
+
+bool report_rewrote_any(const struct report *r)
+{
+	return any(r->rewrites, SURFACE_COUNT, 0);
 }
 
 void report_end(struct report *r)
 {
+	r->inputs++;
+	for (int i = 0; i < SURFACE_COUNT; i++) {
+		r->all_rewrites[i] += r->rewrites[i];
+		r->all_candidates[i] += r->candidates[i];
+	}
+	for (int i = 0; i < REASON_COUNT; i++) r->all_skips[i] += r->skips[i];
+	r->all_bytes_in += r->bytes_in;
+	r->all_bytes_out += r->bytes_out;
 	if (!r->opt.stats && !r->opt.explain) return;
 	FILE *f = r->opt.out;
 	if (r->opt.json) {
@@ -322,5 +351,19 @@ void report_end(struct report *r)
 		if (r->name_files) fprintf(f, "==> %s <==\n", r->file);
 		report_print_text(r, f);
 	}
+	fflush(f);
+}
+
+void report_finish(struct report *r, int status, int changed)
+{
+	if (!r->opt.json) return;
+	struct key_orders k;
+	key_orders(&k);
+	FILE *f = r->opt.out;
+	fprintf(f, "{\"kind\":\"summary\",\"inputs\":%" PRIu64, r->inputs);
+	json_counters(f, &k, r->all_rewrites, r->all_candidates, r->all_skips, r->all_bytes_in, r->all_bytes_out);
+	if (r->opt.check) fprintf(f, ",\"findings\":%" PRIu64, r->findings);
+	if (changed >= 0) fprintf(f, ",\"changed\":%d", changed);
+	fprintf(f, ",\"status\":%d}\n", status);
 	fflush(f);
 }

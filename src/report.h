@@ -42,6 +42,7 @@ struct report_options {
 
 struct report_trace {
 	uint64_t offset;
+	size_t line, column;
 	enum action action;
 	enum reason reason;
 	enum surface surface;
@@ -67,6 +68,10 @@ struct report {
 	struct report_trace *trace;  /* explain only; allocated once */
 	size_t ntrace, dropped;
 	uint64_t findings;           /* check mode, all files */
+	int check_errno;             /* why a finding could not be written; 0 if all were */
+	/* the whole run, for the summary of --json */
+	uint64_t inputs, all_rewrites[SURFACE_COUNT], all_candidates[SURFACE_COUNT], all_skips[REASON_COUNT];
+	uint64_t all_bytes_in, all_bytes_out;
 };
 
 void report_init(struct report *r, const struct report_options *opt);
@@ -74,8 +79,8 @@ void report_free(struct report *r);
 /* Start counting a new input; counters and the trace restart. */
 void report_begin(struct report *r, const char *file, bool sweep_ran);
 void report_add(struct report *r, const struct report_event *ev);
-/* Whether events need line/column (check mode). */
-static inline bool report_wants_positions(const struct report *r) { return r->opt.check; }
+/* Whether events need line/column (--check, --explain). */
+static inline bool report_wants_positions(const struct report *r) { return r->opt.check || r->opt.explain; }
 /* Whether skipped events are seen (--stats, --explain, --json): when not,
  * a value that can hold no candidate needs no walk (§3.1). */
 static inline bool report_wants_skips(const struct report *r)
@@ -88,8 +93,15 @@ static inline bool report_lists_events(const struct report *r)
 {
 	return r && (r->opt.explain || r->opt.check || r->opt.json);
 }
+/* Whether this input had any rewrite (its output differs from its input). */
+bool report_rewrote_any(const struct report *r);
 /* Print this input's report (stats/explain) if asked for. */
 void report_end(struct report *r);
+
+/* The end of the run: with --json, one summary object on the reports'
+ * stream (every input's counters added up, the findings of --check, the
+ * files --in-place changed when changed >= 0, and the exit status). */
+void report_finish(struct report *r, int status, int changed);
 
 /* The text report of one input, for tests. */
 void report_print_text(const struct report *r, FILE *f);

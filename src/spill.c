@@ -6,6 +6,7 @@
  * beyond POSIX mmap. */
 #include "spill.h"
 
+#include "diag.h"
 #include "io.h"
 
 #include <errno.h>
@@ -105,7 +106,6 @@ void spill_release_cb(void *ctx, const unsigned char *upto) { spill_release(ctx,
 
 _Noreturn void spill_fail(const struct spill *s, const char *file, const char *what, uint64_t off)
 {
-	fprintf(stderr, "hostshift: %s: cannot hold the %s at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it\n",
-	        file, what, (unsigned long long)off, strerror(s->err));
+	diag_error(file, "cannot hold the %s at offset %llu in a temporary file: %s; set TMPDIR to a directory with room for it", what, (unsigned long long)off, strerror(s->err));
 	exit(3);
 }

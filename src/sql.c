@@ -8,6 +8,7 @@
 #include "ascii.h"
 #include "buf.h"
 #include "bytescan.h"
+#include "diag.h"
 #include "hostvalue.h"
 
 #include <stdio.h>
@@ -288,8 +289,9 @@ static void warn_unnamed(struct sql *q)
 	if (*warned) return;
 	*warned = true;
 	if (!q->c.quiet)
-		fprintf(stderr, "hostshift: %s: table %s: no column names (no CREATE TABLE before its rows, no column list in them); %s finds no column in it\n",
-		        q->c.report ? q->c.report->file : "-", q->table ? q->table->name : q->wpt->name, opt);
+		diag_warn(q->c.report ? q->c.report->file : "-",
+		          "table %s: no column names (no CREATE TABLE before its rows, no column list in them); %s finds no column in it",
+		          q->table ? q->table->name : q->wpt->name, opt);
 }
 
 static void stmt_word(struct sql *q, const char *w)
@@ -535,7 +537,7 @@ static inline __attribute__((always_inline)) void literal_begin(struct sql *q, u
 	              (word1 && (q->word[0] == 'x' || q->word[0] == 'b'));
 	/* --check searches a binary literal as any other: a file is not
 	 * clean while an origin is left in one (§10.6) */
-	if (binary && q->c.lp.on) binary = false;
+	if (binary && q->c.report && q->c.report->opt.check) binary = false;
 	q->lit = LIT_MYSQL;
 	q->wrap_depth = 0;
 	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
@@ -663,8 +665,7 @@ static void body_untouched(struct sql *q, const unsigned char *b, size_t n, cons
 {
 	if (q->c.report) {
 		if (!q->c.quiet)
-			fprintf(stderr, "hostshift: %s: the string literal at offset %llu %s; it passes untouched\n",
-			        q->c.report->file, (unsigned long long)q->body.start, why);
+			diag_warn(q->c.report->file, "the string literal at offset %llu %s; it passes untouched", (unsigned long long)q->body.start, why);
 		struct report_event re = { .offset = q->body.start, .action = ACTION_SKIPPED,
 		                           .reason = REASON_SERIALIZED_UNTOUCHED, .surface = SURFACE_SQL_STRING,
 		                           .text = b, .text_len = n < 64 ? n : 64 };
@@ -707,18 +708,19 @@ static void host_warn(struct sql *q, const unsigned char *b, size_t n, const cha
 	const char *file = q->c.report->file;
 	if (++q->host_warnings > SQL_HOST_WARNINGS) {
 		if (q->host_warnings == SQL_HOST_WARNINGS + 1)
-			fprintf(stderr, "hostshift: %s: more host-column values are not rewritten; -s counts them (not-a-host, host-not-in-map)\n", file);
+			diag_warn(file, "more host-column values are not rewritten; -s counts them (not-a-host, host-not-in-map)");
 		return;
 	}
-	char rule[2 * SQL_NAME_MAX + 48];
+	char rule[2 * SQL_NAME_MAX + 48], shown[4 * 64 + 1];
 	host_rule_name(q, rule, sizeof rule);
-	fprintf(stderr, "hostshift: %s: %s: the value at offset %llu %s; it is not rewritten as a host: ", file, rule,
-	        (unsigned long long)q->body.start, why);
+	size_t k = 0;
 	for (size_t i = 0; i < n && i < 64; i++) {
-		if (b[i] < 0x20 || b[i] == 0x7f) fprintf(stderr, "\\x%02x", b[i]);
-		else fputc(b[i], stderr);
+		if (b[i] < 0x20 || b[i] == 0x7f) k += (size_t)snprintf(shown + k, sizeof shown - k, "\\x%02x", b[i]);
+		else shown[k++] = (char)b[i];
 	}
-	fputc('\n', stderr);
+	shown[k] = 0;
+	diag_warn(file, "%s: the value at offset %llu %s; it is not rewritten as a host: %s", rule,
+	          (unsigned long long)q->body.start, why, shown);
 }
 
 /* A host column's value that is no host: reported if a canonical host is

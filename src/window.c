@@ -194,6 +194,20 @@ static void emit_scanned(struct window *w, const unsigned char *p, size_t n)
 	else emit_out(w, p, n);
 }
 
+/* Whether p[0..n) starts with a replacement text of the table: a variant
+ * origin the run writes. */
+static bool starts_replacement(const struct patterns *pt, const unsigned char *p, size_t n)
+{
+	for (size_t h = 0; h < pt->nhosts; h++)
+		for (size_t k = 0; k < pt->hosts[h].npairs; k++)
+			for (int e = 0; e < ENC_COUNT; e++)
+				for (int f = 0; f < FORM_COUNT; f++) {
+					struct slice r = pt->hosts[h].pairs[k].repl[e][f];
+					if (r.n && r.n <= n && memcmp(p, r.p, r.n) == 0) return true;
+				}
+	return false;
+}
+
 static void on_event(void *ctx, const struct match_event *ev)
 {
 	struct window *w = ctx;
@@ -203,6 +217,12 @@ static void on_event(void *ctx, const struct match_event *ev)
 		w->last = ev->end;
 	}
 	if (!w->report) return;
+	/* §6.1: a variant that holds a canonical host (`www.example.fi.ddev.site`)
+	 * is what the run wrote, not a candidate left over: the sweep does not
+	 * count what it skips there. */
+	if (ev->surface == SURFACE_STRAGGLER && ev->action == ACTION_SKIPPED &&
+	    starts_replacement(w->pt, w->scan + ev->start, w->scan_len - ev->start))
+		return;
 	struct report_event re = {
 		.offset = to_input(w, w->base + ev->start),
 		.action = ev->action, .reason = ev->reason, .surface = ev->surface,

@@ -215,8 +215,8 @@ for l in sys.stdin:
 		else
 			fail "$1: not JSON lines: $(tail -n 1 "$T/pyerr")"
 		fi
-	elif grep -v -e '^{"file":"[^"]*","line":[1-9][0-9]*,"column":[1-9][0-9]*,"origin":".*","surface":"[a-z-]*"}$' "$2" >/dev/null; then
-		fail "$1: line not shaped like a check JSON object: $(grep -v '^{"file"' "$2" | sed -n 1p)"
+	elif grep -v -e '^{"kind":"[a-z]*",.*}$' "$2" >/dev/null; then
+		fail "$1: line not shaped like a JSON object: $(grep -v '^{"kind"' "$2" | sed -n 1p)"
 	else
 		pass
 	fi
@@ -469,7 +469,7 @@ for l in sys.stdin:
 	same "--check --json: fields" "$T/json2text" "$EXP/check.out"
 fi
 head -n 1 "$T/out" >"$T/json1"
-printf '{"file":"check.txt","line":2,"column":6,"origin":"https://www.example.fi","surface":"text"}\n' >"$T/json1.want"
+printf '{"kind":"finding","file":"check.txt","line":2,"column":6,"origin":"https://www.example.fi","surface":"text"}\n' >"$T/json1.want"
 same "--check --json: first line" "$T/json1" "$T/json1.want"
 
 # Findings are listed as found: the values of a start tag before the
@@ -598,58 +598,69 @@ printf 'a:1:{s:1:"k";s:95:"https://www.example.fi/a https://www.example.fi/a xxx
 run -t text -m "$MAP" -e "$T/ser-sweep.txt"
 rc_is "-e, serialized length grows" 0
 has "-e, serialized length grows: output" "$T/out" 's:113:"https://wt-a--example.ddev.site/a'
-ss_text=$(awk '$3 == "not-a-url" && $4 == "text" { print $1 }' "$T/err" | tr '\n' ' ')
-ss_sweep=$(awk '$3 == "not-a-url" && $4 == "straggler" { print $1 }' "$T/err" | tr '\n' ' ')
+ss_text=$(awk '$4 == "not-a-url" && $5 == "text" { print $1 }' "$T/err" | tr '\n' ' ')
+ss_sweep=$(awk '$4 == "not-a-url" && $5 == "straggler" { print $1 }' "$T/err" | tr '\n' ' ')
 if [ "$ss_text" = "76 118 " ] && [ "$ss_sweep" = "118 " ]; then pass; else
 	fail "-e, serialized length grows: straggler at '$ss_sweep', text events at '$ss_text', want '118 ' and '76 118 '"
 fi
 
-cat "$EXP/stats.err" "$EXP/explain.err" >"$T/stats-explain.err"
+# one type line, then the counters, then the events
+{ cat "$EXP/stats.err"; sed 1d "$EXP/explain.err"; } >"$T/stats-explain.err"
 run -m "$MAP" --stats --explain <stats.txt
 rc_is "--stats --explain" 0
 same "--stats --explain: report" "$T/err" "$T/stats-explain.err"
 
+# --json: every line of stderr is one JSON object (NDJSON): one per input
+# ("kind":"input"), then the run's summary ("kind":"summary").
 run -m "$MAP" -s --json stats.txt
 rc_is "-s --json" 0
 same "-s --json: output" "$T/out" "$EXP/stats.out"
+json_lines "-s --json" "$T/err"
 if [ -n "$HAVE_PY" ]; then
 	if python3 -c 'import json,sys
-o = json.load(sys.stdin)
+ls = [json.loads(l) for l in sys.stdin]
+assert [o["kind"] for o in ls] == ["input", "summary"], ls
+o = ls[0]
 for k in ("rewrites", "candidates", "skips", "bytes"):
     assert k in o, "no key %r" % k
 assert o["file"] == "stats.txt", o["file"]
+assert o["type"] == "text" and o["type_by"] == "sniffed", o
 assert o["rewrites"] == {"text": 2}, o["rewrites"]
 assert o["candidates"] == {"straggler": 3, "text": 5}, o["candidates"]
 assert o["skips"] == {"host-not-in-map": 2, "not-a-url": 2, "unanchored": 2}, o["skips"]
 assert o["bytes"] == {"in": 126, "out": 144}, o["bytes"]
-assert "events" not in o, "events without -e"' <"$T/err" 2>"$T/pyerr"; then pass; else
+assert "events" not in o, "events without -e"
+s = ls[1]
+assert s["inputs"] == 1 and s["status"] == 0 and s["rewrites"] == {"text": 2}, s
+assert "findings" not in s and "changed" not in s, s' <"$T/err" 2>"$T/pyerr"; then pass; else
 		fail "-s --json: $(tail -n 1 "$T/pyerr")"
 	fi
 else
-	for key in '"rewrites": {' '"candidates": {' '"skips": {' '"bytes": {' '"in": 126' '"out": 144'; do
+	for key in '"kind":"input"' '"rewrites":{' '"candidates":{' '"skips":{' '"bytes":{' '"in":126' '"out":144' '"kind":"summary"'; do
 		has "-s --json" "$T/err" "$key"
 	done
-	if [ "$(sed -n 1p "$T/err")" = "{" ] && [ "$(sed -n '$p' "$T/err")" = "}" ]; then pass; else
-		fail "-s --json: not one object: $(oneline "$T/err")"
+	if [ "$(wc -l <"$T/err")" -eq 2 ]; then pass; else
+		fail "-s --json: not two lines: $(oneline "$T/err")"
 	fi
 fi
 
 run -m "$MAP" -s -e --json stats.txt
 rc_is "-s -e --json" 0
+json_lines "-s -e --json" "$T/err"
 if [ -n "$HAVE_PY" ]; then
 	if python3 -c 'import json,sys
-o = json.load(sys.stdin)
+o = json.loads(sys.stdin.readline())
 ev = o["events"]
 assert len(ev) == 8, len(ev)
 assert [e["offset"] for e in ev] == [2, 32, 32, 51, 51, 82, 82, 109], ev
-assert ev[0] == {"offset": 2, "surface": "text", "text": "https://www.example.fi", "action": "rewrote"}, ev[0]
+assert ev[0] == {"offset": 2, "line": 1, "column": 3, "surface": "text", "text": "https://www.example.fi", "action": "rewrote"}, ev[0]
 assert ev[1]["reason"] == "unanchored" and ev[1]["action"] == "skipped", ev[1]
 assert ev[2]["surface"] == "straggler", ev[2]' <"$T/err" 2>"$T/pyerr"; then pass; else
 		fail "-s -e --json: $(tail -n 1 "$T/pyerr")"
 	fi
 else
-	has "-s -e --json" "$T/err" '"events": ['
-	has "-s -e --json" "$T/err" '{"offset": 2, "surface": "text", "text": "https://www.example.fi", "action": "rewrote"}'
+	has "-s -e --json" "$T/err" '"events":['
+	has "-s -e --json" "$T/err" '{"offset":2,"line":1,"column":3,"surface":"text","text":"https://www.example.fi","action":"rewrote"}'
 fi
 
 # Several FILEs: one report per file, each preceded by `==> FILE <==`, and
@@ -677,26 +688,22 @@ same "-s -e three FILEs: headers" "$T/headers" "$T/headers.want"
 
 run -m "$MAP" -s --json stats.txt - <check.txt
 rc_is "-s --json two FILEs" 0
+json_lines "-s --json two FILEs" "$T/err"
 if [ -n "$HAVE_PY" ]; then
 	if python3 -c 'import json,sys
-s = sys.stdin.read()
-d = json.JSONDecoder()
-i, objs = 0, []
-while True:
-    while i < len(s) and s[i].isspace():
-        i += 1
-    if i >= len(s):
-        break
-    o, i = d.raw_decode(s, i)
-    objs.append(o)
-assert [o["file"] for o in objs] == ["stats.txt", "-"], [o.get("file") for o in objs]
+objs = [json.loads(l) for l in sys.stdin]
+assert [o["kind"] for o in objs] == ["input", "input", "summary"], objs
+assert [o["file"] for o in objs[:2]] == ["stats.txt", "-"], [o.get("file") for o in objs]
 assert objs[0]["rewrites"] == {"text": 2}, objs[0]["rewrites"]
-assert objs[1]["rewrites"] == {"text": 12}, objs[1]["rewrites"]' <"$T/err" 2>"$T/pyerr"; then pass; else
+assert objs[1]["rewrites"] == {"text": 12}, objs[1]["rewrites"]
+s = objs[2]
+assert s["inputs"] == 2 and s["rewrites"] == {"text": 14}, s
+assert s["bytes"]["in"] == objs[0]["bytes"]["in"] + objs[1]["bytes"]["in"], s' <"$T/err" 2>"$T/pyerr"; then pass; else
 		fail "-s --json two FILEs: $(tail -n 1 "$T/pyerr")"
 	fi
 else
-	has "-s --json two FILEs" "$T/err" '"file": "stats.txt"'
-	has "-s --json two FILEs" "$T/err" '"file": "-"'
+	has "-s --json two FILEs" "$T/err" '"file":"stats.txt"'
+	has "-s --json two FILEs" "$T/err" '"file":"-"'
 fi
 
 # ---------------------------------------------------------------- corpus invariants
@@ -868,8 +875,8 @@ printf '%s\n' 'PRAGMA foreign_keys=OFF;' 'BEGIN TRANSACTION;' 'CREATE TABLE t(u)
 	"INSERT INTO t VALUES(replace('a:1:{i:0;s:33:\"x\\nhttps://wt-a--example.ddev.site\";}','\\n',char(10)));" 'COMMIT;' >"$T/lite.want"
 run -s --json -p https://www.example.fi=https://wt-a--example.ddev.site <"$T/lite.sql"
 same "sqlite .dump from stdin: rewritten, the length counting the newline once" "$T/out" "$T/lite.want"
-has "sqlite .dump: --json names the dialect" "$T/err" '"dialect": "sqlite"'
-has "sqlite .dump: --json names how" "$T/err" '"dialect_by": "sniffed"'
+has "sqlite .dump: --json names the dialect" "$T/err" '"dialect":"sqlite"'
+has "sqlite .dump: --json names how" "$T/err" '"dialect_by":"sniffed"'
 run -s --dialect=sqlite -p https://www.example.fi=https://wt-a--example.ddev.site "$T/maria.sql"
 has "--dialect forces it" "$T/err" "type: sql (extension), dialect: sqlite (option)"
 usage_err "--dialect=oracle" "unknown dialect 'oracle' (mysql, postgres, sqlite)" --dialect=oracle -p a.fi=b.fi
@@ -1178,7 +1185,8 @@ empty "--host-column -q" "$T/err" stderr
 run -n $HC_MAP --host-column=t.d "$T/hc.sql"
 same "--host-column -n: output equals input" "$T/out" "$T/hc.sql"
 run -e --json $HC_MAP --host-column=t.d "$T/hc.sql"
-has "--host-column --json: the event" "$T/err" '"surface": "sql-host", "text": "SHOP.EXAMPLE.FI.:443", "action": "rewrote"'
+has "--host-column --json: the event" "$T/err" '"surface":"sql-host","text":"SHOP.EXAMPLE.FI.:443","action":"rewrote"'
+has "--host-column --json: the warning a JSON line" "$T/err" '{"kind":"warning","file":"'"$T"'/hc.sql","message":"--host-column=t.d: the value at offset 135 holds a canonical host but is not one host[:port]; it is not rewritten as a host: info@www.example.fi"}'
 run -R $HC_MAP --host-column=t.d "$T/hc.want"
 printf '%s\n' "CREATE TABLE t (id int, d text, e text);" \
 	"INSERT INTO t VALUES (1,'www.example.fi','www.example.fi'),(2,'shop.example.fi','x'),(3,'info@www.example.fi','y'),(4,'www.example.fi:8080','z');" >"$T/hc.rev"
@@ -1285,6 +1293,123 @@ RC=$?
 rc_is "an unwalked attribute before a dropped plan (--check, rewritten)" 0
 rm -f "$T/dropped.html" "$T/dropped.want" "$T/dropped.out"
 
+# ---------------------------------------------------------------- options and messages
+# docs/cli.md: a misused option is named as written; --in-place checks every
+# FILE first and leaves unchanged files alone; the map's messages name the
+# file; -e gives the type and LINE:COLUMN; lines of --check never tear.
+
+usage_err "--json=1 names --json" "option '--json' takes no argument" -m "$MAP" --json=1 stats.txt
+usage_err "--check=1 names --check" "option '--check' takes no argument" -m "$MAP" --check=1 stats.txt
+usage_err "--skip-column with no argument" "option '--skip-column' needs an argument" -m "$MAP" --skip-column
+usage_err "--type with no argument" "option '--type' needs an argument" -m "$MAP" --type
+usage_err "-t with no argument" "option '-t' needs an argument" -m "$MAP" -t
+usage_err "an unknown short option in a bundle" "unknown option '-z'" -m "$MAP" --json -zq stats.txt
+usage_err "an unknown long option" "unknown option '--bogus'" -m "$MAP" --bogus stats.txt
+usage_err "an ambiguous long option" "option '--no' is ambiguous: --no-sweep" -m "$MAP" --no stats.txt
+
+# every option of --help is in the manual and in the README
+"$H" --help >"$T/help"
+sed -n 's/^ *\(-[A-Za-z]\)\{0,1\}[, ]*\(--[a-z][a-z-]*\).*/\2/p' "$T/help" >"$T/help.longs"
+if [ "$(wc -l <"$T/help.longs")" -ge 20 ]; then pass; else fail "--help: only $(wc -l <"$T/help.longs") long options read"; fi
+while read -r opt; do
+	roff=$(printf '%s' "$opt" | sed 's/-/\\\\-/g')
+	if grep -q -e "$roff" "$ROOT/man/hostshift.1"; then pass; else fail "$opt: not in man/hostshift.1"; fi
+	short=$(grep -e "$opt[=[ ]" -e "$opt\$" "$T/help" | sed -n 's/^ *\(-[A-Za-z]\),.*/\1/p')
+	if grep -q -e "\`$opt" "$ROOT/README.md" || { [ -n "$short" ] && grep -q -e "$short" "$ROOT/README.md"; }; then pass; else
+		fail "$opt: not in README.md"
+	fi
+done <"$T/help.longs"
+
+# -i .bak (a space): a usage error before anything is touched
+cp stats.txt ip1.txt
+cp clean.txt ip2.txt
+touch -t 202001010000 ip1.txt ip2.txt
+usage_err "-i .bak" "a backup suffix is written joined to the option" -m "$MAP" -i .bak ip1.txt
+same "-i .bak: the file untouched" ip1.txt stats.txt
+if [ -e .bak ] || [ -e ip1.txt.bak ]; then fail "-i .bak: a file was written"; else pass; fi
+run -m "$MAP" -i.bak ip1.txt missing.txt
+rc_is "-i with a missing FILE" 3
+has "-i with a missing FILE: says so" "$T/err" "missing.txt: No such file or directory; nothing was rewritten"
+same "-i with a missing FILE: the first one untouched" ip1.txt stats.txt
+run -m "$MAP" -i.bak ip1.txt "$T"
+rc_is "-i with a directory" 3
+same "-i with a directory: the first one untouched" ip1.txt stats.txt
+# unchanged files keep their bytes, mtime and have no backup
+run -m "$MAP" -i.bak ip1.txt ip2.txt
+rc_is "-i.bak two FILEs" 0
+same "-i.bak: the changed one rewritten" ip1.txt "$EXP/stats.out"
+same "-i.bak: its backup" ip1.txt.bak stats.txt
+if [ -e ip2.txt.bak ]; then fail "-i.bak: a backup of an unchanged file"; else pass; fi
+if [ -n "$(find ip2.txt -newer "$T/out" -o -newermt 2021-01-01 -name ip2.txt 2>/dev/null)" ]; then
+	fail "-i.bak: the unchanged file has a new mtime"
+else
+	pass
+fi
+same "-i.bak: the unchanged one's bytes" ip2.txt clean.txt
+has "-i.bak: says how many changed" "$T/err" "hostshift: 1 of 2 files changed in place"
+run -q -m "$MAP" -i ip2.txt
+empty "-i -q: nothing said" "$T/err" stderr
+cp stats.txt ip1.txt
+run --json -m "$MAP" -i ip1.txt ip2.txt
+json_lines "-i --json" "$T/err"
+has "-i --json: the summary counts the changed" "$T/err" '"changed":1,"status":0}'
+rm -f ip1.txt ip2.txt ip1.txt.bak
+
+# the map's messages
+printf '\357\273\277https://www.example.fi https://wt-a--example.ddev.site\n' >"$T/bom.map"
+run -m "$T/bom.map" stats.txt
+rc_is "a map with a byte order mark" 0
+same "a map with a byte order mark: output" "$T/out" "$EXP/stats.out"
+: >"$T/none.map"
+usage_err "an empty map names its file" "hostshift: $T/none.map: no pairs in the map" -m "$T/none.map" stats.txt
+usage_err "-m DIR" "hostshift: $T: is a directory" -m "$T" stats.txt
+
+# -e: positions as --check gives them
+run -m "$MAP" -c check.txt
+awk -F: '{ print $2 ":" $3 }' "$T/out" >"$T/check.pos"
+run -m "$MAP" -e check.txt
+awk '$3 == "rewrote" { print $2 }' "$T/err" >"$T/explain.pos"
+same "-e LINE:COLUMN equal --check's" "$T/explain.pos" "$T/check.pos"
+has "-e names the type" "$T/err" "type: text (sniffed)"
+
+# --json: a warning is an object too, and a file name that is not UTF-8
+# stays JSON (its bytes as \udcXX)
+printf '<a href="https://www.example.fi/x">' >"$T/trunc.json"
+run -m "$MAP" -s --json "$T/trunc.json"
+json_lines "--json: a warning is a JSON line" "$T/err"
+has "--json: the warning's kind" "$T/err" '{"kind":"warning","file":"'
+name=$(printf 'caf\351.txt')
+cp check.txt "$name"
+run -m "$MAP" -c --json "$name"
+rc_is "--check --json, a Latin-1 file name" 1
+json_lines "--check --json, a Latin-1 file name" "$T/out"
+has "--check --json, a Latin-1 file name: escaped" "$T/out" '"file":"caf\udce9.txt"'
+rm -f "$name"
+
+# the sweep does not count what it skips inside the variants it wrote
+printf 'see https://www.example.fi/x and <a href="https://www.example.fi/y">y</a>\n' >"$T/own.html"
+run -p https://www.example.fi=https://www.example.fi.ddev.site -s "$T/own.html"
+if grep -q 'straggler\|not-a-url' "$T/err"; then
+	fail "sweep counts its own output: $(tr '\n' ' ' <"$T/err")"
+else
+	pass
+fi
+
+# --check under xargs -P: every line whole
+i=0
+while [ $i -lt 80 ]; do
+	j=0
+	while [ $j -lt 50 ]; do printf 'x https://www.example.fi/%d/%d y https://shop.example.fi:8443/p\n' $i $j; j=$((j + 1)); done >"$T/par$i.txt"
+	i=$((i + 1))
+done
+if command -v xargs >/dev/null 2>&1; then
+	ls "$T"/par*.txt | xargs -P 8 -n 4 "$H" -c -m "$MAP" >"$T/par.out" 2>"$T/err"
+	n=$(wc -l <"$T/par.out")
+	bad=$(grep -c -v -E '^/[^:]*/par[0-9]+\.txt:[0-9]+:[0-9]+: https://(www|shop)\.example\.fi(:8443)? \(text\)$' "$T/par.out")
+	if [ "$n" -eq 8000 ] && [ "$bad" -eq 0 ]; then pass; else fail "--check under xargs -P: $n lines, $bad torn"; fi
+fi
+rm -f "$T"/par*.txt
+
 # ---------------------------------------------------------------- --progress
 # One updating line on stderr, never on stdout (docs/cli.md): explicit, by
 # default only when stderr is a terminal and the input is over 64 MiB.
@@ -1303,6 +1428,23 @@ if command -v script >/dev/null 2>&1; then
 	if grep -q "MiB/s" "$T/p.tty"; then fail "--no-progress: progress shown"; else pass; fi
 	"$H" -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
 	empty "no progress when stderr is not a terminal" "$T/p.err" stderr
+	# a pipe (the size unknown): bytes, rate and time so far, no percentage,
+	# once the run has lasted
+	script -qec "(sleep 3; cat stats.txt) | '$H' -m '$MAP' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	has "progress by default on a pipe" "$T/p.tty" "MiB/s"
+	if grep -q '%' "$T/p.tty"; then fail "progress on a pipe: a percentage"; else pass; fi
+	if grep -q 'MiB/s, [0-9]* s' "$T/p.tty"; then pass; else fail "progress on a pipe: no time so far: $(oneline "$T/p.tty")"; fi
+	same "progress on a pipe: stdout is data only" "$T/p.out" "$EXP/stats.out"
+	script -qec "cat stats.txt | '$H' -m '$MAP' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	if grep -q "MiB/s" "$T/p.tty"; then fail "progress on a short pipe"; else pass; fi
+	# asked for, with stderr a log file: plain lines, no control codes
+	"$H" --progress -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
+	has "--progress to a log" "$T/p.err" "MiB/s"
+	if tr -d '\n' <"$T/p.err" | grep -q "$(printf '[\r\033]')"; then fail "--progress to a log: control codes"; else pass; fi
+	"$H" --progress --json -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
+	json_lines "--progress --json" "$T/p.err"
+	has "--progress --json: a progress object" "$T/p.err" '{"kind":"progress","file":'
+	same "--progress --json: output" "$T/p.out" "$T/big.want"
 	rm -f "$T/big.txt" "$T/big.want" "$T/p.out"
 fi
 

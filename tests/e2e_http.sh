@@ -107,5 +107,32 @@ curl -s --max-time 10 "$V/i.png" >"$T/proxied.png"
 curl -s --max-time 10 "$C/i.png" >"$T/direct.png"
 if cmp -s "$T/proxied.png" "$T/direct.png"; then pass; else fail "binary body: not byte-identical"; fi
 
+# The recipe straight after `make`: with no HOSTSHIFT and no hostshift on
+# PATH it runs the ./hostshift built in its own repository; with none there
+# either, or a map the filter refuses, the client gets a 502 that says why.
+proxy_once() {
+	printf 'GET / HTTP/1.0\r\nHost: 127.0.0.1:%s\r\n\r\n' "$PP" |
+		env -u HOSTSHIFT PATH=/usr/bin:/bin HOSTSHIFT_MAP="$2" UPSTREAM="$C" sh "$1/examples/hostshift-proxy.sh" >"$T/resp" 2>"$T/proxy.err"
+}
+mkdir -p "$T/built/examples" "$T/bare/examples"
+cp "$ROOT/examples/hostshift-proxy.sh" "$T/built/examples/"
+cp "$ROOT/examples/hostshift-proxy.sh" "$T/bare/examples/"
+cp "$H" "$T/built/hostshift"
+if PATH=/usr/bin:/bin command -v hostshift >/dev/null 2>&1; then
+	echo "e2e-http: skipped the PATH-less proxy runs: hostshift is installed in /usr/bin or /bin"
+else
+	proxy_once "$T/built" "$T/site.map"
+	has "proxy after make: the repository's binary" "200 OK"
+	has "proxy after make: rewritten" "href=\"$V/about/\""
+	proxy_once "$T/bare" "$T/site.map"
+	has "proxy with no binary: 502" "502 Bad Gateway"
+	has "proxy with no binary: says why" "no hostshift to run"
+	if grep -q 'no hostshift to run' "$T/proxy.err"; then pass; else fail "proxy with no binary: nothing on stderr"; fi
+	printf 'http://127.0.0.1:%s\n' "$UP" >"$T/bad.map"
+	proxy_once "$T/built" "$T/bad.map"
+	has "proxy with a bad map: 502" "502 Bad Gateway"
+	has "proxy with a bad map: the filter's reason" "bad.map:1:"
+fi
+
 echo "e2e-http: $PASS passed, $FAIL failed"
 [ "$FAIL" -eq 0 ]

@@ -411,7 +411,7 @@ START_TEST(dry_run_html)
 	pf_run(MAP1, in, strlen(in), &o, &r);
 	ck_assert_str_eq((char *)r.out, in);
 	ck_assert_uint_eq(r.rewrites[SURFACE_HTML_ATTR], 1);
-	ck_assert_ptr_nonnull(strstr(r.explain, "straggler sweep: not run"));
+	ck_assert_ptr_nonnull(strstr(r.explain, "sweep for leftover origins: not run"));
 	pf_free(&r);
 }
 END_TEST

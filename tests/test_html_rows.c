@@ -974,8 +974,8 @@ START_TEST(row_78)
 	ck_assert_uint_eq(r.candidates[SURFACE_HTML_ATTR], 1);
 	ck_assert_uint_eq(pf_total(r.rewrites, SURFACE_COUNT), 1);
 	ck_assert_uint_eq(pf_total(r.candidates, SURFACE_COUNT), 1);
-	ck_assert_msg(r.explain && strstr(r.explain, "straggler sweep: not run"),
-	              "row 78: report lacks \"straggler sweep: not run\":\n%s", r.explain ? r.explain : "(none)");
+	ck_assert_msg(r.explain && strstr(r.explain, "sweep for leftover origins: not run"),
+	              "row 78: report lacks \"sweep for leftover origins: not run\":\n%s", r.explain ? r.explain : "(none)");
 	pf_free(&r);
 	patterns_free(&pt);
 	map_free(&m);

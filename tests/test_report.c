@@ -69,17 +69,18 @@ START_TEST(text_format)
 		"bytes:\n"
 		"  in                       100\n"
 		"  out                      109\n"
-		"straggler sweep: not run \xe2\x80\x94 census unavailable\n"
+		"sweep for leftover origins: not run (--no-sweep or --dry-run)\n"
 		"explain (3 events):\n"
-		"         9  rewrote  -                      text                                     https://www.example.fi\n"
-		"        30  skipped  unanchored             text                                     //C\n"
-		"        40  skipped  host-not-in-map        straggler                                https://C:1\n");
+		"         9 1:10      rewrote  -                      text                                     https://www.example.fi\n"
+		"        30 1:31      skipped  unanchored             text                                     //C\n"
+		"        40 1:41      skipped  host-not-in-map        straggler                                https://C:1\n");
 	free(buf);
 	report_free(&r);
 }
 END_TEST
 
-/* §10.5: count maps always present, sorted keys; reason only on skips. */
+/* §10.5: one line per input; count maps always present, sorted keys;
+ * reason only on skips. */
 START_TEST(json_format)
 {
 	char *buf = NULL;
@@ -93,18 +94,12 @@ START_TEST(json_format)
 	report_add(&r, &e1);
 	report_end(&r);
 	fclose(f);
+	/* one line, the object of one input */
 	ck_assert_str_eq(buf,
-		"{\n"
-		"  \"file\": \"a\\\"b\",\n"
-		"  \"rewrites\": {},\n"
-		"  \"candidates\": {\n    \"text\": 1\n  },\n"
-		"  \"skips\": {\n    \"identity-map\": 1\n  },\n"
-		"  \"bytes\": {\n    \"in\": 0,\n    \"out\": 0\n  },\n"
-		"  \"sweep\": true,\n"
-		"  \"events\": [\n"
-		"    {\"offset\": 3, \"surface\": \"text\", \"text\": \"//C\", \"action\": \"skipped\", \"reason\": \"identity-map\"}\n"
-		"  ]\n"
-		"}\n");
+		"{\"kind\":\"input\",\"file\":\"a\\\"b\",\"rewrites\":{},\"candidates\":{\"text\":1},"
+		"\"skips\":{\"identity-map\":1},\"bytes\":{\"in\":0,\"out\":0},\"sweep\":true,"
+		"\"events\":[{\"offset\":3,\"line\":1,\"column\":4,\"surface\":\"text\",\"text\":\"//C\","
+		"\"action\":\"skipped\",\"reason\":\"identity-map\"}]}\n");
 	free(buf);
 	report_free(&r);
 }
@@ -129,7 +124,7 @@ START_TEST(check_format)
 	fclose(f);
 	ck_assert_str_eq(buf,
 		"x.txt:1:5: https://C (text)\n"
-		"{\"file\":\"x.txt\",\"line\":1,\"column\":5,\"origin\":\"https://C\",\"surface\":\"text\"}\n");
+		"{\"kind\":\"finding\",\"file\":\"x.txt\",\"line\":1,\"column\":5,\"origin\":\"https://C\",\"surface\":\"text\"}\n");
 	ck_assert_uint_eq(r.findings, 2);
 	free(buf);
 	report_free(&r);

@@ -1203,14 +1203,16 @@ START_TEST(sweep_offsets_are_input_offsets)
 	char *path = write_temp((const unsigned char *)in, strlen(in));
 	struct run_result r;
 	run_pipeline(path, 5, false, &r);
+	/* the type line, then each event with its input LINE:COLUMN */
 	const char *expect =
+		"type: text (option)\n"
 		"explain (6 events):\n"
-		"         0  rewrote  -                      text                                     https://www.example.fi\n"
-		"        29  skipped  unanchored             text                                     //www.example.fi\n"
-		"        29  skipped  unanchored             straggler                                //www.example.fi\n"
-		"        48  rewrote  -                      text                                     https://www.example.fi\n"
-		"        73  skipped  host-not-in-map        text                                     https://www.example.fi:8080\n"
-		"        73  skipped  host-not-in-map        straggler                                https://www.example.fi:8080\n";
+		"         0 1:1       rewrote  -                      text                                     https://www.example.fi\n"
+		"        29 1:30      skipped  unanchored             text                                     //www.example.fi\n"
+		"        29 1:30      skipped  unanchored             straggler                                //www.example.fi\n"
+		"        48 1:49      rewrote  -                      text                                     https://www.example.fi\n"
+		"        73 1:74      skipped  host-not-in-map        text                                     https://www.example.fi:8080\n"
+		"        73 1:74      skipped  host-not-in-map        straggler                                https://www.example.fi:8080\n";
 	ck_assert_uint_eq(r.explain_len, strlen(expect));
 	ck_assert_str_eq(r.explain, expect);
 	free_result(&r);
