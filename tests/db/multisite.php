@@ -2,7 +2,7 @@
 // A WordPress multisite network of two sites, as WordPress stores it, for
 // the --wordpress-multisite round trip (tests/db/README.md, "Multisite").
 //
-//   php multisite.php load mariadb|sqlite source|expected   schema + rows as SQL
+//   php multisite.php load mariadb|pg|sqlite source|expected   schema + rows as SQL
 //
 // The network: wp_site (the network, www.example.fi), wp_sitemeta, wp_blogs
 // (www.example.fi and shop.example.fi, subdomain install), wp_blogmeta,
@@ -49,7 +49,8 @@ function walk($v)
 	return $v;
 }
 
-// The tables: name => [columns as [name, mariadb type, sqlite type], rows].
+// The tables: name => [columns as [name, mariadb type, sqlite type, pg
+// type], rows].
 // A row's value is a string, an int, or ['ser', PHP value] (stored
 // serialized); ['host', H] is a domain column's host.
 function tables(): array
@@ -67,18 +68,20 @@ function tables(): array
 			[6, 'upload_path', "wp-content/uploads/sites/$blog", 'yes'],
 		];
 	};
-	$id = ['bigint(20) unsigned NOT NULL AUTO_INCREMENT', 'integer NOT NULL PRIMARY KEY AUTOINCREMENT'];
-	$big = ['bigint(20) NOT NULL DEFAULT 0', 'integer NOT NULL DEFAULT 0'];
-	$vc = fn(int $n) => ["varchar($n) NOT NULL DEFAULT ''", "text NOT NULL DEFAULT ''"];
-	$long = ['longtext', 'text'];
-	$dt = ["datetime NOT NULL DEFAULT '0000-00-00 00:00:00'", "text NOT NULL DEFAULT '0000-00-00 00:00:00'"];
-	$tiny = fn(int $d) => ["tinyint(2) NOT NULL DEFAULT $d", "integer NOT NULL DEFAULT $d"];
-	$opt_cols = [['option_id', ...$id], ['option_name', ...$vc(191)], ['option_value', 'longtext NOT NULL', 'text NOT NULL'], ['autoload', ...$vc(20)]];
-	$post_cols = [['ID', ...$id], ['post_author', ...$big], ['post_date', ...$dt], ['post_content', 'longtext NOT NULL', 'text NOT NULL'],
-		['post_title', 'text NOT NULL', 'text NOT NULL'], ['post_status', ...$vc(20)], ['post_name', ...$vc(200)], ['guid', ...$vc(255)], ['post_type', ...$vc(20)]];
+	$id = ['bigint(20) unsigned NOT NULL AUTO_INCREMENT', 'integer NOT NULL PRIMARY KEY AUTOINCREMENT', 'bigint NOT NULL'];
+	$big = ['bigint(20) NOT NULL DEFAULT 0', 'integer NOT NULL DEFAULT 0', 'bigint NOT NULL DEFAULT 0'];
+	$vc = fn(int $n) => ["varchar($n) NOT NULL DEFAULT ''", "text NOT NULL DEFAULT ''", "varchar($n) NOT NULL DEFAULT ''"];
+	$long = ['longtext', 'text', 'text'];
+	$key = ['varchar(255) DEFAULT NULL', 'text', 'varchar(255) DEFAULT NULL'];
+	$text = ['longtext NOT NULL', 'text NOT NULL', 'text NOT NULL'];
+	$dt = ["datetime NOT NULL DEFAULT '0000-00-00 00:00:00'", "text NOT NULL DEFAULT '0000-00-00 00:00:00'", 'timestamp NOT NULL'];
+	$tiny = fn(int $d) => ["tinyint(2) NOT NULL DEFAULT $d", "integer NOT NULL DEFAULT $d", "smallint NOT NULL DEFAULT $d"];
+	$opt_cols = [['option_id', ...$id], ['option_name', ...$vc(191)], ['option_value', ...$text], ['autoload', ...$vc(20)]];
+	$post_cols = [['ID', ...$id], ['post_author', ...$big], ['post_date', ...$dt], ['post_content', ...$text],
+		['post_title', ...$text], ['post_status', ...$vc(20)], ['post_name', ...$vc(200)], ['guid', ...$vc(255)], ['post_type', ...$vc(20)]];
 	return [
 		'wp_site' => [[['id', ...$id], ['domain', ...$vc(200)], ['path', ...$vc(100)]], [[1, ['host', 'www.example.fi'], '/']]],
-		'wp_sitemeta' => [[['meta_id', ...$id], ['site_id', ...$big], ['meta_key', 'varchar(255) DEFAULT NULL', 'text'], ['meta_value', ...$long]], [
+		'wp_sitemeta' => [[['meta_id', ...$id], ['site_id', ...$big], ['meta_key', ...$key], ['meta_value', ...$long]], [
 			[1, 1, 'site_name', 'Example Network'],
 			[2, 1, 'admin_email', 'admin@www.example.fi'],
 			[3, 1, 'siteurl', "$w/"],
@@ -88,11 +91,11 @@ function tables(): array
 		]],
 		'wp_blogs' => [[['blog_id', ...$id], ['site_id', ...$big], ['domain', ...$vc(200)], ['path', ...$vc(100)], ['registered', ...$dt],
 			['last_updated', ...$dt], ['public', ...$tiny(1)], ['archived', ...$tiny(0)], ['mature', ...$tiny(0)], ['spam', ...$tiny(0)],
-			['deleted', ...$tiny(0)], ['lang_id', 'int(11) NOT NULL DEFAULT 0', 'integer NOT NULL DEFAULT 0']], [
+			['deleted', ...$tiny(0)], ['lang_id', 'int(11) NOT NULL DEFAULT 0', 'integer NOT NULL DEFAULT 0', 'integer NOT NULL DEFAULT 0']], [
 			[1, 1, ['host', 'www.example.fi'], '/', $when, $when, 1, 0, 0, 0, 0, 0],
 			[2, 1, ['host', 'shop.example.fi'], '/', $when, $when, 1, 0, 0, 0, 0, 0],
 		]],
-		'wp_blogmeta' => [[['meta_id', ...$id], ['blog_id', ...$big], ['meta_key', 'varchar(255) DEFAULT NULL', 'text'], ['meta_value', ...$long]], [
+		'wp_blogmeta' => [[['meta_id', ...$id], ['blog_id', ...$big], ['meta_key', ...$key], ['meta_value', ...$long]], [
 			[1, 1, 'db_version', '57155'],
 			[2, 2, 'db_version', '57155'],
 		]],
@@ -103,7 +106,7 @@ function tables(): array
 			['spam', ...$tiny(0)], ['deleted', ...$tiny(0)]], [
 			[1, 'admin', '$P$BhashhashhashhashhashhashhashX.', 'admin', 'admin@www.example.fi', $w, $when, 'admin', 0, 0],
 		]],
-		'wp_usermeta' => [[['umeta_id', ...$id], ['user_id', ...$big], ['meta_key', 'varchar(255) DEFAULT NULL', 'text'], ['meta_value', ...$long]], [
+		'wp_usermeta' => [[['umeta_id', ...$id], ['user_id', ...$big], ['meta_key', ...$key], ['meta_value', ...$long]], [
 			[1, 1, 'primary_blog', '1'],
 			[2, 1, 'source_domain', 'www.example.fi'],
 		]],
@@ -131,10 +134,11 @@ function value($x, bool $expected): string
 function load(string $d, bool $expected): void
 {
 	$my = $d === 'mariadb';
+	$type = ['mariadb' => 1, 'sqlite' => 2, 'pg' => 3][$d];
 	foreach (tables() as $t => [$cols, $rows]) {
 		$defs = [];
-		foreach ($cols as $c) $defs[] = "  $c[0] " . ($my ? $c[1] : $c[2]);
-		if ($my) $defs[] = "  PRIMARY KEY (" . $cols[0][0] . ")";
+		foreach ($cols as $c) $defs[] = "  $c[0] " . $c[$type];
+		if ($d !== 'sqlite') $defs[] = "  PRIMARY KEY (" . $cols[0][0] . ")";
 		if ($my && $t === 'wp_blogs') $defs[] = "  KEY domain (domain(50),path(5))";
 		if ($my && $t === 'wp_site') $defs[] = "  KEY domain (domain(140),path(51))";
 		echo "CREATE TABLE $t (\n" . implode(",\n", $defs) . "\n)" . ($my ? " DEFAULT CHARSET=utf8mb4" : "") . ";\n";
@@ -144,8 +148,8 @@ function load(string $d, bool $expected): void
 	}
 }
 
-if (($argv[1] ?? '') !== 'load' || !in_array($argv[2] ?? '', ['mariadb', 'sqlite'], true)) {
-	fwrite(STDERR, "usage: php multisite.php load mariadb|sqlite source|expected\n");
+if (($argv[1] ?? '') !== 'load' || !in_array($argv[2] ?? '', ['mariadb', 'pg', 'sqlite'], true)) {
+	fwrite(STDERR, "usage: php multisite.php load mariadb|pg|sqlite source|expected\n");
 	exit(2);
 }
 load($argv[2], ($argv[3] ?? '') === 'expected');

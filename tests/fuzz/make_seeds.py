@@ -287,7 +287,7 @@ for name, dialect, doc in HAND_DIALECT:
 # a WordPress network's tables (corpus/multisite/), with --wordpress-multisite
 md = os.path.join(CORPUS, "multisite")
 for j, (f, dialect) in enumerate((("mariadb-multisite.src.sql", MYSQL_D), ("mariadb-multisite-complete.src.sql", 0),
-                                  ("pg-multisite.src.sql", PG_D), ("sqlite-multisite.src.sql", SQLITE_D))):
+                                  ("pg-hand-prefix.src.sql", PG_D), ("pg-multisite-inserts.src.sql", PG_D), ("sqlite-multisite.src.sql", SQLITE_D))):
     p = os.path.join(md, f)
     if not os.path.exists(p):
         continue
