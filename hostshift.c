@@ -50,6 +50,11 @@ static const char usage_text[] =
 	"      --headers            input starts with an HTTP response head (or CGI headers)\n"
 	"      --dialect=DIALECT    sql: mysql, postgres or sqlite (default: sniffed)\n"
 	"      --skip-column=T.C    sql: values of column C of table T pass through untouched\n"
+	"      --host-column=T.C    sql: a value of column C of table T that is exactly a\n"
+	"                           canonical host[:port] becomes the variant's\n"
+	"      --wordpress-multisite\n"
+	"                           sql: --host-column for the domain columns of a\n"
+	"                           WordPress network (PREFIXblogs, PREFIXsite)\n"
 	"  -h, --help               this help\n"
 	"  -V, --version            version\n"
 	"\n"
@@ -70,6 +75,7 @@ static void usage_error(const char *fmt, const char *arg)
 }
 
 enum { OPT_JSON = 256, OPT_NO_SWEEP, OPT_NO_SERIALIZED, OPT_PROGRESS, OPT_NO_PROGRESS, OPT_HEADERS, OPT_SKIP_COLUMN, OPT_DIALECT };
+enum { OPT_HOST_COLUMN = 512, OPT_WORDPRESS_MULTISITE };
 
 struct map_source { bool is_file; const char *arg; };
 
@@ -82,7 +88,23 @@ struct options {
 	const char *suffix;
 	struct sql_skip *skips;
 	size_t nskips;
+	struct sql_hostcol *hosts;
+	size_t nhosts;
+	bool wordpress;
 };
+
+/* TABLE.COLUMN of --skip-column and --host-column: the table is
+ * everything before the last dot. False where that is no such pair. */
+static bool table_column(const char *arg, char table[SQL_NAME_MAX + 1], char column[SQL_NAME_MAX + 1])
+{
+	const char *dot = strrchr(arg, '.');
+	size_t tl = dot ? (size_t)(dot - arg) : 0, cl = dot ? strlen(dot + 1) : 0;
+	if (!dot || !tl || !cl || tl > SQL_NAME_MAX || cl > SQL_NAME_MAX) return false;
+	memcpy(table, arg, tl);
+	table[tl] = 0;
+	memcpy(column, dot + 1, cl + 1);
+	return true;
+}
 
 /* A misused option, named as the user wrote it: getopt_long leaves in
  * optopt a short option's letter, a long option's value, or 0 for a long
@@ -175,6 +197,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 		{ "headers", no_argument, NULL, OPT_HEADERS },
 		{ "skip-column", required_argument, NULL, OPT_SKIP_COLUMN },
 		{ "dialect", required_argument, NULL, OPT_DIALECT },
+		{ "host-column", required_argument, NULL, OPT_HOST_COLUMN },
+		{ "wordpress-multisite", no_argument, NULL, OPT_WORDPRESS_MULTISITE },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
@@ -182,7 +206,8 @@ static void parse_options(int argc, char **argv, struct options *o)
 	memset(o, 0, sizeof *o);
 	o->maps = calloc((size_t)argc, sizeof *o->maps);
 	o->skips = calloc((size_t)argc, sizeof *o->skips);
-	if (!o->maps || !o->skips) { fputs("hostshift: out of memory\n", stderr); exit(EXIT_IO); }
+	o->hosts = calloc((size_t)argc, sizeof *o->hosts);
+	if (!o->maps || !o->skips || !o->hosts) { fputs("hostshift: out of memory\n", stderr); exit(EXIT_IO); }
 	opterr = 0;
 	int c;
 	while ((c = getopt_long(argc, argv, ":m:p:t:Rnci::seqhV", longs, NULL)) != -1) {
@@ -210,17 +235,18 @@ static void parse_options(int argc, char **argv, struct options *o)
 				usage_error("unknown dialect '%s' (mysql, postgres, sqlite)", optarg);
 			break;
 		case OPT_SKIP_COLUMN: {
-			/* TABLE.COLUMN: the table is everything before the last dot */
-			const char *dot = strrchr(optarg, '.');
-			size_t tl = dot ? (size_t)(dot - optarg) : 0, cl = dot ? strlen(dot + 1) : 0;
-			if (!dot || !tl || !cl || tl > SQL_NAME_MAX || cl > SQL_NAME_MAX)
-				usage_error("--skip-column needs TABLE.COLUMN, got '%s'", optarg);
 			struct sql_skip *k = &o->skips[o->nskips++];
-			memcpy(k->table, optarg, tl);
-			k->table[tl] = 0;
-			memcpy(k->column, dot + 1, cl + 1);
+			if (!table_column(optarg, k->table, k->column))
+				usage_error("--skip-column needs TABLE.COLUMN, got '%s'", optarg);
 			break;
 		}
+		case OPT_HOST_COLUMN: {
+			struct sql_hostcol *k = &o->hosts[o->nhosts++];
+			if (!table_column(optarg, k->table, k->column))
+				usage_error("--host-column needs TABLE.COLUMN, got '%s'", optarg);
+			break;
+		}
+		case OPT_WORDPRESS_MULTISITE: o->wordpress = true; break;
 		case 'h': fputs(usage_text, stdout); exit(0);
 		case 'V': puts("hostshift " HOSTSHIFT_VERSION); exit(0);
 		case ':': misused_option(argv, longs, true); break;
@@ -325,6 +351,7 @@ int main(int argc, char **argv)
 		.pt = &pt, .type = o.type, .dialect = o.dialect, .dry_run = o.dry_run, .no_sweep = o.no_sweep,
 		.progress = o.progress ? PROGRESS_ON : o.no_progress ? PROGRESS_OFF : PROGRESS_AUTO, .quiet = o.quiet, .no_serialized = o.no_serialized,
 		.headers = o.headers, .skips = o.skips, .nskips = o.nskips,
+		.hosts = o.hosts, .nhosts = o.nhosts, .wordpress = o.wordpress,
 	};
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
@@ -365,5 +392,6 @@ int main(int argc, char **argv)
 	map_free(&m);
 	free(o.maps);
 	free(o.skips);
+	free(o.hosts);
 	return status;
 }

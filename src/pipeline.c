@@ -38,6 +38,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	html_init(&p->html, &env);
 	sql_init(&p->sql, &env);
 	if (cfg->nskips) sql_set_skips(&p->sql, cfg->skips, cfg->nskips);
+	if (cfg->nhosts || cfg->wordpress) sql_set_hosts(&p->sql, cfg->hosts, cfg->nhosts, cfg->wordpress);
 	json_init(&p->json, &env);
 	sweep_init(&p->sweep, cfg->pt, out, rep);
 	value_init(&p->head_vp, cfg->pt, rep);
@@ -243,6 +244,11 @@ static enum filetype choose_type(struct run *r, enum filetype type, bool passthr
 		/* options of the sql type do nothing here: said, not ignored silently */
 		if (cfg->nskips)
 			diag_warn(r->name, "--skip-column applies to the sql type only; this input is read as %s", filetype_name(type));
+		if (cfg->nhosts)
+			diag_warn(r->name, "--host-column applies to the sql type only; this input is read as %s", filetype_name(type));
+		if (cfg->wordpress)
+			diag_warn(r->name, "--wordpress-multisite applies to the sql type only; this input is read as %s",
+			          filetype_name(type));
 		if (cfg->dialect != DIALECT_AUTO)
 			diag_warn(r->name, "--dialect applies to the sql type only; this input is read as %s",
 			        filetype_name(type));
@@ -360,4 +366,14 @@ void pipeline_warn_unmet(const struct pipeline *p)
 		if (!sql_skip_met(&p->sql, k))
 			diag_warn(NULL, "--skip-column=%s.%s: no input had that table and column; nothing was skipped for it",
 			        p->cfg.skips[k].table, p->cfg.skips[k].column);
+	for (size_t k = 0; k < p->cfg.nhosts; k++)
+		if (!sql_host_met(&p->sql, k))
+			diag_warn(NULL, "--host-column=%s.%s: no input had that table and column; no host was rewritten for it",
+			          p->cfg.hosts[k].table, p->cfg.hosts[k].column);
+	if (p->cfg.wordpress)
+		for (enum wp_table t = WP_BLOGS; t <= WP_SITE; t++)
+			if (!sql_wordpress_met(&p->sql, t))
+				diag_warn(NULL, "--wordpress-multisite: no input had a WordPress network's %s table (PREFIX%s with the "
+				          "columns WordPress gives it); no host was rewritten there",
+				          wordpress_table_ending(t), wordpress_table_ending(t));
 }

@@ -31,6 +31,9 @@ struct pipeline_config {
 	bool headers;              /* --headers: the input starts with an HTTP response head */
 	const struct sql_skip *skips; /* --skip-column, for the sql type */
 	size_t nskips;
+	const struct sql_hostcol *hosts; /* --host-column, for the sql type */
+	size_t nhosts;
+	bool wordpress;           /* --wordpress-multisite */
 	enum progress_want progress;
 	bool quiet;
 	size_t read_size;         /* 0: IO_READ_SIZE */
@@ -64,9 +67,10 @@ void pipeline_free(struct pipeline *p);
  * except for a broken pipe). */
 int pipeline_run(struct pipeline *p, int fd, const char *name, const char *path, struct io_writer *out);
 
-/* At the end of the run: a warning for each --skip-column that met its
- * table and column in no sql input (none if no input was sql: each of
- * those was warned about already). */
+/* At the end of the run: a warning for each --skip-column and
+ * --host-column that met its table and column in no sql input, and for
+ * --wordpress-multisite where it met no network's table (none if no input
+ * was sql: each of those was warned about already). */
 void pipeline_warn_unmet(const struct pipeline *p);
 
 /* The sweep runs unless --dry-run or --no-sweep (§6.1). */

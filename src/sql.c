@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "bytescan.h"
 #include "diag.h"
+#include "hostvalue.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,26 +27,49 @@ void sql_init(struct sql *q, const struct framer_env *env)
 	window_set_spellings(&q->cw, true, false, false, false);
 }
 
+/* One table for each name a --skip-column or --host-column gives. */
+static void tables_build(struct sql *q)
+{
+	free(q->tables);
+	q->tables = xcalloc(q->nskips + q->nhosts + 1, sizeof *q->tables);
+	q->ntables = 0;
+	for (size_t i = 0; i < q->nskips + q->nhosts; i++) {
+		bool host = i >= q->nskips;
+		const char *name = host ? q->hosts[i - q->nskips].table : q->skips[i].table;
+		size_t t = 0;
+		while (t < q->ntables && strcmp(q->tables[t].name, name)) t++;
+		if (t == q->ntables) memcpy(q->tables[q->ntables++].name, name, sizeof q->tables[0].name);
+		q->tables[t].host |= host;
+	}
+}
+
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n)
 {
 	q->skips = skips;
 	q->nskips = n;
-	free(q->tables);
-	q->tables = xcalloc(n, sizeof *q->tables);
-	q->ntables = 0;
 	free(q->skip_met);
-	q->skip_met = xcalloc(n, sizeof *q->skip_met);
-	for (size_t i = 0; i < n; i++) {
-		size_t t = 0;
-		while (t < q->ntables && strcmp(q->tables[t].name, skips[i].table)) t++;
-		if (t == q->ntables) memcpy(q->tables[q->ntables++].name, skips[i].table, sizeof q->tables[0].name);
-	}
+	q->skip_met = xcalloc(n ? n : 1, sizeof *q->skip_met);
+	tables_build(q);
+}
+
+void sql_set_hosts(struct sql *q, const struct sql_hostcol *hosts, size_t n, bool wordpress)
+{
+	q->hosts = hosts;
+	q->nhosts = n;
+	q->wordpress = wordpress;
+	free(q->host_met);
+	q->host_met = xcalloc(n + 2, sizeof *q->host_met);
+	free(q->wptables);
+	q->wptables = wordpress ? xcalloc(SQL_WP_TABLES, sizeof *q->wptables) : NULL;
+	tables_build(q);
 }
 
 void sql_free(struct sql *q)
 {
 	free(q->tables);
 	free(q->skip_met);
+	free(q->host_met);
+	free(q->wptables);
 	framer_core_free(&q->c);
 	window_free(&q->cw);
 	free(q->cap.p);
@@ -57,13 +81,22 @@ void sql_free(struct sql *q)
 }
 
 bool sql_skip_met(const struct sql *q, size_t k) { return q->skip_met && k < q->nskips && q->skip_met[k]; }
+bool sql_host_met(const struct sql *q, size_t k) { return q->host_met && k < q->nhosts && q->host_met[k]; }
+
+/* The host rule of --wordpress-multisite's column in a table of kind t. */
+static size_t wp_rule(const struct sql *q, enum wp_table t) { return q->nhosts + (t == WP_BLOGS ? 0 : 1); }
+
+bool sql_wordpress_met(const struct sql *q, enum wp_table t)
+{
+	return q->host_met && q->wordpress && t != WP_NONE && q->host_met[wp_rule(q, t)];
+}
 
 static void sql_reset(void *self, const struct framer_start *st)
 {
 	struct sql *q = self;
 	enum sql_dialect dialect = st->dialect;
 	q->dialect = dialect == DIALECT_AUTO ? DIALECT_MYSQL : dialect;
-	q->track = q->nskips || q->dialect == DIALECT_POSTGRES;
+	q->track = q->nskips || q->nhosts || q->wordpress || q->dialect == DIALECT_POSTGRES;
 	q->comment_depth = 0;
 	q->copy_stdin = q->copy_rows = false;
 	q->tail_len = 0;
@@ -78,7 +111,12 @@ static void sql_reset(void *self, const struct framer_start *st)
 	q->after_binary = false;
 	q->stmt = STMT_NONE;
 	q->ident_len = 0;
-	for (size_t t = 0; t < q->ntables; t++) q->tables[t].ncols = 0;
+	for (size_t t = 0; t < q->ntables; t++) { q->tables[t].ncols = 0; q->tables[t].warned = false; }
+	q->table = NULL;
+	q->nwptables = q->wpt_next = 0;
+	q->wpt = NULL;
+	q->host_rule = 0;
+	q->host_warnings = 0;
 }
 
 /* ---- positions (check mode) ------------------------------------------- */
@@ -100,7 +138,7 @@ static bool is_word_byte(unsigned char c)
 }
 
 
-/* ---- --skip-column: which column a literal belongs to ----------------- */
+/* ---- --skip-column, --host-column: which column a literal belongs to --- */
 
 static bool word_is(const char *w, const char *lit) { return strcasecmp(w, lit) == 0; }
 
@@ -111,33 +149,149 @@ static struct sql_table *table_named(struct sql *q, const char *name)
 	return NULL;
 }
 
-/* The INSERT's columns are the table's own (or its column list): mark the
- * skipped ones. */
-static void mark_skips(struct sql *q, const struct sql_table *t, char (*cols)[SQL_NAME_MAX + 1], size_t ncols)
+/* --wordpress-multisite: the table named so, if its name may be a
+ * WordPress network's (§8.5); one met first in this input takes a slot,
+ * the oldest one when all are taken. */
+static struct sql_wptable *wp_named(struct sql *q, const char *name)
 {
-	memset(q->skipcol, 0, sizeof q->skipcol);
-	q->ncols = ncols;
-	if (!t) return;
-	for (size_t c = 0; c < ncols; c++)
-		for (size_t k = 0; k < q->nskips; k++)
-			if (!strcmp(q->skips[k].table, t->name) && word_is(cols[c], q->skips[k].column)) {
-				q->skipcol[c] = 1;
-				q->skip_met[k] = true;
-			}
+	enum wp_table kind = wordpress_table(name);
+	if (kind == WP_NONE) return NULL;
+	for (size_t t = 0; t < q->nwptables; t++)
+		if (strcmp(q->wptables[t].name, name) == 0) return &q->wptables[t];
+	struct sql_wptable *t = &q->wptables[q->wpt_next];
+	q->wpt_next = (q->wpt_next + 1) % SQL_WP_TABLES;
+	if (q->nwptables < SQL_WP_TABLES) q->nwptables++;
+	memset(t, 0, sizeof *t);
+	strcpy(t->name, name);
+	t->wp = kind;
+	return t;
 }
 
-/* A column named in an explicit list (INSERT's or COPY's): it, not the
- * table's order, counts. */
-static void list_column(struct sql *q, const char *w)
+/* The statement names its table (or, after a dot, the last part of its
+ * name): one a column option names, one that may be a WordPress
+ * network's, or both. A CREATE TABLE learns its columns anew. */
+static void stmt_table(struct sql *q, const char *name, bool create)
 {
-	if (!q->table || q->ncols >= SQL_COLS_MAX) return;
-	q->skipcol[q->ncols] = 0;
+	q->table = table_named(q, name);
+	q->wpt = q->wordpress ? wp_named(q, name) : NULL;
+	if (!create) return;
+	if (q->table) q->table->ncols = 0;
+	if (q->wpt) {
+		q->wpt->ncols = 0;
+		q->wpt->cols = 0;
+		q->wpt->has_domain = false;
+	}
+}
+
+/* Column c of the statement, named `name`, of one of our tables: skipped,
+ * or a host column, or neither. */
+static void column_rules(struct sql *q, size_t c, const char *name)
+{
+	q->skipcol[c] = 0;
+	q->hostcol[c] = 0;
 	for (size_t k = 0; k < q->nskips; k++)
-		if (!strcmp(q->skips[k].table, q->table->name) && word_is(w, q->skips[k].column)) {
-			q->skipcol[q->ncols] = 1;
+		if (!strcmp(q->skips[k].table, q->table->name) && word_is(name, q->skips[k].column)) {
+			q->skipcol[c] = 1;
 			q->skip_met[k] = true;
 		}
-	q->ncols++;
+	for (size_t k = 0; k < q->nhosts && !q->hostcol[c]; k++)
+		if (!strcmp(q->hosts[k].table, q->table->name) && word_is(name, q->hosts[k].column)) {
+			q->hostcol[c] = (uint32_t)k + 1;
+			q->host_met[k] = true;
+		}
+}
+
+/* The statement's columns are the table's own, from its CREATE TABLE (an
+ * INSERT or COPY without a column list): mark the skipped ones and the
+ * host ones. */
+static void mark_table(struct sql *q)
+{
+	memset(q->skipcol, 0, sizeof q->skipcol);
+	memset(q->hostcol, 0, sizeof q->hostcol);
+	q->ncols = 0;
+	q->listed = false;
+	q->list_wpcols = 0;
+	if (q->table) {
+		q->ncols = q->table->ncols;
+		for (size_t c = 0; c < q->ncols; c++) column_rules(q, c, q->table->cols[c]);
+	}
+	if (q->wpt) {
+		/* a column the options name keeps their rule */
+		const struct sql_wptable *t = q->wpt;
+		if (!q->table) q->ncols = t->ncols;
+		if (t->has_domain && wordpress_shape(t->wp, t->cols) && t->domain < q->ncols) {
+			q->host_met[wp_rule(q, t->wp)] = true;
+			if (!q->hostcol[t->domain] && !q->skipcol[t->domain])
+				q->hostcol[t->domain] = (uint32_t)wp_rule(q, t->wp) + 1;
+		}
+	}
+}
+
+/* A column list (INSERT's or COPY's) opens: it, not the table's order,
+ * counts. */
+static void list_begin(struct sql *q)
+{
+	q->ncols = 0;
+	q->listed = true;
+	q->list_wpcols = 0;
+	memset(q->skipcol, 0, sizeof q->skipcol);
+	memset(q->hostcol, 0, sizeof q->hostcol);
+}
+
+/* A column named in the list. */
+static void list_column(struct sql *q, const char *w)
+{
+	if ((!q->table && !q->wpt) || q->ncols >= SQL_COLS_MAX) return;
+	size_t c = q->ncols++;
+	q->skipcol[c] = 0;
+	q->hostcol[c] = 0;
+	if (q->table) column_rules(q, c, w);
+	if (q->wpt) {
+		unsigned bit = wordpress_column(w);
+		q->list_wpcols |= bit;
+		/* a host column if the table proves WordPress's (list_end),
+		 * unless the options name it */
+		if (bit == WP_COL_DOMAIN && !q->hostcol[c] && !q->skipcol[c])
+			q->hostcol[c] = (uint32_t)wp_rule(q, q->wpt->wp) + 1;
+	}
+}
+
+/* The column list is complete: a table that may be a WordPress network's
+ * is one if the list's columns, or its CREATE TABLE's, are WordPress's. */
+static void list_end(struct sql *q)
+{
+	if (!q->wpt) return;
+	size_t rule = wp_rule(q, q->wpt->wp);
+	bool wp = wordpress_shape(q->wpt->wp, q->wpt->cols | q->list_wpcols);
+	if (wp) q->host_met[rule] = true;
+	for (size_t c = 0; c < q->ncols; c++)
+		if (q->hostcol[c] == rule + 1 && !wp) q->hostcol[c] = 0;
+}
+
+/* Rows of a table a host rule may name, and no column names for them:
+ * a warning naming the table, once an input; nothing is guessed (§8.5). */
+static void warn_unnamed(struct sql *q)
+{
+	if (q->listed || (q->table && q->table->ncols) || (q->wpt && q->wpt->ncols)) return;
+	bool *warned;
+	char opt[2 * SQL_NAME_MAX + 32];
+	if (q->table && q->table->host) {
+		warned = &q->table->warned;
+		size_t k = 0;
+		while (strcmp(q->hosts[k].table, q->table->name)) k++;
+		snprintf(opt, sizeof opt, "--host-column=%s.%s", q->hosts[k].table, q->hosts[k].column);
+	} else if (q->wpt) {
+		warned = &q->wpt->warned;
+		snprintf(opt, sizeof opt, "--wordpress-multisite");
+	} else {
+		return;
+	}
+	if (*warned) return;
+	*warned = true;
+	if (!q->c.quiet)
+		diag_warn(q->c.report ? q->c.report->file : "-",
+		          "table %s: no column names (no CREATE TABLE before its rows, no column list in them); %s finds no column in it",
+		          q->table ? q->table->name : q->wpt->name, opt);
 }
 
 static void stmt_word(struct sql *q, const char *w)
@@ -151,21 +305,21 @@ static void stmt_word(struct sql *q, const char *w)
 		else if (word_is(w, "copy") && q->dialect == DIALECT_POSTGRES) { q->stmt = STMT_COPY; q->copy_stdin = false; }
 		break;
 	case STMT_CREATE_NAME:
-		if (dot) {
-			q->table = table_named(q, w);
-			if (q->table) q->table->ncols = 0;
-		}
+		if (dot) stmt_table(q, w, true);
 		break;
 	case STMT_COPY:
-		q->table = table_named(q, w);
-		q->ncols = 0;
-		memset(q->skipcol, 0, sizeof q->skipcol);
+		stmt_table(q, w, false);
+		mark_table(q);
 		q->stmt = STMT_COPY_NAME;
 		break;
 	case STMT_COPY_NAME:
 		/* after FROM (or TO) a parenthesis holds options, no columns */
-		if (dot) q->table = table_named(q, w);
-		else if (word_is(w, "from") || word_is(w, "to")) q->stmt = STMT_COPY_FROM;
+		if (dot) {
+			stmt_table(q, w, false);
+			mark_table(q);
+		} else if (word_is(w, "from") || word_is(w, "to")) {
+			q->stmt = STMT_COPY_FROM;
+		}
 		break;
 	case STMT_COPY_FROM:
 		if (word_is(w, "stdin")) q->copy_stdin = true;
@@ -179,8 +333,7 @@ static void stmt_word(struct sql *q, const char *w)
 		break;
 	case STMT_CREATE_TABLE:
 		if (word_is(w, "if") || word_is(w, "not") || word_is(w, "exists")) break;
-		q->table = table_named(q, w);
-		if (q->table) q->table->ncols = 0;
+		stmt_table(q, w, true);
 		q->stmt = STMT_CREATE_NAME;
 		break;
 	case STMT_CREATE_COLS:
@@ -191,6 +344,15 @@ static void stmt_word(struct sql *q, const char *w)
 			for (size_t k = 0; k < sizeof keys / sizeof *keys; k++) key |= word_is(w, keys[k]);
 			if (!key && q->table && q->table->ncols < SQL_COLS_MAX)
 				strcpy(q->table->cols[q->table->ncols++], w);
+			if (!key && q->wpt && q->wpt->ncols < SQL_COLS_MAX) {
+				unsigned bit = wordpress_column(w);
+				if (bit == WP_COL_DOMAIN) {
+					q->wpt->domain = q->wpt->ncols;
+					q->wpt->has_domain = true;
+				}
+				q->wpt->cols |= bit;
+				q->wpt->ncols++;
+			}
 			q->item_start = false;
 		}
 		break;
@@ -198,17 +360,16 @@ static void stmt_word(struct sql *q, const char *w)
 		if (word_is(w, "into") || word_is(w, "ignore") || word_is(w, "low_priority") || word_is(w, "delayed") ||
 		    word_is(w, "high_priority"))
 			break;
-		q->table = table_named(q, w);
-		if (q->table) mark_skips(q, q->table, q->table->cols, q->table->ncols);
-		else q->ncols = 0;
+		stmt_table(q, w, false);
+		mark_table(q);
 		q->stmt = STMT_INSERT_NAME;
 		break;
 	case STMT_INSERT_NAME:
 		if (dot) {
-			q->table = table_named(q, w);
-			if (q->table) mark_skips(q, q->table, q->table->cols, q->table->ncols);
-			else q->ncols = 0;
+			stmt_table(q, w, false);
+			mark_table(q);
 		} else if (word_is(w, "values") || word_is(w, "value")) {
+			warn_unnamed(q);
 			q->stmt = STMT_VALUES;
 			q->depth = 0;
 		}
@@ -226,6 +387,7 @@ static void stmt_punct(struct sql *q, unsigned char c)
 	if (c == ';') {
 		/* COPY … FROM stdin: its rows start on the next line */
 		q->copy_rows = q->stmt == STMT_COPY_FROM && q->copy_stdin;
+		if (q->copy_rows) warn_unnamed(q);
 		q->stmt = STMT_NONE;
 		return;
 	}
@@ -234,13 +396,15 @@ static void stmt_punct(struct sql *q, unsigned char c)
 	case STMT_INSERT_NAME:   /* a column list may follow the table's name */
 		if (c == '(') {
 			q->stmt = q->stmt == STMT_COPY_NAME ? STMT_COPY_COLS : STMT_INSERT_COLS;
-			q->ncols = 0;
-			memset(q->skipcol, 0, sizeof q->skipcol);
+			list_begin(q);
 		}
 		break;
 	case STMT_COPY_COLS:
 	case STMT_INSERT_COLS:
-		if (c == ')') q->stmt = q->stmt == STMT_COPY_COLS ? STMT_COPY_NAME : STMT_INSERT_NAME;
+		if (c == ')') {
+			list_end(q);
+			q->stmt = q->stmt == STMT_COPY_COLS ? STMT_COPY_NAME : STMT_INSERT_NAME;
+		}
 		break;
 	case STMT_CREATE_NAME:
 		if (c == '(') { q->stmt = STMT_CREATE_COLS; q->depth = 1; q->item_start = true; }
@@ -379,8 +543,15 @@ static inline __attribute__((always_inline)) void literal_begin(struct sql *q, u
 	if (q->dialect != DIALECT_MYSQL) literal_dialect(q, word1);
 	if (q->track) {
 		ident_done(q);
-		/* a value of a --skip-column column passes through like binary data */
-		if (q->stmt == STMT_VALUES && q->depth == 1 && q->col < q->ncols && q->skipcol[q->col]) binary = true;
+		/* a value of a --skip-column column passes through like binary
+		 * data; a value of the row is in its parentheses, and in those of
+		 * sqlite3's replace( or unistr( around it (§8.3) */
+		int around = q->wrap_depth > 0 ? q->wrap_depth : q->wrap_depth < 0 ? 1 : 0;
+		q->host_rule = 0;
+		if (q->stmt == STMT_VALUES && q->depth == 1 + around && q->col < q->ncols) {
+			if (q->skipcol[q->col]) binary = true;
+			else q->host_rule = q->hostcol[q->col];   /* a --host-column value (§8.5) */
+		}
 	}
 	body_begin(q, quote, body_off, binary);
 	q->state = SQL_LITERAL;
@@ -393,6 +564,7 @@ static void field_begin(struct sql *q, uint64_t body_off, const unsigned char *s
 	q->lit = LIT_COPY;
 	q->wrap_depth = 0;
 	bool binary = q->col < q->ncols && q->skipcol[q->col];
+	q->host_rule = !binary && q->col < q->ncols ? q->hostcol[q->col] : 0;
 	body_begin(q, 0, body_off, binary);
 	if (!binary) q->body.src = src;
 }
@@ -503,6 +675,130 @@ static void body_untouched(struct sql *q, const unsigned char *b, size_t n, cons
 	window_protected(&q->c.w, b, n);
 }
 
+/* ---- --host-column (§8.5) ---------------------------------------------- */
+
+/* The rule's option and the value's table and column, for a message. */
+static void host_rule_name(const struct sql *q, char *buf, size_t cap)
+{
+	size_t k = q->host_rule - 1;
+	if (k < q->nhosts)
+		snprintf(buf, cap, "--host-column=%s.%s", q->hosts[k].table, q->hosts[k].column);
+	else
+		snprintf(buf, cap, "--wordpress-multisite (%s.%s)", q->wpt ? q->wpt->name : "?", WORDPRESS_HOST_COLUMN);
+}
+
+/* An event of a host column's value, on surface sql-host. */
+static void host_event(struct sql *q, const unsigned char *b, size_t n, enum action a, enum reason why)
+{
+	if (!q->c.report) return;
+	struct report_event re = { .offset = q->body.start, .action = a, .reason = why, .surface = SURFACE_SQL_HOST,
+	                           .text = b, .text_len = n < REPORT_TEXT_MAX ? n : REPORT_TEXT_MAX };
+	if (q->c.lp.on) { re.line = q->body.lines + 1; re.column = (size_t)(q->body.start - q->body.line_start) + 1; }
+	report_add(q->c.report, &re);
+}
+
+/* Values of host columns warned about, an input: more are counted (-s) */
+#define SQL_HOST_WARNINGS 20
+
+/* A host column's value that holds a canonical host is not rewritten as
+ * one: said, with its first bytes. */
+static void host_warn(struct sql *q, const unsigned char *b, size_t n, const char *why)
+{
+	if (q->c.quiet || !q->c.report) return;
+	const char *file = q->c.report->file;
+	if (++q->host_warnings > SQL_HOST_WARNINGS) {
+		if (q->host_warnings == SQL_HOST_WARNINGS + 1)
+			diag_warn(file, "more host-column values are not rewritten; -s counts them (not-a-host, host-not-in-map)");
+		return;
+	}
+	char rule[2 * SQL_NAME_MAX + 48], shown[4 * 64 + 1];
+	host_rule_name(q, rule, sizeof rule);
+	size_t k = 0;
+	for (size_t i = 0; i < n && i < 64; i++) {
+		if (b[i] < 0x20 || b[i] == 0x7f) k += (size_t)snprintf(shown + k, sizeof shown - k, "\\x%02x", b[i]);
+		else shown[k++] = (char)b[i];
+	}
+	shown[k] = 0;
+	diag_warn(file, "%s: the value at offset %llu %s; it is not rewritten as a host: %s", rule,
+	          (unsigned long long)q->body.start, why, shown);
+}
+
+/* A host column's value that is no host: reported if a canonical host is
+ * in it. */
+static void host_other(struct sql *q, const unsigned char *b, size_t n)
+{
+	if (!hostvalue_contains(q->c.pt, b, n)) return;
+	host_event(q, b, n, ACTION_SKIPPED, REASON_NOT_A_HOST);
+	host_warn(q, b, n, "holds a canonical host but is not one host[:port]");
+}
+
+/* The value's bytes as the database reads them, each one a host[:port]
+ * may hold, into out: the literal's escapes undone (§8.3). (size_t)-1
+ * where an escape stands for another byte, or a byte is one no host holds,
+ * or the value is longer than cap. */
+static size_t host_decode(const struct sql *q, const unsigned char *b, size_t n, unsigned char *out, size_t cap)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = b[i];
+		if (c == '\\' && q->lit != LIT_STD) {
+			if (++i == n) return (size_t)-1;
+			c = b[i];
+			if (q->lit == LIT_MYSQL) {
+				/* \0 \b \n \r \t \Z are controls; MySQL keeps the backslash
+				 * of \% and \_; any other byte stands for itself */
+				if (!c || strchr("0bnrtZ%_", c)) return (size_t)-1;
+			} else if (c >= '0' && c <= '7') {
+				/* COPY's and E'…''s octal and hex escapes */
+				unsigned v = 0;
+				size_t k = 0;
+				for (; k < 3 && i + k < n && b[i + k] >= '0' && b[i + k] <= '7'; k++) v = v * 8 + (unsigned)(b[i + k] - '0');
+				i += k - 1;
+				c = (unsigned char)v;
+			} else if (c == 'x' && i + 1 < n && ascii_hex(b[i + 1]) >= 0) {
+				unsigned v = (unsigned)ascii_hex(b[++i]);
+				if (i + 1 < n && ascii_hex(b[i + 1]) >= 0) v = v * 16 + (unsigned)ascii_hex(b[++i]);
+				c = (unsigned char)v;
+			} else if (!c || strchr("bfnrtvN", c)) {
+				return (size_t)-1;   /* controls, and COPY's NULL */
+			}
+		}
+		if (!ascii_host(c) && c != ':' && c != '[' && c != ']') return (size_t)-1;
+		if (o == cap) return (size_t)-1;
+		out[o++] = c;
+	}
+	return o;
+}
+
+/* A host column's complete value: exactly a canonical host[:port] in the
+ * literal's escaping, it is written as the variant's (true); any other
+ * goes on as every value does (false), and is reported if it holds a
+ * canonical host. */
+static bool host_value(struct sql *q, const unsigned char *b, size_t n)
+{
+	unsigned char dec[HOSTVALUE_MAX];
+	size_t dn = host_decode(q, b, n, dec, sizeof dec);
+	struct slice repl = { NULL, 0 };
+	enum hostvalue_result r = dn == (size_t)-1 ? HOSTVALUE_NONE : hostvalue_match(q->c.pt, dec, dn, &repl);
+	switch (r) {
+	case HOSTVALUE_REWRITE:
+		host_event(q, b, n, ACTION_REWROTE, REASON_NONE);
+		/* (the structured pass decided it: the sweep leaves it, §6.4) */
+		window_protected_replace(&q->c.w, repl.p, repl.n, q->body.start + n, n);
+		return true;
+	case HOSTVALUE_IDENTITY:
+		host_event(q, b, n, ACTION_SKIPPED, REASON_IDENTITY_MAP);
+		return false;
+	case HOSTVALUE_NO_PAIR:
+		host_event(q, b, n, ACTION_SKIPPED, REASON_HOST_NOT_IN_MAP);
+		host_warn(q, b, n, "names a canonical host with a port no pair of the map has");
+		return false;
+	default:
+		host_other(q, b, n);
+		return false;
+	}
+}
+
 /* The body is complete (its closing quote, or the end of input). */
 static void literal_done(struct sql *q)
 {
@@ -515,6 +811,7 @@ static void literal_done(struct sql *q)
 		return;
 	}
 	const unsigned char *b = hold_data(&q->body);
+	if (q->host_rule && host_value(q, b, q->body.len)) return;
 	if (q->wrap_depth < 0 && o.spellings && serialized_gate(b, q->body.len)) {
 		body_untouched(q, b, q->body.len, "may hold serialized data inside unistr(), whose escapes are not measured");
 		return;
@@ -576,6 +873,7 @@ static void wrapped_done(struct sql *q)
 {
 	const unsigned char *b = hold_data(&q->body);
 	size_t n = q->body.len;
+	if (q->host_rule) host_other(q, b, n);   /* a line end is in it: no host (§8.5) */
 	const unsigned char *tok[2];
 	size_t tl[2];
 	for (int k = 0; k < q->wrap_depth; k++) { tok[k] = q->wrap + q->wrap_tokat[k]; tl[k] = q->wrap_toklen[k]; }

@@ -29,6 +29,7 @@
 #include "spill.h"
 #include "value.h"
 #include "window.h"
+#include "wordpress.h"
 
 #define SQL_VALUE_CAP (1u << 20)
 #define SQL_NAME_MAX 64          /* MySQL identifiers */
@@ -38,7 +39,11 @@
  * through untouched, as WP-CLI's --skip-columns does. */
 struct sql_skip { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
 
-/* Where a statement is, as far as --skip-column needs to know. */
+/* --host-column=TABLE.COLUMN (§8.5): a value of that column that is
+ * exactly a canonical host[:port] becomes the variant's host[:port]. */
+struct sql_hostcol { char table[SQL_NAME_MAX + 1], column[SQL_NAME_MAX + 1]; };
+
+/* Where a statement is, as far as --skip-column and --host-column need to know. */
 enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STMT_CREATE_COLS,
                 STMT_INSERT, STMT_INSERT_NAME, STMT_INSERT_COLS, STMT_VALUES,
                 STMT_COPY, STMT_COPY_NAME, STMT_COPY_COLS, STMT_COPY_FROM };
@@ -46,8 +51,29 @@ enum sql_stmt { STMT_NONE, STMT_CREATE, STMT_CREATE_TABLE, STMT_CREATE_NAME, STM
 /* How a literal's body is escaped (§8.3). */
 enum sql_lit { LIT_MYSQL, LIT_STD, LIT_ESCAPE, LIT_COPY };
 
-/* The columns of a table named in a --skip-column, from its CREATE TABLE. */
-struct sql_table { char name[SQL_NAME_MAX + 1]; size_t ncols; char cols[SQL_COLS_MAX][SQL_NAME_MAX + 1]; };
+/* The columns of a table named in a --skip-column or --host-column, from
+ * its CREATE TABLE; whether a --host-column names it, and whether this
+ * input's rows of it gave no column names (warned once). */
+struct sql_table {
+	char name[SQL_NAME_MAX + 1];
+	size_t ncols;
+	char cols[SQL_COLS_MAX][SQL_NAME_MAX + 1];
+	bool host, warned;
+};
+
+/* A table whose name may make it a WordPress network's
+ * (--wordpress-multisite, §8.5): its kind, the WordPress columns its
+ * CREATE TABLE named and how many it named, where `domain` is among them,
+ * and whether its rows gave no column names (warned once). Only these are
+ * kept of it, for a few such tables an input. */
+struct sql_wptable {
+	char name[SQL_NAME_MAX + 1];
+	enum wp_table wp;
+	unsigned cols;
+	size_t ncols, domain;
+	bool has_domain, warned;
+};
+#define SQL_WP_TABLES 16
 
 enum sql_state {
 	SQL_NORMAL,
@@ -80,7 +106,7 @@ struct sql {
 	struct framer_core c;         /* configuration, window (the one writer), value pipeline, line position */
 
 	enum sql_dialect dialect;
-	bool track;                   /* statements are followed: --skip-column, or PostgreSQL's COPY */
+	bool track;                   /* statements are followed: --skip-column, --host-column, or PostgreSQL's COPY */
 	enum sql_state state;
 	enum sql_lit lit;             /* the literal's escaping */
 	int comment_depth;            /* PostgreSQL block comments nest */
@@ -127,6 +153,22 @@ struct sql {
 	size_t ident_len;             /* > SQL_NAME_MAX: too long to be a name */
 	bool dot;                     /* a '.' after the last name: a schema-qualified name goes on */
 
+	/* --host-column and --wordpress-multisite (§8.5). The host rules are
+	 * the --host-column list, then with wordpress two more: the domain of
+	 * a network's blogs table, and of its site table. */
+	const struct sql_hostcol *hosts;
+	size_t nhosts;
+	bool wordpress;
+	bool *host_met;               /* each rule: it met its table and column */
+	struct sql_wptable *wptables; /* SQL_WP_TABLES, the ones met in this input (with wordpress) */
+	size_t nwptables, wpt_next;
+	struct sql_wptable *wpt;      /* the statement's table, if it may be a WordPress network's */
+	bool listed;                  /* the statement names its columns */
+	unsigned list_wpcols;         /* the WordPress columns it names */
+	uint32_t hostcol[SQL_COLS_MAX];   /* its columns' host rule: 0, or 1 + the rule */
+	uint32_t host_rule;           /* the literal's */
+	unsigned host_warnings;       /* values of host columns warned about in this input */
+
 };
 
 void sql_init(struct sql *q, const struct framer_env *env);
@@ -135,6 +177,14 @@ void sql_free(struct sql *q);
 void sql_set_skips(struct sql *q, const struct sql_skip *skips, size_t n);
 /* Whether --skip-column k has met its table and column in any input so far. */
 bool sql_skip_met(const struct sql *q, size_t k);
+/* The --host-column list (kept by the caller), and whether
+ * --wordpress-multisite names its two columns too (§8.5). */
+void sql_set_hosts(struct sql *q, const struct sql_hostcol *hosts, size_t n, bool wordpress);
+/* Whether --host-column k has met its table and column in any input so far. */
+bool sql_host_met(const struct sql *q, size_t k);
+/* Whether --wordpress-multisite has met a network's table of kind t
+ * (its domain column) in any input so far. */
+bool sql_wordpress_met(const struct sql *q, enum wp_table t);
 /* Its reset, feed and finish, as the pipeline calls every framer (framer.h). */
 extern const struct framer sql_framer;
 

@@ -3,7 +3,9 @@
 
 /* Path alphabet vs escJS, and joins vs prose, per §3.8. sql-string is this
  * project's own surface: a backslash or a control byte after a host ends
- * it, as on `text` (§8.1). json-key behaves as json-string (§9.1). */
+ * it, as on `text` (§8.1). json-key behaves as json-string (§9.1).
+ * sql-host is its own too: a --host-column value that is one host (§8.5),
+ * decided whole, never matched. */
 static const struct surface_axes axes[SURFACE_COUNT] = {
 	[SURFACE_HTML_ATTR]       = { "html-attr",       false, JOIN_JOINS },
 	[SURFACE_HTML_ENTITY]     = { "html-entity",     false, JOIN_JOINS },
@@ -21,6 +23,7 @@ static const struct surface_axes axes[SURFACE_COUNT] = {
 	[SURFACE_SWEEP]           = { "sweep",           true,  JOIN_PROSE },
 	[SURFACE_XML_TEXT]        = { "xml-text",        false, JOIN_PROSE },
 	[SURFACE_HEADER]          = { "header",          false, JOIN_JOINS },
+	[SURFACE_SQL_HOST]        = { "sql-host",        false, JOIN_PROSE },
 };
 
 static const char *const reason_names[REASON_COUNT] = {
@@ -31,6 +34,7 @@ static const char *const reason_names[REASON_COUNT] = {
 	[REASON_UNANCHORED]          = "unanchored",
 	[REASON_SIZE_CAP_EXCEEDED]   = "size-cap-exceeded",
 	[REASON_SERIALIZED_UNTOUCHED] = "serialized-untouched",
+	[REASON_NOT_A_HOST]          = "not-a-host",
 };
 
 const struct surface_axes *surface_axes(enum surface s) { return &axes[s]; }

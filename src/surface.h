@@ -25,6 +25,7 @@ enum surface {
 	SURFACE_SWEEP,
 	SURFACE_XML_TEXT,
 	SURFACE_HEADER,
+	SURFACE_SQL_HOST,        /* a bare host in a --host-column column (§8.5) */
 	SURFACE_COUNT
 };
 
@@ -37,6 +38,7 @@ enum reason {
 	REASON_UNANCHORED,
 	REASON_SIZE_CAP_EXCEEDED,
 	REASON_SERIALIZED_UNTOUCHED,
+	REASON_NOT_A_HOST,       /* a --host-column value holding a canonical host, not one (§8.5) */
 	REASON_COUNT
 };
 

@@ -1113,6 +1113,105 @@ if [ -f "$SQLC/wp.sql" ]; then
 	rm -f "$T/skip.sql" "$T/skip2.sql"
 fi
 
+# ---------------------------------------------------------------- --host-column
+# rules.md §8.5 over the multisite dumps of corpus/multisite/ (real
+# mariadb-dump, pg_dump and sqlite3 .dump output, a hand-written pg_dump
+# fixture with another table prefix): with
+# --wordpress-multisite each becomes its expected dump byte for byte (the
+# dump-date line aside), with nothing on stderr, whatever the writes into
+# the pipe; -R gives the source back; --check lists the three hosts (two
+# blogs, one site) and finds the output clean; without the option no host
+# is rewritten.
+MSC="$ROOT/corpus/multisite"
+if [ -f "$MSC/multisite.map" ]; then
+	# the lines that differ between two dumps of one database (tests/db/volatile.sh)
+	ms_dv() { grep -a -v -e '^-- Dump completed on ' -e '^\\restrict ' -e '^\\unrestrict ' "$1"; }
+	for ms_src in "$MSC"/*.src.sql; do
+		ms=$(basename "$ms_src" .src.sql)
+		ms_dv "$MSC/$ms.exp.sql" >"$T/ms.exp"
+		ms_dv "$ms_src" >"$T/ms.src"
+		run -m "$MSC/multisite.map" --wordpress-multisite "$ms_src"
+		rc_is "$ms: --wordpress-multisite" 0
+		ms_dv "$T/out" >"$T/ms.got"
+		same "$ms: --wordpress-multisite = expected" "$T/ms.got" "$T/ms.exp"
+		empty "$ms: --wordpress-multisite" "$T/err" stderr
+		if [ -n "$HELPERS" ]; then
+			for ms_w in 1 7 4096; do
+				"$T/trickle" "$ms_w" <"$ms_src" | "$H" -m "$MSC/multisite.map" --wordpress-multisite -t sql >"$T/ms.ck" 2>"$T/ms.ck.err"
+				ms_dv "$T/ms.ck" >"$T/ms.ckv"
+				same "$ms: --wordpress-multisite, writes of $ms_w" "$T/ms.ckv" "$T/ms.exp"
+			done
+		fi
+		run -R -m "$MSC/multisite.map" --wordpress-multisite "$MSC/$ms.exp.sql"
+		ms_dv "$T/out" >"$T/ms.got"
+		same "$ms: -R gives the source back" "$T/ms.got" "$T/ms.src"
+		run -c -m "$MSC/multisite.map" --wordpress-multisite "$ms_src"
+		rc_is "$ms: --check" 1
+		ms_n=$(grep -c ' (sql-host)$' "$T/out")
+		if [ "$ms_n" -eq 3 ]; then pass; else fail "$ms: --check lists $ms_n hosts (sql-host), want 3"; fi
+		run -c -m "$MSC/multisite.map" --wordpress-multisite "$MSC/$ms.exp.sql"
+		rc_is "$ms: --check of the output" 0
+		run -s -m "$MSC/multisite.map" "$ms_src"
+		if grep -q 'sql-host' "$T/err"; then fail "$ms: without the option: $(grep sql-host "$T/err")"; else pass; fi
+	done
+fi
+# The options together: a blogs table named by --host-column too is still
+# the network's (no end warning); --skip-column on its domain wins.
+if [ -f "$MSC/multisite.map" ]; then
+	ms_dv "$MSC/mariadb-multisite.exp.sql" >"$T/ms.exp"
+	run -m "$MSC/multisite.map" --wordpress-multisite --host-column=wp_blogs.domain "$MSC/mariadb-multisite.src.sql"
+	ms_dv "$T/out" >"$T/ms.got"
+	same "--wordpress-multisite with --host-column=wp_blogs.domain" "$T/ms.got" "$T/ms.exp"
+	empty "--wordpress-multisite with --host-column=wp_blogs.domain" "$T/err" stderr
+	run -m "$MSC/multisite.map" --wordpress-multisite --skip-column=wp_blogs.domain "$MSC/mariadb-multisite.src.sql"
+	has "--wordpress-multisite with --skip-column=wp_blogs.domain: kept" "$T/out" "(1,1,'www.example.fi','/','2024-05-01"
+	has "--wordpress-multisite with --skip-column=wp_blogs.domain: wp_site rewritten" "$T/out" "(1,'wt-a--example.ddev.site','/')"
+	empty "--wordpress-multisite with --skip-column=wp_blogs.domain" "$T/err" stderr
+fi
+# The rule by hand (exact host, port, root dot, case; what is left and
+# reported), --host-column by name, and its messages.
+HC_MAP="-p https://www.example.fi=https://wt-a--example.ddev.site -p https://shop.example.fi=http://shop.test:8080"
+printf '%s\n' "CREATE TABLE t (id int, d text, e text);" \
+	"INSERT INTO t VALUES (1,'www.example.fi','www.example.fi'),(2,'SHOP.EXAMPLE.FI.:443','x'),(3,'info@www.example.fi','y'),(4,'www.example.fi:8080','z');" >"$T/hc.sql"
+printf '%s\n' "CREATE TABLE t (id int, d text, e text);" \
+	"INSERT INTO t VALUES (1,'wt-a--example.ddev.site','www.example.fi'),(2,'shop.test:8080','x'),(3,'info@www.example.fi','y'),(4,'www.example.fi:8080','z');" >"$T/hc.want"
+run $HC_MAP --host-column=t.d -s "$T/hc.sql"
+rc_is "--host-column" 0
+same "--host-column: exact hosts only, column d only" "$T/out" "$T/hc.want"
+has "--host-column: not-a-host warned" "$T/err" "hostshift: $T/hc.sql: --host-column=t.d: the value at offset 135 holds a canonical host but is not one host[:port]; it is not rewritten as a host: info@www.example.fi"
+has "--host-column: a port of no pair warned" "$T/err" "hostshift: $T/hc.sql: --host-column=t.d: the value at offset 165 names a canonical host with a port no pair of the map has; it is not rewritten as a host: www.example.fi:8080"
+has "--host-column: -s counts sql-host" "$T/err" "  sql-host                 2"
+has "--host-column: -s counts not-a-host" "$T/err" "  not-a-host               1"
+run -q $HC_MAP --host-column=t.d "$T/hc.sql"
+empty "--host-column -q" "$T/err" stderr
+run -n $HC_MAP --host-column=t.d "$T/hc.sql"
+same "--host-column -n: output equals input" "$T/out" "$T/hc.sql"
+run -e --json $HC_MAP --host-column=t.d "$T/hc.sql"
+has "--host-column --json: the event" "$T/err" '"surface":"sql-host","text":"SHOP.EXAMPLE.FI.:443","action":"rewrote"'
+has "--host-column --json: the warning a JSON line" "$T/err" '{"kind":"warning","file":"'"$T"'/hc.sql","message":"--host-column=t.d: the value at offset 135 holds a canonical host but is not one host[:port]; it is not rewritten as a host: info@www.example.fi"}'
+run -R $HC_MAP --host-column=t.d "$T/hc.want"
+printf '%s\n' "CREATE TABLE t (id int, d text, e text);" \
+	"INSERT INTO t VALUES (1,'www.example.fi','www.example.fi'),(2,'shop.example.fi','x'),(3,'info@www.example.fi','y'),(4,'www.example.fi:8080','z');" >"$T/hc.rev"
+same "--host-column -R: the primary canonical's host" "$T/out" "$T/hc.rev"
+# No column names for a named table: a warning naming it, nothing guessed.
+printf "INSERT INTO t VALUES (1,'www.example.fi');\nINSERT INTO t VALUES (2,'www.example.fi');\n" >"$T/hc-nocols.sql"
+run $HC_MAP --host-column=t.d "$T/hc-nocols.sql"
+same "--host-column, no column names: unchanged" "$T/out" "$T/hc-nocols.sql"
+has "--host-column, no column names: warned" "$T/err" "hostshift: $T/hc-nocols.sql: table t: no column names (no CREATE TABLE before its rows, no column list in them); --host-column=t.d finds no column in it"
+ms_n=$(grep -c 'no column names' "$T/err")
+if [ "$ms_n" -eq 1 ]; then pass; else fail "--host-column, no column names: warned $ms_n times, want once"; fi
+# Never met, another type, usage.
+run $HC_MAP --host-column=t.nothere --wordpress-multisite "$T/hc.sql"
+has "--host-column never met: warned at the end" "$T/err" "hostshift: --host-column=t.nothere: no input had that table and column; no host was rewritten for it"
+has "--wordpress-multisite, no blogs table: warned at the end" "$T/err" "hostshift: --wordpress-multisite: no input had a WordPress network's blogs table (PREFIXblogs with the columns WordPress gives it); no host was rewritten there"
+has "--wordpress-multisite, no site table: warned at the end" "$T/err" "hostshift: --wordpress-multisite: no input had a WordPress network's site table (PREFIXsite with the columns WordPress gives it); no host was rewritten there"
+run $HC_MAP --host-column=t.d --wordpress-multisite -t text </dev/null
+rc_is "--host-column on text" 0
+has "--host-column on text: warned" "$T/err" "hostshift: -: --host-column applies to the sql type only; this input is read as text"
+has "--wordpress-multisite on text: warned" "$T/err" "hostshift: -: --wordpress-multisite applies to the sql type only; this input is read as text"
+if grep -q 'no input had' "$T/err"; then fail "--host-column on text: an end warning too: $(oneline "$T/err")"; else pass; fi
+usage_err "--host-column without a dot" "hostshift: --host-column needs TABLE.COLUMN" --host-column=domain -m "$MAP" stats.txt
+
 # rules.md §11.2: a value over the cap held in a temporary file in $TMPDIR
 # and repaired, with memory bounded (peak RSS under 4 MiB), and nothing
 # left in $TMPDIR. held_repaired NAME: $T/held.sql through hostshift must

@@ -38,6 +38,9 @@ struct pf_options {
 	bool loud;                /* not quiet: warnings go to stderr, captured into err */
 	const struct sql_skip *skips;  /* --skip-column */
 	size_t nskips;
+	const struct sql_hostcol *hosts;  /* --host-column */
+	size_t nhosts;
+	bool wordpress;                /* --wordpress-multisite */
 	enum sql_dialect dialect;      /* --dialect (0: sniffed) */
 };
 
@@ -116,7 +119,8 @@ static inline void pf_run_pt(const struct patterns *pt, const void *in, size_t l
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = o->type, .read_size = o->read_size, .quiet = !o->loud,
 	                               .no_serialized = o->no_serialized, .progress = PROGRESS_OFF, .dry_run = o->dry_run, .no_sweep = o->no_sweep, .headers = o->headers,
-	                               .skips = o->skips, .nskips = o->nskips, .dialect = o->dialect };
+	                               .skips = o->skips, .nskips = o->nskips, .dialect = o->dialect,
+	                               .hosts = o->hosts, .nhosts = o->nhosts, .wordpress = o->wordpress };
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;

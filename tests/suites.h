@@ -26,4 +26,5 @@ Suite *spill_suite(void);     /* test_spill.c: values held in a temporary file (
 Suite *ascii_suite(void);     /* test_ascii.c: the byte classes against <ctype.h> */
 Suite *idna_suite(void);     /* test_idna.c: Punycode, NFC, UTS #46 (rules.md §1.4) */
 Suite *jsesc_suite(void);     /* test_jsesc.c: JavaScript string escapes (rules.md §3.9) */
+Suite *hostcol_suite(void);   /* test_hostcol.c: --host-column and --wordpress-multisite (rules.md §8.5) */
 #endif

@@ -950,6 +950,31 @@ START_TEST(sql_skip_column_pg)
 }
 END_TEST
 
+/* --skip-column in a sqlite3 .dump: a value holding a newline is written
+ * inside replace(…) (§8.3), one or two parentheses deeper than the row's;
+ * it is still the column's value and passes untouched. */
+START_TEST(sql_skip_column_sqlite)
+{
+	static const char in[] =
+		"PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n"
+		"CREATE TABLE wp_posts (ID integer, post_content text, guid text);\n"
+		"INSERT INTO wp_posts VALUES(1,replace('see https://www.example.fi/a\\nx','\\n',char(10)),"
+		"replace('https://www.example.fi/?p=1\\n','\\n',char(10)));\n"
+		"INSERT INTO wp_posts VALUES(2,'x',replace(replace('https://www.example.fi/?p=2\\r\\n','\\r',char(13)),'\\n',char(10)));\n"
+		"INSERT INTO wp_posts VALUES(3,replace('https://www.example.fi/c\\n','\\n',char(10)),'https://www.example.fi/?p=3');\n"
+		"COMMIT;\n";
+	static const char want[] =
+		"PRAGMA foreign_keys=OFF;\nBEGIN TRANSACTION;\n"
+		"CREATE TABLE wp_posts (ID integer, post_content text, guid text);\n"
+		"INSERT INTO wp_posts VALUES(1,replace('see https://wt-a--example.ddev.site/a\\nx','\\n',char(10)),"
+		"replace('https://www.example.fi/?p=1\\n','\\n',char(10)));\n"
+		"INSERT INTO wp_posts VALUES(2,'x',replace(replace('https://www.example.fi/?p=2\\r\\n','\\r',char(13)),'\\n',char(10)));\n"
+		"INSERT INTO wp_posts VALUES(3,replace('https://wt-a--example.ddev.site/c\\n','\\n',char(10)),'https://www.example.fi/?p=3');\n"
+		"COMMIT;\n";
+	skip_guid(in, sizeof in - 1, want, sizeof want - 1, DIALECT_AUTO);
+}
+END_TEST
+
 /* ------------------------------------------------------------ dialects (§8.3) */
 
 /* PostgreSQL: where its literals, identifiers, dollar quotes, comments and
@@ -1245,6 +1270,7 @@ Suite *sql_suite(void)
 	tcase_add_test(tc, sql_no_serialized);
 	tcase_add_test(tc, sql_skip_column);
 	tcase_add_test(tc, sql_skip_column_pg);
+	tcase_add_test(tc, sql_skip_column_sqlite);
 	tcase_add_test(tc, sql_pg_framing);
 	tcase_add_test(tc, sql_pg_copy);
 	tcase_add_test(tc, sql_sqlite_framing);

@@ -73,6 +73,7 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, ascii_suite());
 	srunner_add_suite(sr, jsesc_suite());
 	srunner_add_suite(sr, idna_suite());
+	srunner_add_suite(sr, hostcol_suite());
 	srunner_run_all(sr, CK_NORMAL);
 	int failed = srunner_ntests_failed(sr);
 	srunner_free(sr);

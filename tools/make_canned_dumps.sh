@@ -3,7 +3,8 @@
 # (tests/dumps.sh). For each engine the live round trip of tests/db/
 # (tests/db/roundtrip.sh: private servers, the rows of tests/db/rows.php)
 # dumps the source database and the expected database in each style;
-# STYLE.src.sql and STYLE.exp.sql of each style are copied here, and the
+# STYLE.src.sql and STYLE.exp.sql of each style are copied here (those of
+# the --wordpress-multisite round trip to corpus/multisite/), and the
 # tools' versions and each style's command written to corpus/dumps/VERSIONS.
 #
 #   bash tools/make_canned_dumps.sh        (after make; needs mariadb-server,
@@ -27,6 +28,8 @@ for e in mariadb pg sqlite; do
 		exit 1
 	fi
 	for f in "$T/$e"/*.src.sql "$T/$e"/*.exp.sql; do cp "$f" corpus/dumps/; done
+	# the --wordpress-multisite round trip's (tests/db/multisite.sh)
+	for f in "$T/$e"/multisite/*.src.sql "$T/$e"/multisite/*.exp.sql; do [ -f "$f" ] && cp "$f" corpus/multisite/; done
 done
 {
 	echo "# the tools that wrote corpus/dumps/*.sql (tools/make_canned_dumps.sh)"

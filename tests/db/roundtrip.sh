@@ -161,6 +161,9 @@ for s in "${STYLES[@]}"; do
 	fi
 	dropdb_ "$db" >/dev/null 2>&1
 done
+# the --wordpress-multisite round trip (tests/db/multisite.sh)
+. "$HERE/multisite.sh"
+multisite_roundtrip
 if [ -s "$DET" ]; then
 	echo "DETAILS $ENGINE"
 	cat "$DET"

@@ -6,8 +6,10 @@
  *   byte 0   type (bits 0–1: html, sql, json, text), map (bits 2–3: one of
  *            four fixed maps below), the sql type's dialect (bits 4–5:
  *            0 sniffed, as --dialect is absent; 1 mysql, 2 postgres,
- *            3 sqlite, as --dialect forces it), and --skip-column (bit 6:
- *            the fixed list skips[] below; sql only)
+ *            3 sqlite, as --dialect forces it), --skip-column (bit 6:
+ *            the fixed list skips[] below; sql only), and --host-column
+ *            with --wordpress-multisite (bit 7: the list hosts[] below;
+ *            sql only)
  *   byte 1   read size A (low 4 bits, from read_sizes[])
  *   byte 2   read size B (low 4 bits; B != A is forced)
  *   the rest the document.
@@ -88,6 +90,12 @@ static const struct sql_skip skips[3] = {
 	{ "wp_posts", "guid" },
 	{ "t", "b" },
 };
+/* --host-column and --wordpress-multisite (bit 7 of byte 0): a quoted
+ * identifier's column, and a column of serialized and plain values */
+static const struct sql_hostcol hosts[2] = {
+	{ "t", "a" },
+	{ "wp_options", "option_value" },
+};
 static const enum sql_dialect dialects[4] = { DIALECT_AUTO, DIALECT_MYSQL, DIALECT_POSTGRES, DIALECT_SQLITE };
 
 static const size_t read_sizes[16] = { 1, 2, 3, 5, 7, 11, 16, 64, 100, 511, 512, 1000, 4096, 8191, 65536, 1 << 20 };
@@ -136,6 +144,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 
 static int cur_dialect;
 static bool cur_skips;
+static bool cur_hosts;
 /* the dialect a run is forced to, else DIALECT_AUTO: --dialect's */
 static enum sql_dialect force_dialect;
 
@@ -156,7 +165,8 @@ static void run(const struct patterns *pt, enum filetype type, size_t read_size,
 	report_init(&rep, &ro);
 	struct pipeline_config cfg = { .pt = pt, .type = type, .read_size = read_size, .quiet = true,
 	                               .progress = PROGRESS_OFF, .dialect = force_dialect ? force_dialect : dialects[cur_dialect],
-	                               .skips = cur_skips ? skips : NULL, .nskips = cur_skips ? 3 : 0 };
+	                               .skips = cur_skips ? skips : NULL, .nskips = cur_skips ? 3 : 0,
+	                               .hosts = cur_hosts ? hosts : NULL, .nhosts = cur_hosts ? 2 : 0, .wordpress = cur_hosts };
 	struct pipeline pl;
 	pipeline_init(&pl, &cfg, &rep);
 	struct io_writer w;
@@ -189,9 +199,9 @@ static size_t first_diff(const unsigned char *a, size_t an, const unsigned char 
 
 static void fail(const char *what, const struct result *x, const struct result *y)
 {
-	fprintf(stderr, "\n=== fuzz_pipeline: %s\ntype %s, map %d, dialect %s, skips %s, read sizes %zu and %zu\nmap:\n%s",
+	fprintf(stderr, "\n=== fuzz_pipeline: %s\ntype %s, map %d, dialect %s, skips %s, host columns %s, read sizes %zu and %zu\nmap:\n%s",
 	        what, type_names[cur_type], cur_map, cur_dialect ? filetype_dialect_name(dialects[cur_dialect]) : "sniffed",
-	        cur_skips ? "on" : "off", cur_a, cur_b, maps[cur_map]);
+	        cur_skips ? "on" : "off", cur_hosts ? "on" : "off", cur_a, cur_b, maps[cur_map]);
 	fuzz_dump("input", cur_in, cur_n);
 	if (x) fuzz_dump("output 1", x->out, x->len);
 	if (y) fuzz_dump("output 2", y->out, y->len);
@@ -224,6 +234,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	cur_map = (data[0] >> 2) & 3;
 	cur_dialect = (data[0] >> 4) & 3;
 	cur_skips = (data[0] >> 6) & 1;
+	cur_hosts = (data[0] >> 7) & 1;
 	int ia = data[1] & 15, ib = data[2] & 15;
 	if (ib == ia) ib = (ib + 1) & 15;
 	cur_a = read_sizes[ia];

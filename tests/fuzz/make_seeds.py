@@ -210,12 +210,13 @@ for name, typ, mapi, doc in HAND_PIPE:
     pipe(name, typ, mapi, doc, a=4, b=12)
 
 # the dump dialects (§8.5): byte 0 bits 4-5 pick the dialect (0 sniffed,
-# 1 mysql, 2 postgres, 3 sqlite), bit 6 the harness's --skip-column list
+# 1 mysql, 2 postgres, 3 sqlite), bit 6 the harness's --skip-column list,
+# bit 7 its --host-column list and --wordpress-multisite
 MYSQL_D, PG_D, SQLITE_D = 1, 2, 3
 
 
-def dpipe(name, dialect, doc, skip=False, mapi=1, a=4, b=12):
-    put("pipeline", name, bytes([SQL | (mapi << 2) | (dialect << 4) | (int(skip) << 6), a, b]) + doc[:MAX])
+def dpipe(name, dialect, doc, skip=False, mapi=1, a=4, b=12, hosts=False):
+    put("pipeline", name, bytes([SQL | (mapi << 2) | (dialect << 4) | (int(skip) << 6) | (int(hosts) << 7), a, b]) + doc[:MAX])
 
 
 def cut_lines(data, limit):
@@ -282,6 +283,24 @@ HAND_DIALECT = [
 ]
 for name, dialect, doc in HAND_DIALECT:
     dpipe(name, dialect, doc, skip=name.endswith("copy"))
+
+# a WordPress network's tables (corpus/multisite/), with --wordpress-multisite
+md = os.path.join(CORPUS, "multisite")
+for j, (f, dialect) in enumerate((("mariadb-multisite.src.sql", MYSQL_D), ("mariadb-multisite-complete.src.sql", 0),
+                                  ("pg-hand-prefix.src.sql", PG_D), ("pg-multisite-inserts.src.sql", PG_D), ("sqlite-multisite.src.sql", SQLITE_D))):
+    p = os.path.join(md, f)
+    if not os.path.exists(p):
+        continue
+    data = read(p)
+    # from the blogs table's CREATE TABLE (or its first row) on
+    at = data.find(b"blogs` (") if b"blogs` (" in data else data.find(b"blogs")
+    at = data.rfind(b"\n", 0, at) + 1
+    dpipe("multisite-" + f[:-len(".src.sql")], dialect, cut_lines(data[at:], MAX), hosts=True, a=(j * 5 + 1) % 16,
+          b=(j * 3 + 10) % 16)
+dpipe("hand-host-column", MYSQL_D,
+      b"CREATE TABLE t (a text, b text);\nINSERT INTO t VALUES ('www.example.fi','www.example.fi'),"
+      b"('WWW.EXAMPLE.FI.:443','x'),('shop.example.fi:8443',''),('a@www.example.fi','https://www.example.fi'),"
+      b"('www\\.example.fi',NULL),(_binary 'www.example.fi','y');\n", hosts=True)
 
 # ---- fuzz_window: [chunk|surface] + text (its own map: www.example.fi ...) ----
 reset("window")
