@@ -405,6 +405,35 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
 	return len;
 }
 
+size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigned char skip, unsigned char c1,
+                        unsigned char c2)
+{
+	size_t i = from;
+#if defined(__SSE2__)
+	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), lead = _mm_set1_epi8((char)0xC0),
+	              vs = _mm_set1_epi8((char)skip);
+	if (i < len && len >= 16) {
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 16 ? i : len - 16;
+			__m128i x = load16(b + j);
+			/* a byte from 0xC0 but skip, c1, c2 */
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2));
+			if (_mm_movemask_epi8(x))
+				m = _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(x, vs), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			if (j + 16 >= len) return len;
+			i = j + 16;
+		}
+	}
+#endif
+	for (; i < len; i++)
+		if ((b[i] >= 0xC0 && b[i] != skip) || b[i] == c1 || b[i] == c2) return i;
+	return len;
+}
+
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3)
 {

@@ -69,6 +69,10 @@ bool bytescan_escaped_slash(const unsigned char *b, size_t len);
 /* The first i in [from, len) with b[i] >= 0x80 or b[i] == c1 or c2; len
  * if none. */
 size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2);
+/* The first i in [from, len) where b[i] is a UTF-8 lead byte (from 0xC0)
+ * other than skip, or c1 or c2; len if none (skip 0: any lead byte). */
+size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigned char skip, unsigned char c1,
+                        unsigned char c2);
 /* The first i in [from, len) where b[i] is `%`, c1, c2, a byte up to CR
  * (TAB, LF, CR among them: a superset the caller passes over) or, with
  * high, a byte from 0x80; len if none. The marks of the locator's gate

@@ -217,6 +217,8 @@ static void seg_whole(struct html *h)
 	            hostfind_any(f, p, n);
 	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface) && !h->seg_refs,
 	     hide = !host && seg_may_hide(h, p, n);
+	/* (or a host a browser folds, written past ASCII, rules.md §1.4) */
+	hide = hide || (!host && locator_may_fold(h->c.pt, p, n, h->seg_refs));
 	if (!report_wants_skips(h->c.report) && !host && !hide) {
 		window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
@@ -1182,7 +1184,8 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			 * value, §4.5). */
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
-			    !(mark < end && end - i >= h->c.pt->find.min_len + 2 && next_hide(h, p, mark, end) < end))
+			    !(mark < end && end - i >= h->c.pt->find.min_len + 2 && next_hide(h, p, mark, end) < end) &&
+			    !(end - i >= h->c.pt->find.min_len + 2 && locator_may_fold(h->c.pt, p + i, end - i, true)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

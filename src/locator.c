@@ -157,7 +157,10 @@ bool locator_may_fold(const struct patterns *pt, const unsigned char *p, size_t 
 {
 	struct fold_walk w = FOLD_WALK(refs);
 	for (size_t i = 0; i < n; i++) {
-		i = bytescan_high_or(p, i, n, '%', refs ? '&' : '%');
+		/* (a byte that is no UTF-8 lead, and with ASCII hosts a lead of
+		 * Latin-1's letters, starts no character a host is folded from:
+		 * passed over) */
+		i = bytescan_lead_or(p, i, n, pt->fold_skip_lead, '%', refs ? '&' : '%');
 		if (i == n) break;
 		unsigned char c = p[i];
 		if (c >= 0x80) {
@@ -317,6 +320,18 @@ static int markup_ref(const unsigned char *p, size_t m, size_t *len)
 	return -1;
 }
 
+/* Whether the reference at p[0] == '&' stands for white space past ASCII
+ * (no-break and the other Unicode spaces). */
+static bool ref_is_space(const unsigned char *p, size_t m)
+{
+	unsigned char u[4];
+	uint32_t c;
+	size_t k = entity_ref_utf8(p, m, u);
+	if (!k || !utf8_take(u, k, &c)) return true;
+	return c == 0x85 || c == 0xA0 || c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 ||
+	       c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
 /* The character at p[i] of p[0..n) as the page's parser gives it (with
  * refs, a reference decoded): its byte, its source length in *len. */
 static inline int page_char(const unsigned char *p, size_t i, size_t n, const struct locate_opts *o, size_t *len)
@@ -326,9 +341,10 @@ static inline int page_char(const unsigned char *p, size_t i, size_t n, const st
 	int b = entity_ref_byte(p + i, n - i, len);
 	if (b < 0) b = markup_ref(p + i, n - i, len);
 	if (b < 0) { *len = 1; return '&'; }
-	/* in prose a non-ASCII character ends a URL as a word does
-	 * (`https://C&nbsp;now`) */
-	if (b >= 0x80 && !o->value && !o->css) return ' ';
+	/* in prose a reference to white space past ASCII ends a URL as a
+	 * word's end does (`https://C&nbsp;now`); one to another character
+	 * is that character, as in a value (`&uuml;`, the fold) */
+	if (b >= 0x80 && !o->value && !o->css && ref_is_space(p + i, n - i)) return ' ';
 	return b;   /* (TAB, LF, CR: removed as the bytes are, §5.2) */
 }
 
@@ -399,7 +415,7 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 			continue;
 		}
 		int c = page_char(p, i, n, o, &len);
-		if (c == 0x80 && len > 1 && (o->value || o->css)) {
+		if (c == 0x80 && len > 1) {
 			/* a reference past ASCII: its UTF-8, each byte from the
 			 * whole reference (the fold reads it, rules.md §1.4) */
 			unsigned char u[4];

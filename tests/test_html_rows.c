@@ -1200,7 +1200,12 @@ START_TEST(fold_spellings_in_places)
 		"<a href=\"%s/p\">x</a>", "<img src=\"%s/p\">", "<img srcset=\"%s/p 1x, /q 2x\">",
 		"<div style=\"background:url(%s/p)\"></div>", "<form action=\"%s/p\"></form>",
 		"<a href=\"%s/t\xc3\xa4m\xc3\xa4\">x</a>", "<img srcset=\"/\xc3\xa4.jpg 1x, %s/p%%C3%%A4 2x\">",
+		/* text, and (where no reference is read) a script and a style
+		 * sheet */
+		"<p>T\xc3\xa4m\xc3\xa4: %s/p.</p>", "<script>var u = \"%s/p\";</script>",
+		"<style>a { background: url(%s/p) }</style>",
 	};
+	const size_t no_refs = 8;   /* places from here read no references */
 	for (size_t i = 0; i < sizeof spellings / sizeof *spellings; i++) {
 		struct map m;
 		struct patterns pt;
@@ -1208,6 +1213,7 @@ START_TEST(fold_spellings_in_places)
 		const char *v = strstr(spellings[i].map, "v.test") ? (strncmp(spellings[i].spelling, "//", 2) ? "https://v.test" : "//v.test")
 		                                                   : "https://" VH;
 		for (size_t k = 0; k < sizeof places / sizeof *places; k++) {
+			if (k >= no_refs && strchr(spellings[i].spelling, '&')) continue;
 			char in[512], want[512], what[64];
 			snprintf(in, sizeof in, places[k], spellings[i].spelling);
 			snprintf(want, sizeof want, places[k], v);
