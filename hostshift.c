@@ -4,6 +4,7 @@
  *
  * §N.M in the comments of this file and of src/ is a section of
  * docs/rules.md, the rules the code implements. */
+#define _XOPEN_SOURCE 700   /* realpath(3) */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -296,7 +297,12 @@ static int run_file(struct pipeline *pl, struct report *rep, const struct option
 	if (o->in_place && !o->dry_run) {
 		char err[1024];
 		struct io_inplace ip;
-		if (!io_inplace_open(&ip, arg, err, sizeof err)) {
+		/* a symbolic link: the file it names is rewritten (its temp file
+		 * and backup beside it), the link stays */
+		char *real = realpath(arg, NULL);
+		bool ok = io_inplace_open(&ip, real ? real : arg, err, sizeof err);
+		free(real);
+		if (!ok) {
 			diag_error(NULL, "%s", err);
 			close(fd);
 			return EXIT_IO;

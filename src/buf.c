@@ -1,6 +1,8 @@
 /* buf.c — see buf.h. */
 #include "buf.h"
 
+#include "diag.h"
+
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,7 +10,7 @@
 
 _Noreturn void die_oom(void)
 {
-	fputs("hostshift: out of memory\n", stderr);
+	diag_error(NULL, "out of memory");
 	exit(3);
 }
 

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <libgen.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,6 +126,41 @@ struct sink io_writer_sink(struct io_writer *w)
 	return (struct sink){ io_writer_write, w, NULL };
 }
 
+/* The temp file of the in-place rewrite under way, removed if the run
+ * ends before it is renamed or dropped: an exit on an error that ends the
+ * run (out of memory, no room for a spill), or a signal that ends it
+ * (INT, TERM, HUP). The original is untouched either way. */
+static char *volatile live_tmp;
+
+static void remove_live_tmp(void)
+{
+	char *t = live_tmp;
+	if (t) unlink(t);
+}
+
+static void on_fatal_signal(int sig)
+{
+	remove_live_tmp();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void watch_tmp(char *tmp)
+{
+	static bool installed;
+	if (!installed) {
+		installed = true;
+		atexit(remove_live_tmp);
+		static const int sigs[] = { SIGINT, SIGTERM, SIGHUP };
+		for (size_t k = 0; k < sizeof sigs / sizeof *sigs; k++) {
+			/* (a signal the caller ignores stays ignored) */
+			void (*old)(int) = signal(sigs[k], on_fatal_signal);
+			if (old == SIG_IGN) signal(sigs[k], SIG_IGN);
+		}
+	}
+	live_tmp = tmp;
+}
+
 bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t errcap)
 {
 	memset(ip, 0, sizeof *ip);
@@ -143,6 +179,7 @@ bool io_inplace_open(struct io_inplace *ip, const char *path, char *err, size_t 
 	free(dcopy);
 	free(bcopy);
 	ip->fd = mkstemp(ip->tmp);
+	if (ip->fd >= 0) watch_tmp(ip->tmp);
 	if (ip->fd < 0) {
 		snprintf(err, errcap, "%s: cannot create a temp file: %s", path, strerror(errno));
 		free(ip->tmp); ip->tmp = NULL;
@@ -234,7 +271,8 @@ bool io_inplace_commit(struct io_inplace *ip, const char *suffix, char *err, siz
 		free(bak);
 		if (!ok) { io_inplace_abort(ip); return false; }
 	}
-	if (rename(ip->tmp, ip->path) != 0) {
+	if (rename(ip->tmp, ip->path) == 0) live_tmp = NULL;
+	else {
 		snprintf(err, errcap, "%s: %s", ip->path, strerror(errno));
 		io_inplace_abort(ip);
 		return false;
@@ -249,6 +287,7 @@ void io_inplace_abort(struct io_inplace *ip)
 	if (ip->fd >= 0) close(ip->fd);
 	ip->fd = -1;
 	if (ip->tmp) unlink(ip->tmp);
+	live_tmp = NULL;
 	free(ip->tmp);
 	free(ip->path);
 	ip->tmp = ip->path = NULL;

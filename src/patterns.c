@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ascii.h"
+#include "diag.h"
 #include "idna.h"
 #include "matcher.h"
 
@@ -52,7 +53,7 @@ struct arena { unsigned char *p; size_t used, cap; };
 static void *take(struct arena *a, size_t n, size_t align)
 {
 	size_t at = (a->used + align - 1) / align * align;
-	if (at + n > a->cap) { fputs("hostshift: internal error: pattern arena overflow\n", stderr); abort(); }
+	if (at + n > a->cap) { diag_error(NULL, "internal error: pattern arena overflow"); abort(); }
 	a->used = at + n;
 	return a->p + at;
 }
@@ -312,16 +313,15 @@ static bool group_hosts(struct patterns *pt, struct arena *a, const struct dir_p
 	return true;
 }
 
-/* A deterministic host order (sorted), then the first-byte lists, longest
- * first, with the second bytes each list's hosts may have; the host
- * finder. */
 /* The code points past ASCII a host the table looks for may be spelled
  * with (patterns_may_fold): an international host (a byte past ASCII,
  * an `xn--` label) may be spelled with almost any; ASCII ones only with
- * what UTS #46 ignores or maps to their bytes. */
+ * what UTS #46 ignores or maps to their bytes, or to a dot (a root dot
+ * after the host is read as no part of it, so a dotless host's
+ * `localhost。` is the host too). */
 static void fold_set(struct patterns *pt, struct arena *a)
 {
-	bool ascii_host[128] = { false };
+	bool ascii_host[128] = { ['.'] = true };
 	pt->fold_any = pt->fold_astral = false;
 	pt->fold_bmp = NULL;
 	pt->fold_skip_lead = 0;
@@ -347,6 +347,9 @@ static void fold_set(struct patterns *pt, struct arena *a)
 	if (!any) pt->fold_skip_lead = 0xC3;
 }
 
+/* A deterministic host order (sorted), then the first-byte lists, longest
+ * first, with the second bytes each list's hosts may have; the host
+ * finder. */
 static void order_hosts(struct patterns *pt, struct arena *a)
 {
 	short idx[pt->nhosts ? pt->nhosts : 1];

@@ -75,14 +75,14 @@ struct patterns {
 	 * variant is http) */
 	enum scheme page_scheme;
 	struct hostfind find;                   /* where a host can begin (the matcher's skip) */
-	/* The code points past ASCII a host a browser folds into one of these
-	 * may be spelled with (rules.md §1.4): where every host is ASCII with
-	 * no `xn--` label, those UTS #46 ignores or maps to its bytes
-	 * (fold_bmp, a bit per code point to U+FFFF, and fold_astral for any
-	 * past it); else any (fold_any). */
 	/* some replacement text holds a host of the table
 	 * (`www.example.fi.ddev.site`): the sweep meets it in the output */
 	bool repl_holds_host;
+	/* The code points past ASCII a host a browser folds into one of these
+	 * may be spelled with (rules.md §1.4): where every host is ASCII with
+	 * no `xn--` label, those UTS #46 ignores or maps to its bytes or a dot
+	 * (fold_bmp, a bit per code point to U+FFFF, and fold_astral for any
+	 * past it); else any (fold_any). */
 	const unsigned char *fold_bmp;
 	bool fold_astral, fold_any;
 	/* a UTF-8 lead byte none of whose characters may stand there (0xC3,

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "bytescan.h"
+#include "diag.h"
 #include "entity.h"
 #include "testhook.h"
 
@@ -1026,7 +1027,7 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
 	if (locates(o)) {
 		if (vp->release || locator_may_hide_or_fold(vp->pt, v, n, o->entities || o->text_refs, o->css || o->js))
 			return true;
-		/* (locator_may_hide has answered for a reference to a host byte;
+		/* (locator_may_hide_or_fold has answered for a reference to a host byte;
 		 * left, the serialized walk's runs cut inside one) */
 		return o->entities && o->spellings && serialized_gate(v, n) && entity_may_decode_into(v, n, f->alphabet, true);
 	}
@@ -1149,7 +1150,7 @@ static __attribute__((noinline)) void replay(struct value *vp, const unsigned ch
 	if (r != SER_REPAIRED || vp->open_overflow || vp->planned != planned || vp->replay_bad ||
 	    vp->lead_next != vp->nleads) {
 		/* the walk is a function of the bytes: never met */
-		fputs("hostshift: internal error: a serialized value walked twice came out two ways\n", stderr);
+		diag_error(NULL, "internal error: a serialized value walked twice came out two ways");
 		exit(3);
 	}
 	if (vp->put_out_len != n) window_mark(w, n - vp->put_last, vp->base + n);

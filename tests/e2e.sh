@@ -1357,6 +1357,43 @@ json_lines "-i --json" "$T/err"
 has "-i --json: the summary counts the changed" "$T/err" '"changed":1,"status":0}'
 rm -f ip1.txt ip2.txt ip1.txt.bak
 
+# a symbolic link: the file it names is rewritten, the link stays
+cp stats.txt ip3.txt
+ln -s ip3.txt iplink.txt
+run -m "$MAP" -i.bak iplink.txt
+rc_is "-i through a symbolic link" 0
+same "-i through a symbolic link: the file rewritten" ip3.txt "$EXP/stats.out"
+same "-i through a symbolic link: its backup" ip3.txt.bak stats.txt
+if [ -L iplink.txt ]; then pass; else fail "-i through a symbolic link: the link replaced"; fi
+rm -f ip3.txt ip3.txt.bak iplink.txt
+# a run that ends on an error, or on a signal, leaves no temporary file
+if command -v python3 >/dev/null 2>&1; then
+	{
+		printf 'HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n'
+		python3 -c 'import sys; sys.stdout.write("".join("X-H%d: %s\r\n" % (i, "a" * 100) for i in range(3000)))'
+		printf '\r\n<a href="https://www.example.fi/">x</a>\n'
+	} >iphead.txt
+	cp iphead.txt iphead.want
+	TMPDIR=/nonexistent "$H" --headers -i -m "$MAP" iphead.txt >"$T/out" 2>"$T/err"
+	RC=$?
+	rc_is "-i, no room for a spill" 3
+	same "-i, no room for a spill: the original untouched" iphead.txt iphead.want
+	if ls -a | grep -q '^\.iphead'; then fail "-i, no room for a spill: a temporary file left"; else pass; fi
+	rm -f iphead.txt iphead.want
+fi
+awk 'BEGIN { for (i = 0; i < 2000000; i++) print "line " i " https://www.example.fi/x" }' >ipsig.txt
+cp ipsig.txt ipsig.want
+"$H" -m "$MAP" -i ipsig.txt 2>/dev/null &
+ip_pid=$!
+sleep 0.2
+kill -TERM "$ip_pid" 2>/dev/null
+wait "$ip_pid"
+if ls -a | grep -q '^\.ipsig'; then fail "-i ended by SIGTERM: a temporary file left"; else pass; fi
+if cmp -s ipsig.txt ipsig.want || cmp -s ipsig.txt "$EXP/stats.out" || ! grep -q 'www.example.fi' ipsig.txt; then pass; else
+	fail "-i ended by SIGTERM: the file neither the original nor rewritten"
+fi
+rm -f ipsig.txt ipsig.want
+
 # the map's messages
 printf '\357\273\277https://www.example.fi https://wt-a--example.ddev.site\n' >"$T/bom.map"
 run -m "$T/bom.map" stats.txt

@@ -1193,6 +1193,8 @@ START_TEST(fold_spellings_in_places)
 		{ MAP_MAIN, "https://www\xe3\x80\x82" "example.fi" },
 		{ MAP_MAIN, "https://www.exam\xc2\xad" "ple.fi" },
 		{ MAP_MAIN, "https://www\xef\xbc\x8e" "example\xef\xbc\x8e" "fi" },
+		/* a dotless host with its root dot spelled past ASCII */
+		{ "http://localhost:8080 https://v.test\n", "http://localhost\xe3\x80\x82:8080" },
 	};
 	/* (and beside Latin-1 letters, whose lead byte the ASCII hosts' gate
 	 * passes over: the fold's characters are still seen) */

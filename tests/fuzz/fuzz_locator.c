@@ -91,8 +91,10 @@ static const char *const maps[4] = {
 	"https://www.example.fi:8443 http://[::1]:8080\n"
 	"https://www.example.fi https://v.example\n"
 	"https://example.fi https://example.fi\n",
-	/* a scheme-only change */
-	"http://www.example.fi https://www.example.fi\n",
+	/* a scheme-only change; a dotless host (its root dot spelled past
+	 * ASCII, `localhost。`, is the host) */
+	"http://www.example.fi https://www.example.fi\n"
+	"http://localhost:8080 https://v.localhost.test\n",
 };
 
 static struct map real_map[4], ident_map[4];
@@ -670,6 +672,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
+	/* (the one pass the value pipeline asks, value.c's may_hold_candidate) */
+	if (!locator_may_hide_or_fold(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n) &&
+	    h0.n)
+		fail_hits("locator_may_hide_or_fold is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 
 	/* (5) across the first window's limit */
 	int filler = data[1] & 3;
