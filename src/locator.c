@@ -105,8 +105,10 @@ static bool fold_at(const unsigned char *p, size_t i, struct fold_walk *w)
 	 * may make a slash or a colon of it: `&sol;&sol;ｗ`): a superset */
 	if (flags) return true;
 	if (j > 0 && (p[j - 1] == '/' || p[j - 1] == '\\')) {
-		/* after two slashes, or a slash after a colon (written or `%3A`) */
-		return j > 1 && (p[j - 2] == '/' || p[j - 2] == '\\' || p[j - 2] == ':' || (j >= 4 && percent_colon(p + j - 4)));
+		/* after two slashes, or a slash after a colon (written, `%3A`,
+		 * or where references are read a reference's `;`: `http&colon;/`) */
+		return j > 1 && (p[j - 2] == '/' || p[j - 2] == '\\' || p[j - 2] == ':' || (j >= 4 && percent_colon(p + j - 4)) ||
+		                 (w->refs && p[j - 2] == ';'));
 	}
 	if (encoded_slash(p, j)) {
 		j -= 3;

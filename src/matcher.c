@@ -420,6 +420,26 @@ static bool colon_ref_before(const struct scan *s, size_t c)
 	return false;
 }
 
+/* Where references are read: the scheme `http` or `https` (any case,
+ * a word of its own) written before a reference that decodes to ':' just
+ * before b[c], in *scheme; false where there is none. */
+static bool colon_ref_scheme(const struct scan *s, size_t c, enum scheme *scheme)
+{
+	for (size_t k = 2; k <= 12 && k <= c; k++) {
+		if (s->b[c - k] != '&') continue;
+		size_t len, a = c - k;
+		if (ref_byte(s, a, &len) != ':' || len != k) return false;
+		size_t w = a >= 5 && ascii_ci_eq(s->b + a - 5, "https", 5) ? 5 : a >= 4 && ascii_ci_eq(s->b + a - 4, "http", 4) ? 4 : 0;
+		if (!w) return false;
+		int before = a - w > 0 ? s->b[a - w - 1] : s->prev;
+		if (before != MATCH_NO_PREV && (ascii_alnum((unsigned char)before) || before == '+' || before == '-' || before == '.'))
+			return false;
+		*scheme = w == 5 ? SCHEME_HTTPS : SCHEME_HTTP;
+		return true;
+	}
+	return false;
+}
+
 /* §3.3: bytes that make a relative candidate part of something longer. */
 static bool blocks_left(int c)
 {
@@ -445,6 +465,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
                        const struct pattern_host *g, size_t sep, size_t host_end)
 {
 	const unsigned char *b = s->b;
+	bool ref_scheme = false;   /* a relative form after `http&colon;`: its scheme is written */
 	if (form == FORM_RELATIVE) {
 		int before = c > 0 ? b[c - 1] : s->prev;
 		/* In a SQL literal `\n` `\t` `\r` `\0` `\b` `\Z` stand for control
@@ -465,6 +486,9 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 			skip(s, c, host_end, REASON_NOT_A_URL);
 			return host_end;
 		}
+		/* (in text, `http&colon;//C:443` is the http scheme's, whose
+		 * port 443 no https pair has: the pair is chosen by it) */
+		if (s->refs && before == ';' && colon_ref_scheme(s, c, &written)) ref_scheme = true;
 	}
 	(void)sep;
 	size_t e = host_end;
@@ -500,7 +524,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 	if (!terminated(s, c, e)) { skip(s, c, e, REASON_NOT_A_URL); return e; }
 
 	/* §3.6 pair choice, by declaration order */
-	const struct pattern_pair *pp = patterns_pair_for(g, form == FORM_SCHEME, written, port, port_len);
+	const struct pattern_pair *pp = patterns_pair_for(g, form == FORM_SCHEME || ref_scheme, written, port, port_len);
 	if (!pp) { skip(s, c, e, REASON_HOST_NOT_IN_MAP); return e; }
 	if (pp->identity) { skip(s, c, e, REASON_IDENTITY_MAP); return e; }
 	/* an empty port's colon, where the variant writes a port of its own,

@@ -1387,7 +1387,7 @@ cp ipsig.txt ipsig.want
 ip_pid=$!
 sleep 0.2
 kill -TERM "$ip_pid" 2>/dev/null
-wait "$ip_pid"
+{ wait "$ip_pid"; } 2>/dev/null
 if ls -a | grep -q '^\.ipsig'; then fail "-i ended by SIGTERM: a temporary file left"; else pass; fi
 if cmp -s ipsig.txt ipsig.want || cmp -s ipsig.txt "$EXP/stats.out" || ! grep -q 'www.example.fi' ipsig.txt; then pass; else
 	fail "-i ended by SIGTERM: the file neither the original nor rewritten"

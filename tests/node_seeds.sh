@@ -33,15 +33,20 @@ oracle_seeds() {
 # compared byte for byte with DIR/sample.expected.html, which node judged
 # when it was committed. Sets pass, fail.
 #
-#   oracle_sample DIR MAP
+#   oracle_sample DIR MAP [MAP ...]   (each MAP a CANONICAL=VARIANT pair)
 oracle_sample() {
 	pass=0 fail=0
+	os_dir=$1
+	shift
+	os_pairs=
+	for os_p in "$@"; do os_pairs="$os_pairs -p $os_p"; done
 	os_t=$(mktemp "${TMPDIR:-/tmp}/hostshift-sample.XXXXXX") || exit 2
-	if "$H" -q -t html -p "$2" "$1/sample.html" >"$os_t" && cmp -s "$os_t" "$1/sample.expected.html"; then
+	# shellcheck disable=SC2086
+	if "$H" -q -t html $os_pairs "$os_dir/sample.html" >"$os_t" && cmp -s "$os_t" "$os_dir/sample.expected.html"; then
 		pass=1
 	else
 		fail=1
-		echo "FAIL $1/sample.html: output differs from $1/sample.expected.html"
+		echo "FAIL $os_dir/sample.html: output differs from $os_dir/sample.expected.html"
 	fi
 	rm -f "$os_t"
 }

@@ -33,7 +33,23 @@ const rnd = () => { st ^= st << 13; st >>>= 0; st ^= st >>> 17; st ^= st << 5; s
 const pick = (a) => a[Math.floor(rnd() * a.length)];
 
 const CANON = 'www.example.fi', VAR = 'wt-a--example.ddev.site';
+// an international canonical host (the URL parser gives it as CANON2A)
+const CANON2 = 'www.b\u00fccher.example', CANON2A = 'www.xn--bcher-kva.example', VAR2 = 'wt-b--buecher.ddev.site';
 const BASE = `https://${VAR}/dir/page.html`;
+// Spellings a browser folds into a canonical host (docs/rules.md §1.4):
+// the international host in Unicode, upper case, NFD, with ideographic
+// or fullwidth dots, fullwidth letters, a soft hyphen, percent-encoded,
+// as references, as its A-label; the ASCII host with fullwidth letters,
+// ideographic and fullwidth dots, a soft hyphen.
+const FOLDS = [
+  CANON2, 'WWW.B\u00dcCHER.EXAMPLE', 'www.bu\u0308cher.example', 'www\u3002b\u00fccher\u3002example',
+  '\uff57\uff57\uff57.b\u00fccher.example', 'www.b\u00fc\u00adcher.example', 'www.b%C3%BCcher.example',
+  'www.b&uuml;cher.example', 'www.b&#xFC;cher.example', CANON2A, 'WWW.B%C3%9CCHER.EXAMPLE',
+  '\uff57\uff57\uff57.example.fi', 'www\u3002example.fi', 'www.exam\u00adple.fi', 'www\uff0eexample\uff0efi',
+  'WWW\uff0eEXAMPLE.FI', 'www.\uff45xample.fi',
+];
+// and near misses, which stay as they are
+const FOLD_MISSES = ['www.b\u00fccherx.example', 'www.bucher.example', `${CANON2}.evil.test`, '\uff57\uff57.example.fi'];
 
 // The spellings named in the project's issue on decoder views, always
 // first (C is the canonical host).
@@ -46,11 +62,17 @@ const FIXED = [
   'https://www.example.fi.\tevil.test/', '//www.example.fi.\tevil.test/', 'https://C/x', '//C/x',
   'https:\\\\cdn.other.example/x', '/a//b', '/search?q=a\tb', 'https:www.example.fi/x',
   '/r?u=https%253A%252F%252FC%252Fx', '/r?u=https%3A%2F%2FC%2Fx&v=1', '/r?u=x%3A//C/x',
+  // the international host and the fold, as the project's issue lists them
+  `https://${CANON2}/x`, 'HTTPS://WWW.B\u00dcCHER.EXAMPLE/x', 'https://www.bu\u0308cher.example/x',
+  'https://www\u3002b\u00fccher\u3002example/x', 'https://\uff57\uff57\uff57.b\u00fccher.example/x',
+  'https://www.b\u00fc\u00adcher.example/x', 'https://www.b%C3%BCcher.example/x', 'https://www.b&uuml;cher.example/x',
+  `//${CANON2}/x`, 'https://\uff57\uff57\uff57.example.fi/x', 'https://www\u3002example.fi/x',
+  'https://www.exam\u00adple.fi/x', 'https://www\uff0eexample\uff0efi/x',
 ].map((s) => s.replace(/\bC\//g, CANON + '/'));
 
 // The page's parser decodes references in attribute values before the URL
 // parser sees them; the ones the generator writes.
-const NAMED = { sol: '/', bsol: '\\', colon: ':', period: '.', Tab: '\t', NewLine: '\n', amp: '&', quot: '"', num: '#', quest: '?', commat: '@' };
+const NAMED = { sol: '/', bsol: '\\', colon: ':', period: '.', Tab: '\t', NewLine: '\n', amp: '&', quot: '"', num: '#', quest: '?', commat: '@', uuml: '\u00fc' };
 const decodeRefs = (v) => v.replace(/&(#[xX][0-9a-fA-F]+|#[0-9]+|[A-Za-z]+);/g, (m, r) => {
   if (r[0] === '#') return String.fromCodePoint(r[1] === 'x' || r[1] === 'X' ? parseInt(r.slice(2), 16) : parseInt(r.slice(1), 10));
   return NAMED[r] !== undefined ? NAMED[r] : m;
@@ -70,10 +92,15 @@ function generate() {
   const scheme = pick(['', 'https:', 'https:', 'http:', 'HTTPS:', 'ht\ttps:', 'https&#58;', 'http&colon;']);
   const slashes = pick(['//', '//', '\\\\', '/\\', '\\/', '///', '////', '/', '', '&#47;&#47;', '&sol;&sol;', '&bsol;&bsol;', '/\t/', '&#47;&#47;&#47;']);
   const user = pick(['', '', '', 'user@', '@', 'u:p@']);
-  const host = pick([CANON, CANON, CANON, CANON, 'cdn.other.example', `${CANON}.evil.test`, `${CANON}.\tevil.test`, `a${CANON}`, `${CANON}x`]);
+  const host = pick([CANON, CANON, CANON, CANON, 'cdn.other.example', `${CANON}.evil.test`, `${CANON}.\tevil.test`, `a${CANON}`, `${CANON}x`,
+    'FOLD', 'FOLD', 'FOLD', 'MISS']);
   const dot = pick(['', '', '', '.', '&#46;']);
   const port = pick(['', '', '', ':443', ':8443', '&#58;8443', ':0443', ':80']);
   const path = pick(['/x', '/a b?q=1&amp;r=2#f', '', '?q', '#f', '/p&#47;q', '\t/y']);
+  if (host === 'FOLD' || host === 'MISS') {
+    const h = pick(host === 'FOLD' ? FOLDS : FOLD_MISSES);
+    return lead + scheme + slashes + user + h + dot + port + path;
+  }
   return lead + scheme + slashes + user + (host.includes(CANON) ? obfuscate(host) : host) + dot + port + path;
 }
 
@@ -146,7 +173,8 @@ const dir = mkdtempSync(join(tmpdir(), 'hostshift-whatwg.'));
 const inPath = join(dir, 'in.html');
 writeFileSync(inPath, page);
 if (PAGE_OUT) writeFileSync(PAGE_OUT, page);
-const run = spawnSync(HS, ['-q', '-t', 'html', '-p', `https://${CANON}=https://${VAR}`, inPath], { maxBuffer: 1 << 28 });
+const run = spawnSync(HS, ['-q', '-t', 'html', '-p', `https://${CANON}=https://${VAR}`, '-p', `https://${CANON2}=https://${VAR2}`, inPath],
+  { maxBuffer: 1 << 28 });
 rmSync(dir, { recursive: true, force: true });
 if (run.status !== 0) { console.log(`hostshift exited ${run.status}: ${run.stderr}`); process.exit(2); }
 // each position after: an attribute's and a text's references decoded,
@@ -162,6 +190,9 @@ for (const [re, dec] of [
 
 const resolve = (v) => { try { return new URL(v, BASE); } catch { return null; } };
 const origin = (u, host) => u && /^https?:$/.test(u.protocol) && u.hostname.replace(/\.$/, '') === host && u.port === '';
+// the canonical hosts (as the URL parser gives them) and their variants
+const PAIRS = [[CANON, VAR], [CANON2A, VAR2]];
+const canonicalOf = (u) => PAIRS.find(([c]) => origin(u, c));
 // A redirect parameter `u` holds a URL of its own, percent-encoded once
 // or twice: judged as a URL of its own, decoded as the server it is given
 // to decodes it, and the outer URL with it set aside.
@@ -187,11 +218,12 @@ for (let k = 0; k < N; k++) {
   else { judge(k, aside(b0), aside(a0)); judge(k, eb, embedded(a0)); }
 }
 function judge(k, b, a) {
-  if (origin(a, CANON)) { c.leak++; ex.leak.push(show(k)); }
-  if (origin(b, CANON)) {
+  if (canonicalOf(a)) { c.leak++; ex.leak.push(show(k)); }
+  const pb = canonicalOf(b);
+  if (pb) {
     c.canonical++;
-    if (origin(a, VAR) && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash) c.right++;
-    else if (!origin(a, CANON)) { c.wrong++; ex.wrong.push(show(k)); }
+    if (origin(a, pb[1]) && a.pathname === b.pathname && a.search === b.search && a.hash === b.hash) c.right++;
+    else if (!canonicalOf(a)) { c.wrong++; ex.wrong.push(show(k)); }
   } else if ((b ? b.href : null) !== (a ? a.href : null)) {
     c.changed++;
     ex.changed.push(`${show(k)}: ${b && b.href} became ${a && a.href}`);

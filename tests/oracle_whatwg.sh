@@ -4,7 +4,9 @@
 # the spellings a browser resolves (slash and backslash runs, TAB, LF and
 # CR, references, percent escapes, userinfo, ports, near-miss hosts) into
 # a page, from a seed: into URL attributes, into a script's string
-# literals in JavaScript's escapes, and into text; hostshift rewrites the
+# literals in JavaScript's escapes, and into text; an international
+# canonical host and the spellings a browser folds (docs/rules.md §1.4)
+# among them; hostshift rewrites the
 # page; node reads each position before and after (a literal through its
 # own JavaScript parser) and its WHATWG URL class resolves it, against a
 # page served at the variant.
@@ -26,12 +28,13 @@ ROOT=$(cd "$(dirname "$0")/.." && pwd)
 cd "$ROOT" || exit 2
 S=tests/oracle_whatwg
 MAP="https://www.example.fi=https://wt-a--example.ddev.site"
+MAP2="https://www.bücher.example=https://wt-b--buecher.ddev.site"
 per=${WHATWG_URLS:-5000}
 
 . tests/node_seeds.sh
 
 if ! command -v node >/dev/null 2>&1; then
-	oracle_sample "$S" "$MAP"
+	oracle_sample "$S" "$MAP" "$MAP2"
 	echo "whatwg: $pass passed, $fail failed (node not installed: committed sample only)"
 	[ "$fail" -eq 0 ]
 	exit

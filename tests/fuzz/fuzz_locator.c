@@ -650,7 +650,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (h0.h[i].scheme) { stats.scheme++; break; }
 
 	/* (6) the gates */
-	if (!locator_may_find(pt, cur_in, cur_n, refs, true) && !locator_may_fold(cur_in, cur_n, refs)) {
+	if (!locator_may_find(pt, cur_in, cur_n, refs, true) && !locator_may_fold(pt, cur_in, cur_n, refs)) {
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;
