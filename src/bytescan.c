@@ -359,23 +359,6 @@ size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len)
 	return len;
 }
 
-size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2)
-{
-	size_t i = from;
-#if defined(__SSE2__)
-	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2);
-	for (; i < len && len - i >= 16; i += 16) {
-		__m128i x = load16(b + i);
-		unsigned mask = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2))) |
-		                (unsigned)_mm_movemask_epi8(x);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-#endif
-	for (; i < len; i++)
-		if (b[i] >= 0x80 || b[i] == c1 || b[i] == c2) return i;
-	return len;
-}
-
 size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high)
 {
 	size_t i = from;

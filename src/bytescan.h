@@ -66,9 +66,6 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len);
  * (not a byte loop, which would read every byte of long strings full of
  * escapes). */
 bool bytescan_escaped_slash(const unsigned char *b, size_t len);
-/* The first i in [from, len) with b[i] >= 0x80 or b[i] == c1 or c2; len
- * if none. */
-size_t bytescan_high_or(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2);
 /* The first i in [from, len) where b[i] is a UTF-8 lead byte (from 0xC0)
  * other than skip, or c1 or c2; len if none (skip 0: any lead byte). */
 size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigned char skip, unsigned char c1,
