@@ -15,6 +15,7 @@
 #include "ascii.h"
 #include "bytescan.h"
 
+#include <stdint.h>
 #include <string.h>
 
 /* §3.5: host bytes are A–Z a–z 0–9 - . _ and every byte >= 0x80. */
@@ -408,16 +409,17 @@ static bool root_dot_follower(const struct scan *s, size_t i)
 	return false;
 }
 
-/* Where references are read: whether b[c] follows a reference that
- * decodes to ':' (`&colon;`, `&#58;`, `&#x3A;`, at most 12 bytes back). */
-static bool colon_ref_before(const struct scan *s, size_t c)
+/* Where references are read: the start of a reference that decodes to
+ * ':' and ends just before b[c] (`&colon;`, `&#58;`, `&#x3A;`, at most 12
+ * bytes back); SIZE_MAX where there is none. */
+static size_t colon_ref_at(const struct scan *s, size_t c)
 {
 	for (size_t k = 2; k <= 12 && k <= c; k++) {
 		if (s->b[c - k] != '&') continue;
 		size_t len;
-		return ref_byte(s, c - k, &len) == ':' && len == k;
+		return ref_byte(s, c - k, &len) == ':' && len == k ? c - k : SIZE_MAX;
 	}
-	return false;
+	return SIZE_MAX;
 }
 
 /* Where references are read: the scheme `http` or `https` (any case,
@@ -425,19 +427,15 @@ static bool colon_ref_before(const struct scan *s, size_t c)
  * before b[c], in *scheme; false where there is none. */
 static bool colon_ref_scheme(const struct scan *s, size_t c, enum scheme *scheme)
 {
-	for (size_t k = 2; k <= 12 && k <= c; k++) {
-		if (s->b[c - k] != '&') continue;
-		size_t len, a = c - k;
-		if (ref_byte(s, a, &len) != ':' || len != k) return false;
-		size_t w = a >= 5 && ascii_ci_eq(s->b + a - 5, "https", 5) ? 5 : a >= 4 && ascii_ci_eq(s->b + a - 4, "http", 4) ? 4 : 0;
-		if (!w) return false;
-		int before = a - w > 0 ? s->b[a - w - 1] : s->prev;
-		if (before != MATCH_NO_PREV && (ascii_alnum((unsigned char)before) || before == '+' || before == '-' || before == '.'))
-			return false;
-		*scheme = w == 5 ? SCHEME_HTTPS : SCHEME_HTTP;
-		return true;
-	}
-	return false;
+	size_t a = colon_ref_at(s, c);
+	if (a == SIZE_MAX) return false;
+	size_t w = a >= 5 && ascii_ci_eq(s->b + a - 5, "https", 5) ? 5 : a >= 4 && ascii_ci_eq(s->b + a - 4, "http", 4) ? 4 : 0;
+	if (!w) return false;
+	int before = a - w > 0 ? s->b[a - w - 1] : s->prev;
+	if (before != MATCH_NO_PREV && (ascii_alnum((unsigned char)before) || before == '+' || before == '-' || before == '.'))
+		return false;
+	*scheme = w == 5 ? SCHEME_HTTPS : SCHEME_HTTP;
+	return true;
 }
 
 /* §3.3: bytes that make a relative candidate part of something longer. */
@@ -482,7 +480,7 @@ static size_t evaluate(const struct scan *s, size_t c, enum form form, enum enco
 		 * attribute value and the sweep after it (in text, where none
 		 * runs, `wss&#58;//C` is read as `wss://C` is) */
 		if (s->refs && before == ';' && s->surface != SURFACE_TEXT && s->surface != SURFACE_RAW_TEXT &&
-		    s->surface != SURFACE_INLINE_STYLE && colon_ref_before(s, c)) {
+		    s->surface != SURFACE_INLINE_STYLE && colon_ref_at(s, c) != SIZE_MAX) {
 			skip(s, c, host_end, REASON_NOT_A_URL);
 			return host_end;
 		}

@@ -48,28 +48,32 @@ void report_begin(struct report *r, const char *file, bool sweep_ran)
 	r->ntrace = r->dropped = 0;
 }
 
-/* Bytes of an origin as printed on one line: controls are escaped so a
- * finding stays one line. */
-static void plain_text(FILE *f, const unsigned char *p, size_t n)
+/* Bytes of an origin as printed on one line, into msg[*at..cap): controls
+ * are escaped so a finding stays one line, LF as a space where lf_space
+ * (the context of a straggler). Returns how many of p's bytes it took. */
+static size_t plain_into(char *msg, size_t cap, size_t *at, const unsigned char *p, size_t n, bool lf_space)
 {
-	for (size_t i = 0; i < n; i++) {
-		unsigned char c = p[i];
-		if (c < 0x20 || c == 0x7f) fprintf(f, "\\x%02x", c);
-		else fputc(c, f);
-	}
-}
-
-/* The same into msg[*at..cap), for a message built in pieces; LF as a
- * space where lf_space (the context of a straggler). */
-static void plain_into(char *msg, size_t cap, size_t *at, const unsigned char *p, size_t n, bool lf_space)
-{
-	for (size_t i = 0; i < n && *at + 5 < cap; i++) {
+	size_t i = 0;
+	for (; i < n && *at + 5 < cap; i++) {
 		unsigned char c = p[i];
 		if (c == '\n' && lf_space) msg[(*at)++] = ' ';
 		else if (c < 0x20 || c == 0x7f) *at += (size_t)snprintf(msg + *at, cap - *at, "\\x%02x", c);
 		else msg[(*at)++] = (char)c;
 	}
 	msg[*at] = 0;
+	return i;
+}
+
+/* The same to a stream, a buffer at a time. */
+static void plain_text(FILE *f, const unsigned char *p, size_t n)
+{
+	while (n) {
+		char buf[256];
+		size_t at = 0, took = plain_into(buf, sizeof buf, &at, p, n, false);
+		fwrite(buf, 1, at, f);
+		p += took;
+		n -= took;
+	}
 }
 
 /* One --check finding: `FILE:LINE:COLUMN: TEXT (what)`, or its JSON object,
