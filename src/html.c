@@ -195,7 +195,7 @@ static bool text_hides(const struct html *h, const unsigned char *p, size_t n)
 static bool seg_may_hide(const struct html *h, const unsigned char *p, size_t n)
 {
 	if (h->seg_surface != SURFACE_INLINE_STYLE && !seg_script(h->seg_surface)) return h->seg_refs && text_hides(h, p, n);
-	return bytescan_any3(p, 0, n, '\\', '%', h->seg_refs ? '&' : '%') < n;
+	return locator_may_hide_script(p, n, h->seg_refs);
 }
 
 /* A whole held token: written unchanged where it can hold nothing, through
@@ -229,9 +229,9 @@ static void seg_whole(struct html *h)
 	 * page's parser decodes, with such a mark or a reference, and a
 	 * canonical host in its bytes whether skips are observed or not: the
 	 * locator reads it too */
-	bool css = style && (host || hide) && locator_may_find(h->c.pt, p, n, h->seg_refs, true);
-	bool js = script && (host || hide) && locator_may_find(h->c.pt, p, n, false, true);
-	bool text_refs = h->seg_refs && (css || (!style && (host || hide) && locator_may_find(h->c.pt, p, n, true, false)));
+	bool css = style && (host || hide) && locator_may_find(h->c.pt, p, n, &(struct locate_opts){ .css = true, .refs = h->seg_refs });
+	bool js = script && (host || hide) && locator_may_find(h->c.pt, p, n, &(struct locate_opts){ .js = true });
+	bool text_refs = h->seg_refs && (css || (!style && (host || hide) && locator_may_find(h->c.pt, p, n, &(struct locate_opts){ .refs = true })));
 	if (css || js || text_refs || (h->c.spellings && serialized_gate(p, n))) {
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
 		                        .js = js, .text_refs = text_refs };

@@ -698,9 +698,44 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 	return !two && scheme_before(p, i);
 }
 
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool ctl)
+/* Whether a byte may stand on either side of a TAB, LF or CR inside what
+ * the locator reports (a URL from its scheme to its authority's end, no
+ * `@` in it: userinfo has a mark of its own): a scheme's, a host's or a
+ * port's byte, a separator, a byte of a reference, a `%XX` or an escape,
+ * or one past ASCII. */
+static bool url_byte(unsigned char c)
+{
+	return ascii_alnum(c) || c >= 0x80 || (c && strchr(".-+_:/\\%&;#[]@", c));
+}
+
+/* Whether removing the run of the view's removable bytes (in mask) that
+ * holds p[i] joins two bytes that may both lie in a reported URL; *end:
+ * where the run ends. A run at the start or the end of the buffer joins
+ * nothing (what follows or precedes it is read as the byte matcher reads
+ * it). */
+static bool removal_joins(const unsigned char *p, size_t n, size_t i, unsigned mask, size_t *end)
+{
+	size_t a = i, b = i + 1;
+	while (a > 0 && (lc[p[a - 1]] & mask)) a--;
+	while (b < n && (lc[p[b]] & mask)) b++;
+	*end = b;
+	return a > 0 && b < n && url_byte(p[a - 1]) && url_byte(p[b]);
+}
+
+bool locator_may_hide_script(const unsigned char *p, size_t n, bool refs)
+{
+	if (bytescan_any3(p, 0, n, '\\', '%', refs ? '&' : '%') < n) return true;
+	/* a run of TABs the view removes, between two bytes a URL may hold */
+	size_t end;
+	for (const unsigned char *t = memchr(p, '\t', n); t; t = end < n ? memchr(p + end, '\t', n - end) : NULL)
+		if (removal_joins(p, n, (size_t)(t - p), LC_TAB, &end)) return true;
+	return false;
+}
+
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, const struct locate_opts *o)
 {
 	const struct hostfind *f = &pt->find;
+	bool refs = o->refs;
 	size_t skip;
 	bool high = false;
 	struct fold_walk walk = FOLD_WALK(refs);
@@ -746,9 +781,16 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			continue;
 		case '\t':
 		case '\n':
-		case '\r':
-			if (ctl) return true;   /* (LF and CR removed where the surface joins: a superset) */
+		case '\r': {
+			/* the bytes the view removes: TAB (where the surface joins,
+			 * in a value, a style sheet and a script), LF and CR where
+			 * it joins */
+			unsigned removed = view_mask(o) & (LC_TAB | LC_CTL);
+			if (!(lc[c] & removed)) continue;   /* (kept in the view) */
+			if (removal_joins(p, n, i, removed, &skip)) return true;
+			i = skip - 1;
 			continue;
+		}
 		default:
 			continue;
 		}

@@ -92,13 +92,20 @@ bool locator_may_fold(const struct patterns *pt, const unsigned char *p, size_t 
 bool locator_may_hide(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css);
 /* locator_may_hide || locator_may_fold, in one pass. */
 bool locator_may_hide_or_fold(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool css);
+/* The same for a style sheet or a script (rules.md §3.9): it holds a `\`,
+ * a `%`, with refs a `&`, or a run of TABs between two bytes a URL may
+ * hold (the view removes TAB there, and a host may be spelled across
+ * it). */
+bool locator_may_hide_script(const unsigned char *p, size_t n, bool refs);
 
-/* Whether the locator may find in p[0..n) an origin the byte matcher
- * does not (a superset; its proof is in docs/rules.md §3.9): it holds a
- * `\` (with esc: two together), `@`, `%`, with ctl TAB, LF or CR, with refs a
- * reference other than `&amp;` and `&quot;`, a run of three slashes, or
- * `http:`/`https:` without two slashes (with esc: two `/`s) after it. */
-bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, bool refs, bool ctl);
+
+/* Whether the locator, reading p[0..n) as o says, may find an origin the
+ * byte matcher does not (a superset; its proof is in docs/rules.md §3.9):
+ * it holds a `\`, an `@` a canonical host follows, a `%XX` of a byte of
+ * one, a TAB, LF or CR the view removes between two bytes a URL may hold,
+ * with o->refs a reference other than `&amp;` and `&quot;`, a run of three
+ * slashes, or `http:`/`https:` without two slashes after it. */
+bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, const struct locate_opts *o);
 
 /* Every canonical origin of p[0..n) in the URL view, in order, to fn. */
 void locator_scan(struct locator *L, const struct patterns *pt, const unsigned char *p, size_t n,

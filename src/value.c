@@ -455,23 +455,30 @@ static inline bool locates(const struct value_opts *o)
  * matcher and the re-match: its finds merged into the run's splices, in
  * source order, which it leaves as one ordered list (splice0 ==
  * nsplices). */
-static __attribute__((noinline)) void locate_run(struct value *vp, const unsigned char *p, size_t n, size_t off)
+/* How the locator reads the run p[0..n) of this value: its gate and its
+ * scan read the same view. */
+static inline void locate_opts_of(const struct value *vp, const unsigned char *p, size_t n, struct locate_opts *lo)
 {
 	const struct value_opts *o = vp->o;
 	const struct surface_axes *ax = surface_axes(o->surface);
+	*lo = (struct locate_opts){ .refs = o->entities || o->text_refs, .value = o->mode == MATCH_VALUE, .css = o->css, .js = o->js,
+	                             /* (a newline in a style sheet ends its string or url():
+	                              * no URL parser is given one to remove) */
+	                             .joins = !o->css && !o->js && (ax->joining == JOIN_JOINS ||
+	                                                  (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n))),
+	                             .release = vp->release, .release_ctx = vp->release_ctx };
+}
+
+static __attribute__((noinline)) void locate_run(struct value *vp, const unsigned char *p, size_t n, size_t off,
+                                                 const struct locate_opts *lo)
+{
 	if (vp->splice0 != vp->nsplices) order_run(vp);
 	vp->loc0 = vp->nsplices;
 	vp->nmerge = 0;
 	vp->run = p;
 	vp->run_len = n;
 	vp->run_off = off;
-	struct locate_opts lo = { .refs = o->entities || o->text_refs, .value = o->mode == MATCH_VALUE, .css = o->css, .js = o->js,
-	                          /* (a newline in a style sheet ends its string or url():
-	                           * no URL parser is given one to remove) */
-	                          .joins = !o->css && !o->js && (ax->joining == JOIN_JOINS ||
-	                                               (ax->joining == JOIN_PER_BUFFER && matcher_surface_joins(o->surface, p, n))),
-	                          .release = vp->release, .release_ctx = vp->release_ctx };
-	locator_scan(&vp->loc, vp->pt, p, n, &lo, locate_event, vp);
+	locator_scan(&vp->loc, vp->pt, p, n, lo, locate_event, vp);
 	if (!vp->nmerge) return;
 	/* merged after the hits in merge[], then back over the run's */
 	size_t k = vp->nmerge, total = k + (vp->loc0 - vp->run0);
@@ -546,9 +553,11 @@ static size_t run_splices(struct value *vp, const unsigned char *p, size_t n, si
 	}
 	/* (a serialized value's run whose splices went to the plan as it was
 	 * matched has none here to be merged with) */
-	if (planned == vp->planned && locates(o) &&
-	    locator_may_find(vp->pt, p, n, o->entities || o->text_refs, o->mode == MATCH_VALUE || surface_axes(o->surface)->joining != JOIN_PROSE))
-		locate_run(vp, p, n, off);
+	if (planned == vp->planned && locates(o)) {
+		struct locate_opts lo;
+		locate_opts_of(vp, p, n, &lo);
+		if (locator_may_find(vp->pt, p, n, &lo)) locate_run(vp, p, n, off, &lo);
+	}
 	return vp->nsplices;
 }
 

@@ -1328,6 +1328,78 @@ START_TEST(reference_colon_scheme)
 }
 END_TEST
 
+/* The locator's gate reads TAB, LF and CR as its view does (rules.md
+ * §3.9): a run the view removes matters only between two bytes a URL may
+ * hold; LF and CR are kept in a style sheet and a script, TAB in prose. */
+START_TEST(locator_gate_removed_controls)
+{
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	const struct locate_opts attr = { .refs = true, .joins = true, .value = true }, sheet = { .css = true },
+	                         script = { .js = true }, prose = { .refs = true };
+	static const struct { const char *v; int as; bool want; } rows[] = {
+		{ "https://www.exa\tmple.fi/p", 0, true },
+		{ "https://www.exa\n\tmple.fi/p", 0, true },
+		{ "https:/\t/www.example.fi/p", 0, true },
+		{ "https:\r\n//www.example.fi/p", 0, true },
+		{ "\n\thttps://www.example.fi/p\n\t", 0, false },   /* (at the edges: joins nothing) */
+		{ "https://www.example.fi/p \t x", 0, false },
+		{ "b{\n\tbackground:url(https://www.example.fi/p)}\na{\n\tcolor:red}", 1, false },
+		{ "b{background:url(\"https://www.exa\tmple.fi/p\")}", 1, true },
+		{ "b{background:url(\"https://www.exa\nmple.fi/p\")}", 1, false },   /* (a newline ends the string) */
+		{ "var u = \"https://www.example.fi/p\";\n\tx = 1;", 2, false },
+		{ "var u = \"https://www.exa\tmple.fi/p\";", 2, true },
+		{ "a\tb https://www.exa\tmple.fi/p", 3, false },   /* (prose keeps TAB) */
+	};
+	const struct locate_opts *as[] = { &attr, &sheet, &script, &prose };
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const unsigned char *v = (const unsigned char *)rows[i].v;
+		ck_assert_msg(locator_may_find(&pt, v, strlen(rows[i].v), as[rows[i].as]) == rows[i].want, "row %zu", i);
+	}
+	/* a style sheet's or a script's own gate, with no canonical host in
+	 * its bytes */
+	static const char *const sheets[] = { "url(\"https://www.exa\tmple.fi/p\")", "a{\n\tcolor:red;\n\tmargin:0}" };
+	ck_assert(locator_may_hide_script((const unsigned char *)sheets[0], strlen(sheets[0]), false));
+	ck_assert(!locator_may_hide_script((const unsigned char *)sheets[1], strlen(sheets[1]), false));
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
+/* A TAB in a host, in a style sheet's string or a script's: the URL
+ * parser removes it, so the host is the canonical one (a style sheet or a
+ * script with no canonical host in its bytes is read for it too); TABs
+ * that indent are left alone. */
+START_TEST(tab_in_host_sheets_scripts)
+{
+	static const struct { const char *in, *want; } rows[] = {
+		{ "<style>\n\tb { background: url(\"https://www.exa\tmple.fi/p\") }\n</style>",
+		  "<style>\n\tb { background: url(\"https://" VH "/p\") }\n</style>" },
+		{ "<script>\n\tvar u = \"https://www.exa\tmple.fi/p\";\n</script>", "<script>\n\tvar u = \"https://" VH "/p\";\n</script>" },
+		{ "<style>\n\ta { background: url(https://www.example.fi/p) }\n\tb { color: red }\n</style>",
+		  "<style>\n\ta { background: url(https://" VH "/p) }\n\tb { color: red }\n</style>" },
+		{ "<script>\n\tvar u = \"https://www.example.fi/p\";\n\tvar w = 1;\n</script>",
+		  "<script>\n\tvar u = \"https://" VH "/p\";\n\tvar w = 1;\n</script>" },
+		{ "<style>\n\tb { color: red }\n</style>", NULL },
+	};
+	struct map m;
+	struct patterns pt;
+	pf_build(&m, &pt, MAP_MAIN, false);
+	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
+		const char *want = rows[i].want ? rows[i].want : rows[i].in;
+		struct pf_options o = { .type = FILETYPE_HTML };
+		struct pf_result r;
+		char what[48];
+		snprintf(what, sizeof what, "tab in host, row %zu", i);
+		run_sizes(&pt, what, rows[i].in, strlen(rows[i].in), want, strlen(want), &o, &r);
+		pf_free(&r);
+	}
+	patterns_free(&pt);
+	map_free(&m);
+}
+END_TEST
+
 Suite *html_rows_suite(void)
 {
 	Suite *s = suite_create("html_rows");
@@ -1336,6 +1408,8 @@ Suite *html_rows_suite(void)
 	tcase_add_test(t, idn_fixture);
 	tcase_add_test(t, fold_spellings_in_places);
 	tcase_add_test(t, reference_colon_scheme);
+	tcase_add_test(t, locator_gate_removed_controls);
+	tcase_add_test(t, tab_in_host_sheets_scripts);
 	tcase_add_test(t, fold_gate_linear);
 	tcase_add_test(t, idn_escaped_forms);
 	tcase_add_test(t, row_01);

@@ -47,7 +47,9 @@
  *       locator_may_fold are false, every hit lies inside a span the byte
  *       matcher rewrote (matcher_scan_ex, value mode, html-attr or header)
  *       on the same bytes; where locator_may_hide and locator_may_fold are
- *       false and hostfind_any finds no canonical host, there is no hit.
+ *       false and hostfind_any finds no canonical host, there is no hit;
+ *       nor, in a style sheet or a script, where locator_may_hide_script
+ *       is false instead of locator_may_hide.
  *   A hit whose host is spelled past ASCII (the fold, rules.md §1.4) is
  *   checked in (4) for a character past ASCII among its bytes and, where
  *   they are UTF-8 alone, for folding to the canonical host.
@@ -650,7 +652,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (h0.h[i].scheme) { stats.scheme++; break; }
 
 	/* (6) the gates */
-	if (!locator_may_find(pt, cur_in, cur_n, refs, true) && !locator_may_fold(pt, cur_in, cur_n, refs)) {
+	if (!locator_may_find(pt, cur_in, cur_n, &lo) && !locator_may_fold(pt, cur_in, cur_n, refs)) {
 		stats.no_find++;
 		spans.n = 0;
 		spans.overflow = false;
@@ -672,6 +674,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		stats.no_hide++;
 		if (h0.n) fail_hits("locator_may_hide is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	}
+	/* (a style sheet's or a script's, html.c's seg_may_hide) */
+	if ((cur_css || cur_js) && !locator_may_hide_script(cur_in, cur_n, refs) && !hostfind_any(&pt->find, cur_in, cur_n) &&
+	    !locator_may_fold(pt, cur_in, cur_n, refs) && h0.n)
+		fail_hits("locator_may_hide_script is false and no canonical host is in the bytes, but the locator found one", &h0, 0);
 	/* (the one pass the value pipeline asks, value.c's may_hold_candidate) */
 	if (!locator_may_hide_or_fold(pt, cur_in, cur_n, refs, cur_css || cur_js) && !hostfind_any(&pt->find, cur_in, cur_n) &&
 	    h0.n)
