@@ -304,6 +304,43 @@ static void head_position(void *ctx, uint64_t off, size_t *line, size_t *column)
 	*column = (size_t)(off - hp->line_start) + 1;
 }
 
+/* The canonical origins of a header hostshift does not rewrite: each
+ * reported where it is (`header-kept`, a finding in check mode), and the
+ * header named in one warning; its bytes are kept. */
+struct kept {
+	struct value *vp;
+	const unsigned char *h;
+	const struct header *hd;
+	struct head_pos *hp;
+	size_t n;
+};
+
+static void kept_event(void *ctx, const struct match_event *ev)
+{
+	struct kept *k = ctx;
+	if (ev->action != ACTION_REWROTE) return;
+	size_t at = k->hd->vs + ev->start;
+	struct report_event re = { .offset = at, .action = ACTION_SKIPPED, .reason = REASON_HEADER_KEPT, .surface = SURFACE_HEADER,
+	                           .text = k->h + at, .text_len = ev->end - ev->start };
+	if (report_wants_positions(k->vp->report)) head_position(k->hp, at, &re.line, &re.column);
+	report_add(k->vp->report, &re);
+	if (!k->n++ && !k->vp->report->opt.quiet)
+		diag_warn(k->vp->report->file,
+		          "the %.*s header at offset %zu holds the canonical origin %.*s and is left as it is: --headers "
+		          "rewrites origins only in Location, Content-Location, Refresh, Link, Content-Security-Policy "
+		          "and Access-Control-Allow-Origin",
+		          (int)(k->hd->colon - k->hd->i), (const char *)k->h + k->hd->i, k->hd->i, (int)(ev->end - ev->start),
+		          (const char *)k->h + at);
+}
+
+static void report_kept(struct value *vp, const unsigned char *h, const struct header *hd, struct head_pos *hp)
+{
+	if (!vp->report || hd->ve - hd->vs > HEADERS_VALUE_CAP || !hostfind_any(&vp->pt->find, h + hd->vs, hd->ve - hd->vs)) return;
+	struct kept k = { vp, h, hd, hp, 0 };
+	struct match_params mp = { .prev = MATCH_NO_PREV, .mode = MATCH_VALUE, .surface = SURFACE_HEADER, .joins = -1 };
+	matcher_scan_ex(vp->pt, h + hd->vs, hd->ve - hd->vs, hd->ve - hd->vs, &mp, kept_event, &k);
+}
+
 /* A canonical host whose pairs all map it to itself does not change. */
 static bool host_changes(const struct pattern_host *ph)
 {
@@ -449,6 +486,7 @@ void headers_rewrite(const unsigned char *h, size_t n, struct value *vp, const s
 			cookie_write(vp, h + hd.vs, hd.ve - hd.vs, hd.vs, out, &hp);
 			sink_write(out, h + hd.ve, e - hd.ve);
 		} else {
+			if (!url) report_kept(vp, h, &hd, &hp);
 			sink_write(out, h + i, e - i);
 		}
 		release(io, h + e);

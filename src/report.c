@@ -132,8 +132,10 @@ void report_add(struct report *r, const struct report_event *in)
 		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
 		diag_warn(r->file, "serialized value left untouched at offset %" PRIu64 ": %s", ev->offset, msg);
 	}
-	/* §10.6: a value left untouched never checks clean */
-	if (r->opt.check && untouched) check_finding(r, ev, reason_name(ev->reason), true);
+	/* §10.6: a value left untouched never checks clean; nor does a
+	 * canonical origin in a header left as it is (§13.3) */
+	bool kept = ev->action == ACTION_SKIPPED && ev->reason == REASON_HEADER_KEPT;
+	if (r->opt.check && (untouched || kept)) check_finding(r, ev, reason_name(ev->reason), true);
 	if (r->opt.check && ev->action == ACTION_REWROTE) check_finding(r, ev, surface_name(ev->surface), false);
 	if (r->opt.explain) {
 		if (r->ntrace == REPORT_EXPLAIN_MAX) { r->dropped++; return; }

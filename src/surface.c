@@ -35,6 +35,7 @@ static const char *const reason_names[REASON_COUNT] = {
 	[REASON_SIZE_CAP_EXCEEDED]   = "size-cap-exceeded",
 	[REASON_SERIALIZED_UNTOUCHED] = "serialized-untouched",
 	[REASON_NOT_A_HOST]          = "not-a-host",
+	[REASON_HEADER_KEPT]         = "header-kept",
 };
 
 const struct surface_axes *surface_axes(enum surface s) { return &axes[s]; }

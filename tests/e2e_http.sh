@@ -107,6 +107,21 @@ same "--check --headers: line and column"
 "$H" -e --headers -m "$T/ex.map" "$T/found.txt" >/dev/null 2>"$T/err"
 if grep -q '^ *73 3:18  *rewrote .* header  *Domain=www.example.fi$' "$T/err"; then pass; else fail "-e: the dropped Domain is not at offset 73 (3:18): $(grep Domain "$T/err")"; fi
 
+# A canonical origin in a header --headers does not rewrite (X-Pingback)
+# is kept byte for byte and said: a warning naming the header, none with
+# -q, and a finding in --check, which then exits 1.
+printf 'HTTP/1.1 200 OK\r\nX-Pingback: https://%s/xmlrpc.php\r\nContent-Type: text/plain\r\n\r\nx\n' "$C" >"$T/kept.txt"
+hs "$T/kept.txt"
+cp "$T/kept.txt" "$T/want"
+same "X-Pingback kept"
+if grep -q 'the X-Pingback header at offset 17 holds the canonical origin https://www.example.fi and is left as it is' "$T/err"; then pass
+else fail "X-Pingback kept: no warning: $(cat "$T/err")"; fi
+hs -q "$T/kept.txt"
+if [ ! -s "$T/err" ]; then pass; else fail "X-Pingback kept, -q: $(cat "$T/err")"; fi
+if "$H" --check --headers -m "$T/ex.map" "$T/kept.txt" >"$T/out" 2>"$T/err"; then rc=0; else rc=$?; fi
+printf '%s:2:13: https://%s (header-kept)\n' "$T/kept.txt" "$C" >"$T/want"
+if [ "$rc" -eq 1 ]; then same "--check: X-Pingback kept is a finding"; else fail "--check, X-Pingback kept: exit $rc"; fi
+
 # ---- Part 2: the socat recipe, with a local upstream.
 missing=
 for tool in socat curl python3; do

@@ -44,6 +44,40 @@ START_TEST(url_headers)
 }
 END_TEST
 
+/* A canonical origin in a header hostshift does not rewrite is kept, and
+ * said: counted `header-kept`, a finding in check mode at its line and
+ * column, one warning naming the header; a header with none says
+ * nothing. */
+START_TEST(kept_headers_reported)
+{
+	const char *in = "HTTP/1.1 200 OK\r\nX-Pingback: https://" C "/xmlrpc.php\r\nX-Powered-By: PHP\r\n"
+	                 "Report-To: {\"url\":\"https://" C "/r\"}, {\"url\":\"https://" C "/s\"}\r\n"
+	                 "Content-Type: text/plain\r\n\r\nx\n";
+	expect(in, in, 0);
+	static const size_t sizes[] = { 1, 7, 4096 };
+	for (size_t i = 0; i < sizeof sizes / sizeof *sizes; i++) {
+		struct pf_options o = { .type = FILETYPE_AUTO, .headers = true, .read_size = sizes[i], .loud = true };
+		struct pf_result r;
+		pf_run(MAP1, in, strlen(in), &o, &r);
+		ck_assert_uint_eq(r.skips[REASON_HEADER_KEPT], 3);
+		ck_assert_uint_eq(r.candidates[SURFACE_HEADER], 3);
+		ck_assert_ptr_nonnull(r.err);
+		ck_assert_ptr_nonnull(strstr(r.err, "the X-Pingback header at offset 17 holds the canonical origin https://" C));
+		ck_assert_ptr_nonnull(strstr(r.err, "the Report-To header at offset"));
+		ck_assert_ptr_null(strstr(r.err, "X-Powered-By"));
+		/* (one warning a header) */
+		ck_assert_ptr_null(strstr(strstr(r.err, "Report-To") + 1, "Report-To"));
+		pf_free(&r);
+		o.check = true;
+		pf_run(MAP1, in, strlen(in), &o, &r);
+		ck_assert_msg(r.check && strstr(r.check, "in:2:13: https://" C " (header-kept)"), "check: %s", r.check ? r.check : "");
+		ck_assert_ptr_nonnull(strstr(r.check, "in:4:20: https://" C " (header-kept)"));
+		ck_assert_ptr_nonnull(strstr(r.check, "in:4:56: https://" C " (header-kept)"));
+		pf_free(&r);
+	}
+}
+END_TEST
+
 /* A Set-Cookie Domain that domain-matches a canonical host is dropped
  * (RFC 6265: any case, white space around '=', a leading dot, a parent
  * domain of the host); one of an unrelated domain stays, and so does a
@@ -465,6 +499,7 @@ Suite *headers_suite(void)
 	Suite *s = suite_create("headers");
 	TCase *tc = tcase_create("headers");
 	tcase_add_test(tc, url_headers);
+	tcase_add_test(tc, kept_headers_reported);
 	tcase_add_test(tc, cookie_domain);
 	tcase_add_test(tc, cookie_domain_ip_identity);
 	tcase_add_test(tc, validators);
