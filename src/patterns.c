@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "ascii.h"
+#include "buf.h"
 #include "diag.h"
 #include "idna.h"
 #include "matcher.h"
@@ -116,6 +117,7 @@ static void probe_event(void *ctx, const struct match_event *ev)
 void patterns_free(struct patterns *pt)
 {
 	free(pt->arena);
+	free((void *)pt->host_repls);
 	memset(pt, 0, sizeof *pt);
 }
 
@@ -383,14 +385,24 @@ static void order_hosts(struct patterns *pt, struct arena *a)
 	for (size_t g = 0; g < pt->nhosts; g++) { hs[g] = pt->hosts[g].host; hl[g] = pt->hosts[g].len; }
 	hostfind_build(&pt->find, hs, hl, pt->nhosts);
 	fold_set(pt, a);
-	pt->repl_holds_host = false;
-	for (size_t g = 0; g < pt->nhosts; g++)
-		for (size_t k = 0; k < pt->hosts[g].npairs; k++)
-			for (int e = 0; e < ENC_COUNT; e++)
-				for (int f = 0; f < FORM_COUNT; f++) {
-					struct slice r = pt->hosts[g].pairs[k].repl[e][f];
-					if (r.n && hostfind_any(&pt->find, r.p, r.n)) pt->repl_holds_host = true;
-				}
+	/* (counted, then listed: allocated only for a map that has any) */
+	struct slice *list = NULL;
+	for (int pass = 0; pass < 2; pass++) {
+		size_t cnt = 0;
+		for (size_t g = 0; g < pt->nhosts; g++)
+			for (size_t k = 0; k < pt->hosts[g].npairs; k++)
+				for (int e = 0; e < ENC_COUNT; e++)
+					for (int f = 0; f < FORM_COUNT; f++) {
+						struct slice r = pt->hosts[g].pairs[k].repl[e][f];
+						if (!r.n || !hostfind_any(&pt->find, r.p, r.n)) continue;
+						if (list) list[cnt] = r;
+						cnt++;
+					}
+		if (!cnt || list) break;
+		list = xrealloc(NULL, cnt * sizeof *list);
+		pt->nhost_repls = cnt;
+	}
+	pt->host_repls = list;
 }
 
 /* V6d / V7: the fixed-point probe. A variant written in each encoding,

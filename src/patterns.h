@@ -75,9 +75,11 @@ struct patterns {
 	 * variant is http) */
 	enum scheme page_scheme;
 	struct hostfind find;                   /* where a host can begin (the matcher's skip) */
-	/* some replacement text holds a host of the table
-	 * (`www.example.fi.ddev.site`): the sweep meets it in the output */
-	bool repl_holds_host;
+	/* the replacement texts (every pair, spelling and form) that hold a
+	 * host of the table (`www.example.fi.ddev.site`): the sweep meets
+	 * them in the output; none for most maps */
+	const struct slice *host_repls;
+	size_t nhost_repls;
 	/* The code points past ASCII a host a browser folds into one of these
 	 * may be spelled with (rules.md §1.4): where every host is ASCII with
 	 * no `xn--` label, those UTS #46 ignores or maps to its bytes or a dot

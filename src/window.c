@@ -194,24 +194,21 @@ static void emit_scanned(struct window *w, const unsigned char *p, size_t n)
 	else emit_out(w, p, n);
 }
 
-/* Whether p[0..n) starts with a replacement text of the table: a variant
- * origin the run writes. The one found last is tried first (a page's
- * skips in its variants are mostly in one). */
+/* Whether p[0..n) starts with a replacement text of the table that holds
+ * a canonical host: a variant origin the run writes. The one found last
+ * is tried first (a page's skips in its variants are mostly in one). */
 static bool starts_replacement(struct window *w, const unsigned char *p, size_t n)
 {
 	struct slice r = w->seen_repl;
 	if (r.n && r.n <= n && memcmp(p, r.p, r.n) == 0) return true;
 	const struct patterns *pt = w->pt;
-	for (size_t h = 0; h < pt->nhosts; h++)
-		for (size_t k = 0; k < pt->hosts[h].npairs; k++)
-			for (int e = 0; e < ENC_COUNT; e++)
-				for (int f = 0; f < FORM_COUNT; f++) {
-					r = pt->hosts[h].pairs[k].repl[e][f];
-					if (r.n && r.n <= n && r.p[0] == p[0] && memcmp(p, r.p, r.n) == 0) {
-						w->seen_repl = r;
-						return true;
-					}
-				}
+	for (size_t i = 0; i < pt->nhost_repls; i++) {
+		r = pt->host_repls[i];
+		if (r.n <= n && r.p[0] == p[0] && memcmp(p, r.p, r.n) == 0) {
+			w->seen_repl = r;
+			return true;
+		}
+	}
 	return false;
 }
 
@@ -227,7 +224,7 @@ static void on_event(void *ctx, const struct match_event *ev)
 	/* §6.1: a variant that holds a canonical host (`www.example.fi.ddev.site`)
 	 * is what the run wrote, not a candidate left over: the sweep does not
 	 * count what it skips there. */
-	if (ev->surface == SURFACE_STRAGGLER && ev->action == ACTION_SKIPPED && w->pt->repl_holds_host &&
+	if (ev->surface == SURFACE_STRAGGLER && ev->action == ACTION_SKIPPED && w->pt->nhost_repls &&
 	    starts_replacement(w, w->scan + ev->start, w->scan_len - ev->start))
 		return;
 	struct report_event re = {
