@@ -7,15 +7,21 @@
 
 #include "jsonout.h"
 
-static bool as_json;
+static bool as_json, open_line;
 
 void diag_set_json(bool json) { as_json = json; }
 bool diag_json(void) { return as_json; }
+void diag_set_open_line(bool open) { open_line = open; }
+bool diag_open_line(void) { return open_line; }
 
 static void say(const char *kind, const char *file, const char *fmt, va_list ap)
 {
 	char msg[4096];
 	vsnprintf(msg, sizeof msg, fmt, ap);
+	if (open_line) {
+		fputs("\r\033[K", stderr);   /* (the progress line, drawn again at its next tick) */
+		open_line = false;
+	}
 	if (as_json) {
 		fprintf(stderr, "{\"kind\":\"%s\"", kind);
 		if (file) {

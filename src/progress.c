@@ -58,9 +58,11 @@ static void show(struct progress *pr, uint64_t bytes, double t, bool final)
 	if (pr->how == PR_TTY && !final) {
 		fputs("\033[K", stderr);
 		pr->shown = true;
+		diag_set_open_line(true);
 	} else {
 		fputc('\n', stderr);
 		pr->shown = false;
+		diag_set_open_line(false);
 	}
 }
 
@@ -85,6 +87,7 @@ void progress_end(struct progress *pr, uint64_t bytes)
 
 void progress_break(struct progress *pr)
 {
-	if (pr->shown) fputc('\n', stderr);
+	if (pr->shown && diag_open_line()) fputc('\n', stderr);
 	pr->shown = false;
+	diag_set_open_line(false);
 }

@@ -1477,6 +1477,11 @@ if command -v script >/dev/null 2>&1; then
 	same "progress on a pipe: stdout is data only" "$T/p.out" "$EXP/stats.out"
 	script -qec "cat stats.txt | '$H' -m '$MAP' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
 	if grep -q "MiB/s" "$T/p.tty"; then fail "progress on a short pipe"; else pass; fi
+	# a warning while the line is drawn clears it first: the warning
+	# starts a line of its own, and the line is drawn again after it
+	script -qec "(head -c 100000 stats.txt; sleep 1; head -c 70000 '$T/big.txt'; sleep 0.6; printf 'a:1:{i:0;s:5:\"https://www.example.fi/\";}\n') | '$H' --progress -t text -m '$MAP' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	if cat -v "$T/p.tty" | grep -q '\^M\^\[\[Khostshift: -: serialized value left untouched'; then pass
+	else fail "--progress: a warning is not on a line of its own: $(cat -v "$T/p.tty" | head -c 300)"; fi
 	# asked for, with stderr a log file: plain lines, no control codes
 	"$H" --progress -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
 	has "--progress to a log" "$T/p.err" "MiB/s"
