@@ -21,7 +21,6 @@
 #include "diag.h"
 #include "entity.h"
 #include "matcher.h"
-#include "structidx.h"
 
 static bool is_alpha(unsigned char c) { return ((c | 0x20) >= 'a' && (c | 0x20) <= 'z'); }
 /* memchr(p + i, c, n - i), the short searches inline (bytescan_byte) */
@@ -38,7 +37,6 @@ void html_init(struct html *h, const struct framer_env *env)
 	memset(h, 0, sizeof *h);
 	framer_core_init(&h->c, env, SURFACE_TEXT, false, false, SER_SET_DEFAULT, token_position, h);
 	h->attrs = xgrow(NULL, &h->attrs_cap, 1, sizeof *h->attrs, 32);
-	structidx_init(&h->sx);
 }
 
 static void html_reset(void *self, const struct framer_start *st)
@@ -59,7 +57,6 @@ void html_free(struct html *h)
 	hold_free(&h->tag);
 	hold_free(&h->seg);
 	free(h->attrs);
-	structidx_free(&h->sx);
 	memset(h, 0, sizeof *h);
 }
 
@@ -708,8 +705,7 @@ static const unsigned char ends_unquoted[256] = { [' '] = 1, ['\t'] = 1, ['\n'] 
 static inline __attribute__((always_inline)) size_t read_tag_name(struct html *h, const unsigned char *p, size_t i,
                                                                    size_t n)
 {
-	size_t k = structidx_next(&h->sx, SX_NAME, i);
-	while (k < n && !ends_tag_name[p[k]]) k = structidx_next(&h->sx, SX_NAME, k + 1);
+	size_t k = bytescan_name_end(p, i, n, ends_tag_name);
 	for (size_t m = i; m < k && h->name_len + (m - i) < HTML_NAME_MAX; m++)
 		h->name[h->name_len + (m - i)] = (char)ascii_lower(p[m]);
 	h->name_len += k - i;
@@ -767,14 +763,11 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				 * space after it and the next such attribute, or the '>' */
 				size_t base = h->tag.len - run;   /* a tag offset is base + chunk index */
 				struct html_attr *a = new_attr(h, base + i);
-				size_t k = structidx_next(&h->sx, SX_NAME, i + 1);
-				while (k < n && !ends_name[p[k]]) k = structidx_next(&h->sx, SX_NAME, k + 1);
+				size_t k = bytescan_name_end(p, i + 1, n, ends_name);
 				const unsigned char *q = NULL;
-				bool unplain = true, wide = true;
+				bool plain = false, wide = true;
 				if (n - k > 2 && p[k] == '=' && (p[k + 1] == '"' || p[k + 1] == '\'')) {
-					/* (wide: a lead byte the fold's gate reads, rules.md
-					 * §1.4; without one, and plain, it says no) */
-					size_t e = structidx_value_end(&h->sx, p[k + 1], k + 2, &unplain, &wide);
+					size_t e = bytescan_attr_value_end(p, k + 2, n, p[k + 1], &plain, &wide);
 					q = e < n ? p + e : NULL;
 				}
 				if (!q) {
@@ -784,7 +777,7 @@ static size_t tag_body(struct html *h, const unsigned char *p, size_t i, size_t 
 				}
 				a->name_end = base + k;
 				a->has_value = true;
-				a->plain = !unplain;
+				a->plain = plain;
 				a->wide = wide;
 				a->value_start = base + k + 2;
 				i = (size_t)(q - p);
@@ -1171,7 +1164,6 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 	struct html *h = self;
 	framer_core_chunk_begin(&h->c, p);
 	hostfind_cursor_init(&h->hosts, p, n);
-	structidx_chunk(&h->sx, p, n, h->c.pt->fold_skip_lead);
 	size_t i = 0;
 	while (i < n) {
 		unsigned char c = p[i];
@@ -1179,9 +1171,8 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 		case HS_DATA: {
 			/* the text's end, and its first `&` or `%` (text_hides looks
 			 * on from there: most text has neither) */
-			size_t mark;
-			bool lead;
-			size_t end = structidx_text_end(&h->sx, i, &mark, &lead);
+			size_t end = bytescan_any3(p, i, n, '<', '&', '%'), mark = end;
+			while (end < n && p[end] != '<') end = bytescan_any3(p, end + 1, n, '<', '&', '%');
 			const unsigned char *lt = end < n ? p + end : NULL;
 			/* §3.1: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
@@ -1194,8 +1185,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
 			    !(mark < end && end - i >= h->c.pt->find.min_len + 2 && next_hide(h, p, mark, end) < end) &&
-			    /* (the fold's gate reads only a lead byte, `%` and `&`) */
-			    !((lead || mark < end) && end - i >= h->c.pt->find.min_len + 2 && locator_may_fold(h->c.pt, p + i, end - i, true)))
+			    !(end - i >= h->c.pt->find.min_len + 2 && locator_may_fold(h->c.pt, p + i, end - i, true)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

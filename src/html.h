@@ -18,7 +18,6 @@
 #include "linepos.h"
 #include "offmap.h"
 #include "report.h"
-#include "structidx.h"
 #include "value.h"
 #include "window.h"
 
@@ -87,8 +86,7 @@ struct html_attr {
 	bool has_value;
 	bool plain;     /* the value is known to hold none of `& % TAB LF CR`: no reference to
 	                   decode, nothing a URL parser removes or decodes (rules.md §3.9) */
-	bool wide;      /* the value may hold a UTF-8 lead byte the fold's gate reads (one but the
-	                   pattern table's fold_skip_lead: a host a browser folds, §1.4) */
+	bool wide;      /* the value may hold a byte from 0x80 (a host a browser folds, §1.4) */
 	bool changed;   /* its value is rewritten (start_tag_done, when events are listed) */
 };
 
@@ -133,7 +131,6 @@ struct html {
 	size_t tmp_len;
 
 	struct hostfind_cursor hosts; /* over the chunk being fed (§3.1) */
-	struct structidx sx;          /* the stops of the chunk being fed, for the tokenizer's scans */
 };
 
 void html_init(struct html *h, const struct framer_env *env);

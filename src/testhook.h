@@ -23,8 +23,5 @@ extern size_t testhook_dec_window;
  * of replaying the steps the first pass recorded (the way a walk of more
  * steps than fit the record goes): the same results, output and calls. */
 extern bool testhook_walk_reparsed;
-/* structidx.c: the kernel of the structural index's pass (0: the best
- * the CPU has; 1: bytewise, 2: SSE2, 3: AVX2 where the CPU has it). */
-extern int testhook_structidx_kernel;
 
 #endif

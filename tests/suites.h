@@ -19,7 +19,6 @@ Suite *sqldump_suite(void);  /* test_sqldump.c: the WordPress dump fixture again
 Suite *serialized_suite(void); /* test_serialized.c: PHP serialized-length repair (§7, sql spelling) */
 Suite *hostfind_suite(void);  /* test_hostfind.c: the matcher's prefilter, where a host can begin (§3.1) */
 Suite *bytescan_suite(void);  /* test_bytescan.c: the byte-pair search */
-Suite *structidx_suite(void); /* test_structidx.c: the html tokenizer's structural index against a byte loop */
 Suite *io_suite(void);        /* test_io.c: the output writer */
 Suite *ser_diff_suite(void);  /* test_ser_diff.c: serialized repair against an independent serializer (rules.md §7) */
 Suite *repro_suite(void);     /* test_repro.c: the serialized reproducers, exact output bytes (rules.md §7) */

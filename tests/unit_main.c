@@ -65,7 +65,6 @@ int main(int argc, char **argv)
 	srunner_add_suite(sr, headers_suite());
 	srunner_add_suite(sr, serialized_suite());
 	srunner_add_suite(sr, bytescan_suite());
-	srunner_add_suite(sr, structidx_suite());
 	srunner_add_suite(sr, hostfind_suite());
 	srunner_add_suite(sr, io_suite());
 	srunner_add_suite(sr, ser_diff_suite());
