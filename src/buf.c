@@ -90,4 +90,4 @@ void buf_put_or_die(struct buf *b, const void *p, size_t n)
 
 static void sink_put(void *ctx, const unsigned char *p, size_t n) { buf_put_or_die(ctx, p, n); }
 
-struct sink buf_sink(struct buf *b) { return (struct sink){ sink_put, b, sink_put, NULL }; }
+struct sink buf_sink(struct buf *b) { return (struct sink){ sink_put, b, sink_put }; }

@@ -220,7 +220,6 @@ static void seg_whole(struct html *h)
 	/* (or a host a browser folds, written past ASCII, rules.md §1.4) */
 	hide = hide || (!host && locator_may_fold(h->c.pt, p, n, h->seg_refs));
 	if (!report_wants_skips(h->c.report) && !host && !hide) {
-		window_note_hostless(&h->c.w, n);   /* (rules.md §6.2) */
 		window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
 	}
@@ -239,10 +238,7 @@ static void seg_whole(struct html *h)
 		h->pos_token = &h->seg;
 		if (value_prepare(&h->c.vp, p, n, off, &o, false)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
 		else if (css) window_protected(&h->c.w, p, n);   /* (as protect_value) */
-		else {
-			if (!host) window_note_hostless(&h->c.w, n);
-			window_verbatim_at(&h->c.w, p, n, in_place);
-		}
+		else window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
 	}
 	window_begin(&h->c.w, h->seg_surface, off);
@@ -484,10 +480,6 @@ static void start_tag_done(struct html *h)
 	size_t at = 0;
 	if (h->tag.src) at = (size_t)(h->tag.src - h->hosts.b);
 	else hostfind_cursor_init(hc = &held, t, h->tag.len);
-	/* a tag with no whole canonical host, as the cursor knows (asked
-	 * first, so the values' questions after it take its answer): the
-	 * sweep is told of the bytes written as they are (rules.md §6.2) */
-	bool hostless = h->tag.len > h->c.pt->max_host + 24 && !hostfind_cursor_may(&h->c.pt->find, hc, at, at + h->tag.len);
 	for (size_t i = 0; i < h->nattrs; i++) {
 		struct html_attr *a = &h->attrs[i];
 		if (!a->has_value) continue;
@@ -527,7 +519,6 @@ static void start_tag_done(struct html *h)
 			else if (css_read(h, a)) protect_value(h, a, &last);
 		}
 	}
-	if (hostless) window_note_hostless(&h->c.w, h->tag.len - last);
 	tag_verbatim(h, t + last, h->tag.len - last);
 	after_start_tag(h, js, tmpl);
 }

@@ -123,7 +123,7 @@ void io_writer_write(void *ctx, const unsigned char *p, size_t n)
 
 struct sink io_writer_sink(struct io_writer *w)
 {
-	return (struct sink){ io_writer_write, w, NULL, NULL };
+	return (struct sink){ io_writer_write, w, NULL };
 }
 
 /* The temp file of the in-place rewrite under way, removed if the run

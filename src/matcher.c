@@ -615,24 +615,11 @@ static inline size_t backslashes_before(const unsigned char *b, size_t i, size_t
 	return k;
 }
 
-/* Gap gi of the scan, in b's offsets: its end (to) or its start,
- * clamped to b's start. */
-static inline size_t gap_rel(const struct match_params *mp, size_t gi, bool to)
-{
-	uint64_t o = to ? mp->gaps[gi].to : mp->gaps[gi].from;
-	return o > mp->gap_base ? (size_t)(o - mp->gap_base) : 0;
-}
-
-/* How far past a gap's start the separator scan reads, so that a
- * separator that begins before the gap is found whole (`\u002F` is read to
- * its fifth byte; the pair scans to the second). */
-#define GAP_READ 16
-
 /* matcher_scan_ex, made twice: with the host-first skip below
  * (JSON and SQL) and without it, where it would cost a test a separator. */
 static inline __attribute__((always_inline)) size_t scan_buffer(const struct patterns *pt, const unsigned char *b, size_t len,
                                                          size_t limit, const struct match_params *mp, match_event_fn fn,
-                                                         void *ctx, bool may_host_first, bool gapped)
+                                                         void *ctx, bool may_host_first)
 {
 	const struct surface_axes *ax = surface_axes(mp->surface);
 	struct scan s = {
@@ -675,7 +662,6 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 	bool host_first = false;
 	struct hostfind_memo memo;   /* the anchors found over b */
 	hostfind_memo_init(&memo);
-	size_t gi = 0;               /* the first gap not passed */
 
 	while (pos < sep_stop) {
 		if (may_host_first && host_first) {
@@ -693,37 +679,22 @@ static inline __attribute__((always_inline)) size_t scan_buffer(const struct pat
 		 * (`%2F`), only a '\\' followed by 'u' (`\u002F`): the others are
 		 * skipped by the scan itself, as step 2 of §3.2 would reject them. */
 		if (!cand_done && (!cand_known || cand < pos)) {
-			/* A gap (match_gap): its separators are not looked for. The
-			 * scan stops a little past its start (a separator's bytes
-			 * before it are read whole) and goes on at its end, a skip
-			 * as safe as the host-first one: no separator that begins
-			 * before the end and reaches past it has a host either. */
-			size_t end = len, gfrom = len;
-			if (gapped && gi < mp->ngaps) {
-				while (gi < mp->ngaps && gap_rel(mp, gi, true) <= pos) gi++;
-				if (gi < mp->ngaps) {
-					gfrom = gap_rel(mp, gi, false);
-					if (gfrom <= pos) { pos = gap_rel(mp, gi++, true); cand_known = false; continue; }
-					end = gfrom + GAP_READ < len ? gfrom + GAP_READ : len;
-				}
-			}
 			cand_known = true;
 			/* one scan for all kinds: whichever comes first decides the
 			 * order, the others lie beyond it */
 			if (!mp->json) {
-				cand = bytescan_separators(b, pos, end);
+				cand = bytescan_separators(b, pos, len);
 			} else {
 				/* `\` and the `2` of `\u002F` together: the other `\uXXXX`
 				 * escapes of a JSON string (`\u00e4`) are passed by the
 				 * scan, the few left here */
 				size_t r = pos;
-				while ((r = bytescan_json_separators(b, r, end)) < end &&
+				while ((r = bytescan_json_separators(b, r, len)) < len &&
 				       b[r] == '\\' &&
 				       !(len - r >= 6 && b[r + 1] == 'u' && b[r + 2] == '0' && b[r + 3] == '0' && ascii_lower(b[r + 5]) == 'f'))
 					r++;
 				cand = r;
 			}
-			if (gapped && gfrom < len && cand >= gfrom) { pos = gap_rel(mp, gi++, true); cand_known = false; continue; }
 			if (cand >= len) cand_done = true;
 		}
 		size_t q = !cand_done && b[cand] == '/' ? cand : len;
@@ -807,13 +778,8 @@ size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t
                        const struct match_params *mp, match_event_fn fn, void *ctx)
 {
 	if (limit > len) limit = len;
-	bool host_first = (mp->json || mp->sql) && !pt->find.all && !mp->separators_first;
-	/* (gaps only in the sweep: the structured scans' loop has no test
-	 * for them) */
-	if (mp->ngaps) return host_first ? scan_buffer(pt, b, len, limit, mp, fn, ctx, true, true)
-	                                 : scan_buffer(pt, b, len, limit, mp, fn, ctx, false, true);
-	if (host_first) return scan_buffer(pt, b, len, limit, mp, fn, ctx, true, false);
-	return scan_buffer(pt, b, len, limit, mp, fn, ctx, false, false);
+	if ((mp->json || mp->sql) && !pt->find.all && !mp->separators_first) return scan_buffer(pt, b, len, limit, mp, fn, ctx, true);
+	return scan_buffer(pt, b, len, limit, mp, fn, ctx, false);
 }
 
 struct rewrite_ctx {

@@ -8,7 +8,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 #include "patterns.h"
 #include "surface.h"
@@ -44,12 +43,6 @@ size_t matcher_scan(const struct patterns *pt, const unsigned char *b, size_t le
                     int prev, enum match_mode mode, enum surface surface,
                     match_event_fn fn, void *ctx);
 
-/* Stream offsets [from, to) where no separator starts a candidate: each
- * relative separator whose first byte (§3.2 step 1's) lies there has no
- * canonical host after it, and neither has one that begins there and
- * ends past `to` (the sweep's, rules.md §6.2). */
-struct match_gap { uint64_t from, to; };
-
 /* Everything about one scan besides the buffer. */
 struct match_params {
 	int prev;                    /* byte before the buffer, or MATCH_NO_PREV */
@@ -72,12 +65,6 @@ struct match_params {
 	bool separators_first;       /* never the host-first skip: the sweep of html and text, whose
 	                                separators are about as frequent as hosts; and the tests
 	                                (its differential oracle) */
-	/* separators not looked for: gaps[0..ngaps), in order, at stream
-	 * offsets, b[0] at stream offset gap_base; a skip like the host-first
-	 * one, so the events are those of a scan without them */
-	const struct match_gap *gaps;
-	size_t ngaps;
-	uint64_t gap_base;
 };
 
 size_t matcher_scan_ex(const struct patterns *pt, const unsigned char *b, size_t len, size_t limit,

@@ -32,7 +32,7 @@ void pipeline_init(struct pipeline *p, const struct pipeline_config *cfg, struct
 	p->report = rep;
 	p->inbuf_cap = p->cfg.read_size > SNIFF_BYTES ? p->cfg.read_size : SNIFF_BYTES;
 	p->inbuf = xmalloc(p->inbuf_cap);
-	struct sink out = { out_write, p, NULL, NULL };
+	struct sink out = { out_write, p, NULL };
 	const struct framer_env env = { cfg->pt, out, rep, cfg->quiet, !cfg->no_serialized };
 	text_init(&p->text, &env);
 	html_init(&p->html, &env);
@@ -289,8 +289,8 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 	struct pipeline *p = r->p;
 	const struct pipeline_config *cfg = &p->cfg;
 	bool sweeps = pipeline_sweeps(cfg);
-	struct sink final = { out_write, p, NULL, NULL };
-	struct sink none = { discard, NULL, NULL, NULL };
+	struct sink final = { out_write, p, NULL };
+	struct sink none = { discard, NULL, NULL };
 	struct framer_start st = { cfg->dry_run ? none : final, NULL, dialect };
 	if (sweeps) {
 		sweep_reset(&p->sweep);

@@ -11,12 +11,6 @@ struct sink {
 	/* Bytes no later stage may change (a `_binary` literal): the sweep
 	 * passes them through unmatched. NULL: the same as write. */
 	void (*write_protected)(void *ctx, const unsigned char *p, size_t n);
-	/* A note, no write: the n bytes of the stream that begin `ahead`
-	 * bytes past those written so far hold no whole canonical host (the
-	 * structured pass's prefilter found none, docs/rules.md §3.1), so the
-	 * sweep need not look for a separator among them but at their edges
-	 * (§6.2). NULL: not told. */
-	void (*note_hostless)(void *ctx, size_t ahead, size_t n);
 };
 
 static inline void sink_write(const struct sink *s, const unsigned char *p, size_t n)

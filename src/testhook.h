@@ -23,9 +23,5 @@ extern size_t testhook_dec_window;
  * of replaying the steps the first pass recorded (the way a walk of more
  * steps than fit the record goes): the same results, output and calls. */
 extern bool testhook_walk_reparsed;
-/* sweep.c: the sweep scans every byte, ignoring what the structured pass
- * said holds no canonical host (rules.md §6.2): the full sweep the
- * partial one is compared with. */
-extern bool testhook_sweep_full;
 
 #endif

@@ -1016,11 +1016,10 @@ static const struct ser_plan_calls ser_calls_mapped = { ser_run, ser_open, ser_c
  * `&`, `%` or control in the value). When the decline is not observed
  * either, a value with none is unchanged and needs no walk, match or
  * decoding. */
-static inline __attribute__((always_inline)) bool may_hold_candidate(struct value *vp, const unsigned char *v, size_t n,
+static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n,
                                                                       const struct value_opts *o, bool no_host)
 {
 	if (report_wants_skips(report_of(vp, o)) || (!no_host && any_host(vp, v, n))) return true;
-	vp->hostless = true;
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
@@ -1046,7 +1045,6 @@ static inline __attribute__((always_inline)) bool prepare(struct value *vp, cons
                                                           uint64_t base, const struct value_opts *o, bool no_host)
 {
 	vp->protect = false;
-	vp->hostless = false;
 	vp->replan = false;   /* (a value not walked is never walked again by value_put) */
 	if (!may_hold_candidate(vp, v, n, o, no_host)) return false;
 	vp->o = o;
@@ -1189,10 +1187,6 @@ void value_put(struct value *vp, const unsigned char *v, size_t n, struct window
 void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                      struct window *w, bool in_place)
 {
-	if (prepare(vp, v, n, base, o, false)) {
-		put(vp, v, n, w, in_place);
-		return;
-	}
-	if (vp->hostless) window_note_hostless(w, n);
-	window_verbatim_at(w, v, n, in_place);
+	if (prepare(vp, v, n, base, o, false)) put(vp, v, n, w, in_place);
+	else window_verbatim_at(w, v, n, in_place);
 }

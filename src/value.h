@@ -114,10 +114,6 @@ struct value {
 	/* rules.md §6.4: the value's bytes go to the sweep protected (it holds
 	 * serialized data, or the matcher declined a candidate in it) */
 	bool protect;
-	/* the last value prepared holds no whole canonical host (the
-	 * prefilter's answer, §3.1): written unchanged, the sweep is told
-	 * (rules.md §6.2) */
-	bool hostless;
 	/* a value read where a temporary file is mapped (held over the caps,
 	 * §11.2): release is told how far the pipeline has read it, so its
 	 * owner can give back the pages behind, and its long runs are matched

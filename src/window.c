@@ -23,37 +23,6 @@ void window_free(struct window *w)
 {
 	free(w->buf);
 	w->buf = NULL;
-	free(w->gaps);
-	w->gaps = NULL;
-	w->gap_cap = 0;
-}
-
-void window_keep_gaps(struct window *w, size_t cap)
-{
-	if (w->gap_cap) return;
-	w->gaps = xmalloc(cap * sizeof *w->gaps);
-	w->gap_cap = cap;
-	w->gap_head = w->gap_len = 0;
-}
-
-void window_gap(struct window *w, uint64_t from, uint64_t to)
-{
-	if (from >= to) return;
-	if (w->gap_len > w->gap_head && from < w->gaps[w->gap_len - 1].to) return;   /* (never met: notes come in order) */
-	if (w->gap_len == w->gap_cap) {
-		if (!w->gap_head) return;
-		memmove(w->gaps, w->gaps + w->gap_head, (w->gap_len - w->gap_head) * sizeof *w->gaps);
-		w->gap_len -= w->gap_head;
-		w->gap_head = 0;
-	}
-	w->gaps[w->gap_len++] = (struct match_gap){ from, to };
-}
-
-/* Gaps behind base are never needed again. */
-static void drop_gaps(struct window *w)
-{
-	while (w->gap_head < w->gap_len && w->gaps[w->gap_head].to <= w->base) w->gap_head++;
-	if (w->gap_head == w->gap_len) w->gap_head = w->gap_len = 0;
 }
 
 void window_defer(struct window *w)
@@ -74,7 +43,6 @@ void window_reset(struct window *w)
 {
 	w->len = 0;
 	w->ref_len = 0;
-	w->gap_head = w->gap_len = 0;
 	w->open = false;
 	w->prev = MATCH_NO_PREV;
 	w->base = 0;
@@ -301,7 +269,6 @@ void window_skip(struct window *w, const unsigned char *p, size_t n)
 	count_lines(w, p, n);
 	w->base += n;
 	w->prev = n ? p[n - 1] : w->prev;
-	if (w->gap_len) drop_gaps(w);
 }
 
 /* Match b[0..len) (the buffer, or a whole segment where it lies) up to the
@@ -318,8 +285,7 @@ static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, b
 	w->scan_len = len;
 	w->scan_stable = stable;
 	struct match_params mp = { .prev = w->prev, .mode = MATCH_PROSE, .surface = w->surface, .joins = w->joins, .sql = w->sql, .json = w->json, .refs = w->refs,
-	                          .separators_first = w->separators_only,
-	                          .gaps = w->gap_len ? w->gaps + w->gap_head : NULL, .ngaps = w->gap_len - w->gap_head, .gap_base = w->base };
+	                          .separators_first = w->separators_only };
 	size_t consumed = matcher_scan_ex(w->pt, b, len, limit, &mp, on_event, w);
 	emit_scanned(w, b + w->last, consumed - w->last);
 	w->scan_stable = false;
@@ -334,7 +300,6 @@ static void process(struct window *w, bool eof)
 	memmove(w->buf, w->buf + consumed, w->len - consumed);
 	w->len -= consumed;
 	w->base += consumed;
-	if (w->gap_len) drop_gaps(w);
 }
 
 void window_feed(struct window *w, const unsigned char *p, size_t n)

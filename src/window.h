@@ -65,10 +65,6 @@ struct window {
 	/* verbatim bytes of the caller's, not yet copied (window_verbatim_ref) */
 	const unsigned char *ref;
 	size_t ref_len;
-	/* the sweep's gaps (window_gap), at stream offsets, in order: the live
-	 * ones are gaps[gap_head..gap_len) */
-	struct match_gap *gaps;
-	size_t gap_head, gap_len, gap_cap;
 };
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
@@ -110,19 +106,6 @@ void window_end(struct window *w);
  * owner held whole). in_place: p stays where it is until the next
  * window_flush, so verbatim runs of it may be deferred. */
 void window_end_whole(struct window *w, const unsigned char *p, size_t n, bool in_place);
-/* Keep up to cap gaps (the sweep's; allocated once). */
-void window_keep_gaps(struct window *w, size_t cap);
-/* Stream offsets [from, to) whose separators the scans need not look for
- * (match_gap); after any gap given before. Dropped when there is no room:
- * a gap only saves work. */
-void window_gap(struct window *w, uint64_t from, uint64_t to);
-/* The next n bytes this window writes hold no whole canonical host: the
- * next stage is told (sink.h note_hostless). */
-static inline void window_note_hostless(struct window *w, size_t n)
-{
-	/* (the deferred bytes go before them) */
-	if (w->out.note_hostless) w->out.note_hostless(w->out.ctx, w->ref_len, n);
-}
 /* Outside a segment: bytes written as they are. */
 void window_verbatim(struct window *w, const unsigned char *p, size_t n);
 /* The same for bytes that stay where they are until the next window_flush

@@ -734,7 +734,7 @@ static uint64_t sd_value(const struct patterns *pt, unsigned spellings, const st
 	value_init(&vp, pt, &rep);
 	testhook_value_piece = 0;
 	struct window w;
-	window_init(&w, pt, SURFACE_SQL_STRING, (struct sink){ sd_sink, out, NULL, NULL }, &rep);
+	window_init(&w, pt, SURFACE_SQL_STRING, (struct sink){ sd_sink, out, NULL }, &rep);
 	window_reset(&w);
 	if (piece) value_set_release(&vp, sd_release, NULL);
 	struct value_opts o = { .mode = MATCH_VALUE, .surface = SURFACE_SQL_STRING, .sql = true, .spellings = spellings };

@@ -116,7 +116,7 @@ static void sp_rewrite(const struct patterns *pt, const struct sp_buf *v, size_t
 	value_init(&vp, pt, &rep);
 	testhook_value_piece = 0;
 	struct window w;
-	window_init(&w, pt, json ? SURFACE_JSON_STRING : SURFACE_SQL_STRING, (struct sink){ sp_write, out, NULL, NULL }, &rep);
+	window_init(&w, pt, json ? SURFACE_JSON_STRING : SURFACE_SQL_STRING, (struct sink){ sp_write, out, NULL }, &rep);
 	window_reset(&w);
 	if (piece) {
 		value_set_release(&vp, sp_release, NULL);

@@ -127,7 +127,7 @@ START_TEST(window_equals_whole_buffer)
 		report_init(&rep, &ro);
 		report_begin(&rep, "-", true);
 		struct window w;
-		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL, NULL }, &rep);
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL }, &rep);
 		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < n; i += sizes[s])
 			window_feed(&w, in + i, n - i < sizes[s] ? n - i : sizes[s]);
@@ -161,7 +161,7 @@ START_TEST(window_random_chunks)
 	for (int round = 0; round < 5; round++) {
 		struct capture c = { 0 };
 		struct window w;
-		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL, NULL }, NULL);
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &c, NULL }, NULL);
 		window_begin(&w, SURFACE_TEXT, 0);
 		for (size_t i = 0; i < len;) {
 			x = x * 1103515245u + 12345u;
@@ -198,12 +198,12 @@ START_TEST(window_deferred_equals_copied)
 	offmap_init(&ma);
 	offmap_init(&mb);
 	struct window a, b;
-	window_init(&a, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &ca, NULL, NULL }, NULL);
-	window_init(&b, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &cb, NULL, NULL }, NULL);
+	window_init(&a, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &ca, NULL }, NULL);
+	window_init(&b, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &cb, NULL }, NULL);
 	window_defer(&a);
 	ck_assert(a.defer && !b.defer);
-	window_set_out(&a, (struct sink){ cap_write, &ca, NULL, NULL }, &ma);
-	window_set_out(&b, (struct sink){ cap_write, &cb, NULL, NULL }, &mb);
+	window_set_out(&a, (struct sink){ cap_write, &ca, NULL }, &ma);
+	window_set_out(&b, (struct sink){ cap_write, &cb, NULL }, &mb);
 	size_t i = 0, segments = 0, in_place = 0;
 	while (i < len) {
 		x = x * 1103515245u + 12345u;
@@ -341,8 +341,8 @@ static void sides_init(struct value_sides *d, const struct report_options *ro, b
 	offmap_init(&d->m);
 	report_init(&d->rep, ro);
 	report_begin(&d->rep, "-", true);
-	window_init(&d->w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &d->c, NULL, NULL }, NULL);
-	window_set_out(&d->w, (struct sink){ cap_write, &d->c, NULL, NULL }, &d->m);
+	window_init(&d->w, &tpt, SURFACE_TEXT, (struct sink){ cap_write, &d->c, NULL }, NULL);
+	window_set_out(&d->w, (struct sink){ cap_write, &d->c, NULL }, &d->m);
 	if (defer) window_defer(&d->w);
 	value_init(&d->vp, &tpt, &d->rep);
 }
@@ -1048,8 +1048,8 @@ START_TEST(window_marks_before_bytes)
 		offmap_init(&m);
 		struct mark_sink k = { .m = &m, .want = want, .nwant = nm + 1 };
 		struct window w;
-		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ mark_sink_write, &k, NULL, NULL }, NULL);
-		window_set_out(&w, (struct sink){ mark_sink_write, &k, NULL, NULL }, &m);
+		window_init(&w, &tpt, SURFACE_TEXT, (struct sink){ mark_sink_write, &k, NULL }, NULL);
+		window_set_out(&w, (struct sink){ mark_sink_write, &k, NULL }, &m);
 		w.out_off = at;
 		k.c.n = 0;
 		/* the sink counts from 0: shift what it is due by the bytes before */

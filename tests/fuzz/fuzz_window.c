@@ -59,7 +59,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (int pass = 0; pass < 2; pass++) {
 		struct cap c = { 0 };
 		struct window w;
-		window_init(&w, &pt, s, (struct sink){ put, &c, NULL, NULL }, NULL);
+		window_init(&w, &pt, s, (struct sink){ put, &c, NULL }, NULL);
 		window_begin(&w, s, 0);
 		for (size_t i = 0; i < size;) {
 			size_t k = 1;
