@@ -771,7 +771,7 @@ END_TEST
  * records once made absolute, and a decline exactly where the whole value
  * is declined, wherever the fusing reference falls; and
  * entity_token_start is the first decoded byte of the same source token. */
-START_TEST(i6_decode_steps_random)
+START_TEST(refs_decode_steps_random)
 {
 	uint32_t seed = 777;
 	unsigned char buf[512], whole[512], stepped[512], piece[64];
@@ -858,7 +858,7 @@ static bool may_whole(const char *in, const char *bytes) { return may_cuts(in, b
 
 /* A numeric reference to a host byte, decimal or hex, either
  * case of x, anywhere in the value. */
-START_TEST(i6_may_numeric_to_host_byte)
+START_TEST(refs_may_numeric_to_host_byte)
 {
 	ck_assert(may("&#119;", "w"));
 	ck_assert(may("&#119;", HOST_BYTES));
@@ -879,7 +879,7 @@ END_TEST
 
 /* References that decode to nothing, or to a byte refused by §5.1
  * ('&', controls), never count, whatever the alphabet. */
-START_TEST(i6_may_not_decoded)
+START_TEST(refs_may_not_decoded)
 {
 	ck_assert(!may("&#038;", HOST_BYTES));
 	ck_assert(!may("&#038;", NULL));   /* &#0, &#03, &#038: 0, 3, '&' — all refused */
@@ -897,7 +897,7 @@ START_TEST(i6_may_not_decoded)
 END_TEST
 
 /* The ten URL-structure names of §5.1, by the alphabet. */
-START_TEST(i6_may_url_names)
+START_TEST(refs_may_url_names)
 {
 	ck_assert(may("&period;", "."));
 	ck_assert(may("www&period;example&period;com", HOST_BYTES));
@@ -913,7 +913,7 @@ END_TEST
 
 /* A cut of the digits decodes where the whole does not: `&#1195;`
  * is U+04AB, but the walk may end a run after `&#119` — 'w'. */
-START_TEST(i6_may_cut_digits)
+START_TEST(refs_may_cut_digits)
 {
 	expect_decoded("&#1195;", "\xD2\xAB");
 	expect_decoded("&#119", "w");
@@ -937,7 +937,7 @@ END_TEST
  * is decoded whole, but its cut `&#82` is 'R': with an 'r' in a host
  * (www.acmecorp.fi below) only a value the serialized walk may split has
  * to be decoded and re-matched for it. */
-START_TEST(i6_may_whole_not_cut)
+START_TEST(refs_may_whole_not_cut)
 {
 	expect_decoded("&#8217;", "\xE2\x80\x99");
 	expect_decoded("&#82", "R");
@@ -957,7 +957,7 @@ END_TEST
 
 /* A named non-ASCII reference decodes to UTF-8 (&auml; is U+00E4,
  * C3 A4): it counts only when the alphabet has one of those bytes. */
-START_TEST(i6_may_named_non_ascii)
+START_TEST(refs_may_named_non_ascii)
 {
 	ck_assert_uint_eq(entity_single_codepoint("auml", 4), 0xE4);
 	expect_decoded("&auml;", "\xC3\xA4");
@@ -973,7 +973,7 @@ END_TEST
 /* Leading zeros do not change a numeric reference's value
  * (§5.1: digits until a non-digit), so `&#` + 25 zeros + `119;` is 'w' —
  * and so must the superset say. */
-START_TEST(i6_may_leading_zeros)
+START_TEST(refs_may_leading_zeros)
 {
 	const char *dec = "&#0000000000000000000000000119;";
 	const char *hex = "&#x000000000000000000000000077;";
@@ -989,7 +989,7 @@ END_TEST
  * source token starts with '&'; no reference decodes to '&' itself) to a
  * byte of a random alphabet, entity_may_decode_into says so for the whole
  * value and for that substring. */
-START_TEST(i6_may_superset_random)
+START_TEST(refs_may_superset_random)
 {
 	static const char *const pieces[] = { "&", "&", "&#", "&#", "&#x", "&#X", "#", "x", "X", "0", "1", "4", "6",
 	                                      "7", "9", "119", "46", "58", "0000000", ";", ";", ";", "period", "period;",
@@ -1071,7 +1071,7 @@ END_TEST
 /* entity_refs_inert says whether every reference the narrow
  * decode decoded (its records) gives non-ASCII bytes only and ends with
  * its ';' (src/value.c skips the re-match of such values). */
-START_TEST(i6_refs_inert)
+START_TEST(refs_inert)
 {
 	static const struct { const char *in; bool inert; } cases[] = {
 		{ "", true },
@@ -1121,8 +1121,8 @@ Suite *entity_suite(void)
 	 * default 4 s under the sanitizers on a slow minute of a shared VM */
 	tcase_set_timeout(tc, 60);
 	tcase_add_test(tc, s5_1_table_decoded);
-	tcase_add_test(tc, i6_refs_inert);
-	tcase_add_test(tc, i6_decode_steps_random);
+	tcase_add_test(tc, refs_inert);
+	tcase_add_test(tc, refs_decode_steps_random);
 	tcase_add_test(tc, s5_1_table_not_decoded);
 	tcase_add_test(tc, s5_1_ten_url_names);
 	tcase_add_test(tc, s5_1_other_ascii_names_not_decoded);
@@ -1151,14 +1151,14 @@ Suite *entity_suite(void)
 	tcase_add_test(tc, s5_1_contract_random);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("may_decode_into");   /* the prefilter, rules.md §3.1 */
-	tcase_add_test(tc, i6_may_numeric_to_host_byte);
-	tcase_add_test(tc, i6_may_not_decoded);
-	tcase_add_test(tc, i6_may_url_names);
-	tcase_add_test(tc, i6_may_cut_digits);
-	tcase_add_test(tc, i6_may_whole_not_cut);
-	tcase_add_test(tc, i6_may_named_non_ascii);
-	tcase_add_test(tc, i6_may_leading_zeros);
-	tcase_add_test(tc, i6_may_superset_random);
+	tcase_add_test(tc, refs_may_numeric_to_host_byte);
+	tcase_add_test(tc, refs_may_not_decoded);
+	tcase_add_test(tc, refs_may_url_names);
+	tcase_add_test(tc, refs_may_cut_digits);
+	tcase_add_test(tc, refs_may_whole_not_cut);
+	tcase_add_test(tc, refs_may_named_non_ascii);
+	tcase_add_test(tc, refs_may_leading_zeros);
+	tcase_add_test(tc, refs_may_superset_random);
 	suite_add_tcase(s, tc);
 	return s;
 }
