@@ -264,11 +264,13 @@ static int run_passthrough(struct run *r)
 		r->in_bytes += r->have;
 		out_write(p, p->inbuf, r->have);
 		if ((r->out && r->out->err) || r->eof) break;
+		if (r->have) progress_tick(&r->pr, r->in_bytes);
 		ssize_t k = run_read(r, p->inbuf, p->cfg.read_size);
 		if (k < 0) return read_failed(r);
 		if (k == 0) r->eof = true;
 		r->have = (size_t)(k > 0 ? k : 0);
 	}
+	progress_end(&r->pr, r->in_bytes);
 	return run_end(r);
 }
 

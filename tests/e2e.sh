@@ -1482,6 +1482,11 @@ if command -v script >/dev/null 2>&1; then
 	script -qec "(head -c 100000 stats.txt; sleep 1; head -c 70000 '$T/big.txt'; sleep 0.6; printf 'a:1:{i:0;s:5:\"https://www.example.fi/\";}\n') | '$H' --progress -t text -m '$MAP' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
 	if cat -v "$T/p.tty" | grep -q '\^M\^\[\[Khostshift: -: serialized value left untouched'; then pass
 	else fail "--progress: a warning is not on a line of its own: $(cat -v "$T/p.tty" | head -c 300)"; fi
+	# a --headers body that passes through has its progress too
+	{ printf 'HTTP/1.1 200 OK\r\nContent-Type: image/png\r\n\r\n'; head -c 300000 "$T/big.txt"; } >"$T/png.txt"
+	script -qec "'$H' --progress --headers -m '$MAP' '$T/png.txt' >'$T/p.out'" "$T/p.tty" >/dev/null 2>&1
+	has "--progress: a body that passes through" "$T/p.tty" "100%"
+	same "--progress: a body that passes through is unchanged" "$T/p.out" "$T/png.txt"
 	# asked for, with stderr a log file: plain lines, no control codes
 	"$H" --progress -m "$MAP" "$T/big.txt" >"$T/p.out" 2>"$T/p.err"
 	has "--progress to a log" "$T/p.err" "MiB/s"
