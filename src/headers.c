@@ -4,6 +4,7 @@
 #include "ascii.h"
 #include "diag.h"
 #include "html.h"
+#include "idna.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -364,6 +365,16 @@ static bool domain_matches_canonical(const struct patterns *pt, const unsigned c
 {
 	if (n && d[0] == '.') { d++; n--; }
 	if (!n) return false;
+	/* a domain past ASCII as a browser reads it: its ASCII form (UTS #46,
+	 * `Bücher.example` is `xn--bcher-kva.example`), which the table's
+	 * A-label form of an international canonical is */
+	char a[256];
+	size_t al, k = 0;
+	while (k < n && d[k] < 0x80) k++;
+	if (k < n && idna_to_ascii(d, n, a, sizeof a, &al) == IDNA_OK) {
+		d = (const unsigned char *)a;
+		n = al;
+	}
 	for (size_t g = 0; g < pt->nhosts; g++) {
 		const struct pattern_host *ph = &pt->hosts[g];
 		size_t hl = ph->len;

@@ -99,6 +99,35 @@ START_TEST(cookie_domain)
 }
 END_TEST
 
+/* An international canonical: a cookie Domain is read in its ASCII form,
+ * as a browser reads it, whatever the case or form it is written in. */
+START_TEST(cookie_domain_idn)
+{
+	const char *map = "https://www.b\xc3\xbc" "cher.example https://v.test\n";
+	static const char *const domains[] = { "www.b\xc3\xbc" "cher.example", "B\xc3\x9c" "CHER.example", "B\xc3\xbc" "cher.Example",
+		                               "xn--bcher-kva.example", ".XN--BCHER-KVA.example",
+		                               /* (decomposed, and fullwidth: only their ASCII form matches) */
+		                               "bu\xcc\x88" "cher.example", "\xef\xbd\x82\xc3\xbc" "cher.example" };
+	for (size_t i = 0; i < sizeof domains / sizeof *domains; i++) {
+		char in[256];
+		snprintf(in, sizeof in, "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain=%s; Path=/\r\nContent-Type: text/plain\r\n\r\nx\n", domains[i]);
+		const char *want = "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Path=/\r\nContent-Type: text/plain\r\n\r\nx\n";
+		struct pf_options o = { .type = FILETYPE_AUTO, .headers = true, .read_size = 7 };
+		struct pf_result r;
+		pf_run(map, in, strlen(in), &o, &r);
+		ck_assert_msg(strcmp((char *)r.out, want) == 0, "domain %zu: %s", i, r.out);
+		pf_free(&r);
+	}
+	/* (another domain past ASCII is kept) */
+	const char *other = "HTTP/1.1 200 OK\r\nSet-Cookie: a=1; Domain=b\xc3\xa4" "cher.example\r\nContent-Type: text/plain\r\n\r\nx\n";
+	struct pf_options o = { .type = FILETYPE_AUTO, .headers = true };
+	struct pf_result r;
+	pf_run(map, other, strlen(other), &o, &r);
+	ck_assert_str_eq((char *)r.out, other);
+	pf_free(&r);
+}
+END_TEST
+
 /* An IP address matches only itself; a host mapped to itself keeps its
  * cookies' Domain. */
 START_TEST(cookie_domain_ip_identity)
@@ -502,6 +531,7 @@ Suite *headers_suite(void)
 	tcase_add_test(tc, kept_headers_reported);
 	tcase_add_test(tc, cookie_domain);
 	tcase_add_test(tc, cookie_domain_ip_identity);
+	tcase_add_test(tc, cookie_domain_idn);
 	tcase_add_test(tc, validators);
 	tcase_add_test(tc, body_types);
 	tcase_add_test(tc, heads_and_cgi);
