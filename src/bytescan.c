@@ -401,7 +401,7 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
+	if (bytescan_sse2_steps(len - i)) {
 		/* as signed bytes, 0x80..0xFF are negative: one compare finds them
 		 * and the control bytes */
 		const __m128i vlow = _mm_set1_epi8(0x20), vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
@@ -435,7 +435,7 @@ size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
+	if (bytescan_sse2_steps(len - i)) {
 		const __m128i v1 = _mm_set1_epi8('/'), v2 = _mm_set1_epi8('\\'), v3 = _mm_set1_epi8(':'), v4 = _mm_set1_epi8('%');
 		for (; i < len && len - i >= 16; i += 16) {
 			__m128i x = load16(b + i);
@@ -455,23 +455,21 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
+	if (i < len && bytescan_sse2_steps(len)) {
 		const __m128i vp = _mm_set1_epi8('%'), v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2),
 		              v13 = _mm_set1_epi8('\r');
 		unsigned hm = high ? 0xFFFFu : 0;
-		if (i < len && len >= 16) {
-			for (;;) {
-				/* the last block overlaps the one before, its bytes seen
-				 * again masked off */
-				size_t j = len - i >= 16 ? i : len - 16;
-				__m128i x = load16(b + j);
-				__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, vp), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)));
-				m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-				unsigned mask = ((unsigned)_mm_movemask_epi8(m) | ((unsigned)_mm_movemask_epi8(x) & hm)) & (~0u << (i - j));
-				if (mask) return j + (size_t)__builtin_ctz(mask);
-				if (j + 16 >= len) return len;
-				i = j + 16;
-			}
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 16 ? i : len - 16;
+			__m128i x = load16(b + j);
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, vp), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)));
+			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+			unsigned mask = ((unsigned)_mm_movemask_epi8(m) | ((unsigned)_mm_movemask_epi8(x) & hm)) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			if (j + 16 >= len) return len;
+			i = j + 16;
 		}
 	}
 #endif
@@ -487,24 +485,22 @@ size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigne
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
+	if (i < len && bytescan_sse2_steps(len)) {
 		const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), lead = _mm_set1_epi8((char)0xC0),
 		              vs = _mm_set1_epi8((char)skip);
-		if (i < len && len >= 16) {
-			for (;;) {
-				/* the last block overlaps the one before, its bytes seen
-				 * again masked off */
-				size_t j = len - i >= 16 ? i : len - 16;
-				__m128i x = load16(b + j);
-				/* a byte from 0xC0 but skip, c1, c2 */
-				__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2));
-				if (_mm_movemask_epi8(x))
-					m = _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(x, vs), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x)));
-				unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
-				if (mask) return j + (size_t)__builtin_ctz(mask);
-				if (j + 16 >= len) return len;
-				i = j + 16;
-			}
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 16 ? i : len - 16;
+			__m128i x = load16(b + j);
+			/* a byte from 0xC0 but skip, c1, c2 */
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2));
+			if (_mm_movemask_epi8(x))
+				m = _mm_or_si128(m, _mm_andnot_si128(_mm_cmpeq_epi8(x, vs), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			if (j + 16 >= len) return len;
+			i = j + 16;
 		}
 	}
 #endif
@@ -518,7 +514,7 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
+	if (bytescan_sse2_steps(len)) {
 		const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), v3 = _mm_set1_epi8((char)c3);
 		for (; i < len && len - i >= 16; i += 16) {
 			__m128i x = load16(b + i);

@@ -962,7 +962,7 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 {
 	size_t run = 0;
 #if defined(__SSE2__)
-	if (lim >= 16 && bytescan_sse2()) {
+	if (bytescan_sse2_steps(lim)) {
 		const unsigned char *l = plain_leads[s];
 		const __m128i v0 = _mm_set1_epi8((char)l[0]), v1 = _mm_set1_epi8((char)l[1]), v2 = _mm_set1_epi8((char)l[2]);
 		for (; lim - run >= 16; run += 16) {
