@@ -55,15 +55,17 @@ static inline bool bytescan_sse2(void)
 extern size_t bytescan_sse2_from;
 
 /* Whether the SSE2 steps run over `left` bytes: at least 16 of them, and
- * not at BYTESCAN_LEVEL_PORTABLE. The inline scans below, made for every
- * tag and attribute of a page, begin their steps with this one test in
- * place of the `left >= 16` they make anyway (the compiler is told that it
- * holds after, and drops the first step's own test), so the level costs
- * them no instruction. */
+ * not at BYTESCAN_LEVEL_PORTABLE. The scans made for every tag, attribute
+ * and value begin their steps with this one test in place of the
+ * `left >= 16` they make anyway (against a variable, not a constant; the
+ * compiler is told that `left >= 16` holds after it, and drops the first
+ * step's own test), so the level costs them a load, not a branch. */
 static inline bool bytescan_sse2_steps(size_t left)
 {
 	if (left < bytescan_sse2_from) return false;
+#if defined(__GNUC__)
 	if (left < 16) __builtin_unreachable();
+#endif
 	return true;
 }
 
