@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "bytescan.h"
 #include "diag.h"
 #include "filetype.h"
 #include "io.h"
@@ -336,10 +337,22 @@ static int run_file(struct pipeline *pl, struct report *rep, const struct option
 	return rc;
 }
 
+/* HOSTSHIFT_SIMD (docs/cli.md, ENVIRONMENT): the vector code the scans
+ * use, read once before the first input; a bad value is a usage error. */
+static void choose_simd(void)
+{
+	char err[256];
+	if (!bytescan_select("HOSTSHIFT_SIMD", getenv("HOSTSHIFT_SIMD"), err, sizeof err)) {
+		diag_error(NULL, "%s", err);
+		exit(EXIT_USAGE);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	struct options o;
 	parse_options(argc, argv, &o);
+	choose_simd();
 	struct map m;
 	struct patterns pt;
 	load_map(&o, &m, &pt);

@@ -1,7 +1,87 @@
 /* bytescan.c — fast byte searches (see bytescan.h). */
 #include "bytescan.h"
 
+#include "testhook.h"
+
+#include <stdio.h>
 #include <string.h>
+
+#if defined(BYTESCAN_AVX2)
+#define BUILT_AVX2 true
+#else
+#define BUILT_AVX2 false
+#endif
+#if defined(__SSE2__)
+#define BUILT_SSE2 true
+#define BUILT_BEST BYTESCAN_LEVEL_SSE2
+#else
+#define BUILT_SSE2 false
+#define BUILT_BEST BYTESCAN_LEVEL_PORTABLE
+#endif
+
+int bytescan_level_in_use = BUILT_BEST;
+size_t bytescan_sse2_from = BUILT_SSE2 ? 16 : (size_t)-1;
+bool testhook_no_avx2;
+
+static void use_level(enum bytescan_level l)
+{
+	bytescan_level_in_use = (int)l;
+	bytescan_sse2_from = l >= BYTESCAN_LEVEL_SSE2 ? 16 : (size_t)-1;
+}
+
+enum bytescan_level bytescan_best_level(void)
+{
+#if defined(BYTESCAN_AVX2)
+	__builtin_cpu_init();   /* may run before the constructors that would */
+	if (!testhook_no_avx2 && __builtin_cpu_supports("avx2")) return BYTESCAN_LEVEL_AVX2;
+#endif
+	return BUILT_BEST;
+}
+
+#if defined(BYTESCAN_AVX2)
+/* The CPU asked once, before main and before any test: every scan then
+ * reads the level as it is, with nothing left to decide. */
+__attribute__((constructor)) static void decide_level(void)
+{
+	use_level(bytescan_best_level());
+}
+#endif
+
+bool bytescan_set_level(enum bytescan_level l)
+{
+	if (l > bytescan_best_level()) return false;
+	use_level(l);
+	return true;
+}
+
+static const char *const level_names[] = {
+	[BYTESCAN_LEVEL_PORTABLE] = "portable", [BYTESCAN_LEVEL_SSE2] = "sse2", [BYTESCAN_LEVEL_AVX2] = "avx2"
+};
+
+const char *bytescan_level_name(enum bytescan_level l)
+{
+	return level_names[l];
+}
+
+bool bytescan_select(const char *what, const char *value, char *err, size_t cap)
+{
+	if (!value || !*value) {
+		use_level(bytescan_best_level());
+		return true;
+	}
+	for (size_t l = 0; l < sizeof level_names / sizeof level_names[0]; l++) {
+		if (strcmp(value, level_names[l]) != 0) continue;
+		if (bytescan_set_level((enum bytescan_level)l)) return true;
+		/* a build with SSE2 code runs where SSE2 is: only AVX2 can be
+		 * missing from the CPU */
+		bool built = l == BYTESCAN_LEVEL_AVX2 ? BUILT_AVX2 : BUILT_SSE2;
+		snprintf(err, cap, "%s=%s: %s (the best here is %s)", what, value,
+		         built ? "this CPU has no AVX2" : "this build has no code for it", level_names[bytescan_best_level()]);
+		return false;
+	}
+	snprintf(err, cap, "%s: unknown value '%s' (avx2, sse2, portable)", what, value);
+	return false;
+}
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -160,9 +240,11 @@ size_t bytescan_pair(const unsigned char *b, size_t from, size_t len, unsigned c
 	size_t i = from;
 	AVX2_FIRST(64, pair_avx2(b, i, len, c, n1, n2, &found));
 #if defined(__SSE2__)
-	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
-	SSE2_STEPS(16, pair_mask16(b + i, vc, v1, v2));
-	SSE2_TAIL17(pair_mask16(b + len - 17, vc, v1, v2));
+	if (bytescan_sse2()) {
+		const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
+		SSE2_STEPS(16, pair_mask16(b + i, vc, v1, v2));
+		SSE2_TAIL17(pair_mask16(b + len - 17, vc, v1, v2));
+	}
 #endif
 	for (; i + 1 < len; i++)
 		if (b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) return i;
@@ -210,12 +292,14 @@ size_t bytescan_serialized_pairs(const unsigned char *b, size_t from, size_t len
 	size_t i = from;
 	AVX2_FIRST(64, serialized_pairs_avx2(b, i, len, &found));
 #if defined(__SSE2__)
-	const struct serialized_pairs_v v = {
-		_mm_set1_epi8(':'), _mm_set1_epi8('0'), _mm_set1_epi8(9), _mm_set1_epi8('N'),
-		_mm_set1_epi8(';'), _mm_set1_epi8('%'), _mm_set1_epi8('3'),
-	};
-	SSE2_STEPS(16, serialized_pairs_mask(&v, b + i));
-	SSE2_TAIL17(serialized_pairs_mask(&v, b + len - 17));
+	if (bytescan_sse2()) {
+		const struct serialized_pairs_v v = {
+			_mm_set1_epi8(':'), _mm_set1_epi8('0'), _mm_set1_epi8(9), _mm_set1_epi8('N'),
+			_mm_set1_epi8(';'), _mm_set1_epi8('%'), _mm_set1_epi8('3'),
+		};
+		SSE2_STEPS(16, serialized_pairs_mask(&v, b + i));
+		SSE2_TAIL17(serialized_pairs_mask(&v, b + len - 17));
+	}
 #endif
 	for (; i + 1 < len; i++) {
 		unsigned char c = b[i], n = b[i + 1];
@@ -235,10 +319,12 @@ static inline __attribute__((always_inline)) size_t pair2(const unsigned char *b
 	(void)sep;   /* without AVX2: the same bytes either way */
 	AVX2_FIRST(64, sep ? separators_avx2(b, i, len, &found) : pair2_avx2(b, i, len, c, n1, n2, d, m, &found));
 #if defined(__SSE2__)
-	const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
-	const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
-	SSE2_STEPS(16, pair2_mask16(b + i, vc, v1, v2, vd, vm));
-	SSE2_TAIL17(pair2_mask16(b + len - 17, vc, v1, v2, vd, vm));
+	if (bytescan_sse2()) {
+		const __m128i vc = _mm_set1_epi8((char)c), v1 = _mm_set1_epi8((char)n1), v2 = _mm_set1_epi8((char)n2);
+		const __m128i vd = _mm_set1_epi8((char)d), vm = _mm_set1_epi8((char)m);
+		SSE2_STEPS(16, pair2_mask16(b + i, vc, v1, v2, vd, vm));
+		SSE2_TAIL17(pair2_mask16(b + len - 17, vc, v1, v2, vd, vm));
+	}
 #endif
 	for (; i + 1 < len; i++)
 		if ((b[i] == c && (b[i + 1] == n1 || b[i + 1] == n2)) || (b[i] == d && b[i + 1] == m)) return i;
@@ -293,15 +379,17 @@ size_t bytescan_json_separators(const unsigned char *b, size_t from, size_t len)
 	size_t i = from;
 	AVX2_FIRST(68, json_separators_avx2(b, i, len, &found));
 #if defined(__SSE2__)
-	/* a step reads b[at .. at + 20); the third byte as in the AVX2 steps */
-	SSE2_STEPS(19, json_separators_mask16(b + i));
-	/* the positions a whole step still covers, by one step at len - 20
-	 * back over bytes seen; after them only the pairs can start */
-	if (i < len && len >= 20 && i - (len - 20) < 16) {
-		size_t j = len - 20;
-		unsigned mask = json_separators_mask16(b + j) & (~0u << (i - j));
-		if (mask) return j + (size_t)__builtin_ctz(mask);
-		i = j + 16;
+	if (bytescan_sse2()) {
+		/* a step reads b[at .. at + 20); the third byte as in the AVX2 steps */
+		SSE2_STEPS(19, json_separators_mask16(b + i));
+		/* the positions a whole step still covers, by one step at len - 20
+		 * back over bytes seen; after them only the pairs can start */
+		if (i < len && len >= 20 && i - (len - 20) < 16) {
+			size_t j = len - 20;
+			unsigned mask = json_separators_mask16(b + j) & (~0u << (i - j));
+			if (mask) return j + (size_t)__builtin_ctz(mask);
+			i = j + 16;
+		}
 	}
 #endif
 	for (; i < len; i++)
@@ -313,14 +401,16 @@ size_t bytescan_json_special(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	/* as signed bytes, 0x80..0xFF are negative: one compare finds them
-	 * and the control bytes */
-	const __m128i vlow = _mm_set1_epi8(0x20), vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
-	for (; i < len && len - i >= 16; i += 16) {
-		__m128i x = load16(b + i);
-		__m128i m = _mm_or_si128(_mm_cmplt_epi8(x, vlow), _mm_or_si128(_mm_cmpeq_epi8(x, vq), _mm_cmpeq_epi8(x, vb)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
+	if (bytescan_sse2_steps(len - i)) {
+		/* as signed bytes, 0x80..0xFF are negative: one compare finds them
+		 * and the control bytes */
+		const __m128i vlow = _mm_set1_epi8(0x20), vq = _mm_set1_epi8('"'), vb = _mm_set1_epi8('\\');
+		for (; i < len && len - i >= 16; i += 16) {
+			__m128i x = load16(b + i);
+			__m128i m = _mm_or_si128(_mm_cmplt_epi8(x, vlow), _mm_or_si128(_mm_cmpeq_epi8(x, vq), _mm_cmpeq_epi8(x, vb)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m);
+			if (mask) return i + (size_t)__builtin_ctz(mask);
+		}
 	}
 #endif
 	for (; i < len; i++)
@@ -345,13 +435,15 @@ size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len)
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	const __m128i v1 = _mm_set1_epi8('/'), v2 = _mm_set1_epi8('\\'), v3 = _mm_set1_epi8(':'), v4 = _mm_set1_epi8('%');
-	for (; i < len && len - i >= 16; i += 16) {
-		__m128i x = load16(b + i);
-		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)),
-		                         _mm_or_si128(_mm_cmpeq_epi8(x, v3), _mm_cmpeq_epi8(x, v4)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
+	if (bytescan_sse2_steps(len - i)) {
+		const __m128i v1 = _mm_set1_epi8('/'), v2 = _mm_set1_epi8('\\'), v3 = _mm_set1_epi8(':'), v4 = _mm_set1_epi8('%');
+		for (; i < len && len - i >= 16; i += 16) {
+			__m128i x = load16(b + i);
+			__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)),
+			                         _mm_or_si128(_mm_cmpeq_epi8(x, v3), _mm_cmpeq_epi8(x, v4)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m);
+			if (mask) return i + (size_t)__builtin_ctz(mask);
+		}
 	}
 #endif
 	for (; i < len; i++)
@@ -363,10 +455,10 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	const __m128i vp = _mm_set1_epi8('%'), v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2),
-	              v13 = _mm_set1_epi8('\r');
-	unsigned hm = high ? 0xFFFFu : 0;
-	if (i < len && len >= 16) {
+	if (i < len && bytescan_sse2_steps(len)) {
+		const __m128i vp = _mm_set1_epi8('%'), v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2),
+		              v13 = _mm_set1_epi8('\r');
+		unsigned hm = high ? 0xFFFFu : 0;
 		for (;;) {
 			/* the last block overlaps the one before, its bytes seen
 			 * again masked off */
@@ -393,9 +485,9 @@ size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigne
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), lead = _mm_set1_epi8((char)0xC0),
-	              vs = _mm_set1_epi8((char)skip);
-	if (i < len && len >= 16) {
+	if (i < len && bytescan_sse2_steps(len)) {
+		const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), lead = _mm_set1_epi8((char)0xC0),
+		              vs = _mm_set1_epi8((char)skip);
 		for (;;) {
 			/* the last block overlaps the one before, its bytes seen
 			 * again masked off */
@@ -422,20 +514,22 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), v3 = _mm_set1_epi8((char)c3);
-	for (; i < len && len - i >= 16; i += 16) {
-		__m128i x = load16(b + i);
-		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m);
-		if (mask) return i + (size_t)__builtin_ctz(mask);
-	}
-	if (i < len && len >= 16) {
-		/* the last bytes in one step, back over some already seen */
-		size_t j = len - 16;
-		__m128i x = load16(b + j);
-		__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
-		unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
-		return mask ? j + (size_t)__builtin_ctz(mask) : len;
+	if (bytescan_sse2_steps(len)) {
+		const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), v3 = _mm_set1_epi8((char)c3);
+		for (; i < len && len - i >= 16; i += 16) {
+			__m128i x = load16(b + i);
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m);
+			if (mask) return i + (size_t)__builtin_ctz(mask);
+		}
+		if (i < len && len >= 16) {
+			/* the last bytes in one step, back over some already seen */
+			size_t j = len - 16;
+			__m128i x = load16(b + j);
+			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_or_si128(_mm_cmpeq_epi8(x, v2), _mm_cmpeq_epi8(x, v3)));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+			return mask ? j + (size_t)__builtin_ctz(mask) : len;
+		}
 	}
 #endif
 	for (; i < len; i++)
@@ -452,38 +546,40 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (len - i >= 18 && i < len) {
-		const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
-		              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
-		              am = _mm_set1_epi8(amp ? '&' : '\\'), lead = _mm_set1_epi8((char)0xC0),
-		              skip = _mm_set1_epi8((char)skip_lead);
-		for (;;) {
-			/* the last block overlaps the one before, its bytes seen
-			 * again masked off */
-			size_t j = len - i >= 18 ? i : len - 18;
-			__m128i x = load16(b + j), x1 = load16(b + j + 1);
-			__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(x1, sl),
-			                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
-			/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
-			 * without `//` after it, the first of `///` */
-			__m128i b0 = _mm_cmpeq_epi8(x, bs);
-			__m128i m = _mm_or_si128(_mm_or_si128(b0, _mm_cmpeq_epi8(x, at)),
-			                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
-			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-			m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
-			m = _mm_or_si128(m, _mm_and_si128(s0, s12));
-			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
-			/* a lead byte (from 0xC0) but skip_lead, looked for only in a
-			 * block with a byte past ASCII, until one is seen */
-			if (_mm_movemask_epi8(x) && !*high &&
-			    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x))))
-				*high = true;
-			if (mask) return j + (size_t)__builtin_ctz(mask);
-			if (j + 16 >= len - 2) {
+	if (bytescan_sse2()) {
+		if (len - i >= 18 && i < len) {
+			const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
+			              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
+			              am = _mm_set1_epi8(amp ? '&' : '\\'), lead = _mm_set1_epi8((char)0xC0),
+			              skip = _mm_set1_epi8((char)skip_lead);
+			for (;;) {
+				/* the last block overlaps the one before, its bytes seen
+				 * again masked off */
+				size_t j = len - i >= 18 ? i : len - 18;
+				__m128i x = load16(b + j), x1 = load16(b + j + 1);
+				__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(x1, sl),
+				                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
+				/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
+				 * without `//` after it, the first of `///` */
+				__m128i b0 = _mm_cmpeq_epi8(x, bs);
+				__m128i m = _mm_or_si128(_mm_or_si128(b0, _mm_cmpeq_epi8(x, at)),
+				                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
+				m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+				m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
+				m = _mm_or_si128(m, _mm_and_si128(s0, s12));
+				unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
+				/* a lead byte (from 0xC0) but skip_lead, looked for only in a
+				 * block with a byte past ASCII, until one is seen */
+				if (_mm_movemask_epi8(x) && !*high &&
+				    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x))))
+					*high = true;
+				if (mask) return j + (size_t)__builtin_ctz(mask);
+				if (j + 16 >= len - 2) {
+					i = j + 16;
+					break;
+				}
 				i = j + 16;
-				break;
 			}
-			i = j + 16;
 		}
 	}
 #endif

@@ -1,8 +1,15 @@
 /* bytescan.h — owns the fast byte searches that memchr does not offer
  * (for the matcher's prefilter, §3.1–§3.2): a byte followed by one of two bytes.
- * 16 bytes at a time with SSE2 where the compiler has it, else bytewise;
- * both give the same answer. No call per uninteresting byte, which is what
- * a memchr loop over a frequent byte ('/' in HTML) costs. */
+ * 16 bytes at a time with SSE2 where the compiler has it (32 with AVX2 where
+ * the CPU has it), else bytewise; all give the same answer. No call per
+ * uninteresting byte, which is what a memchr loop over a frequent byte ('/'
+ * in HTML) costs.
+ *
+ * Which of the three runs is chosen at run time, one level for the whole
+ * program (HOSTSHIFT_SIMD, docs/cli.md): the best the CPU has unless the
+ * wiring asks for less, so that every path can be run and compared in one
+ * binary. Each vector block asks with one load and a branch that always
+ * goes the same way. */
 #ifndef HOSTSHIFT_BYTESCAN_H
 #define HOSTSHIFT_BYTESCAN_H
 
@@ -14,16 +21,61 @@
 #include <emmintrin.h>
 #endif
 
+/* The levels, each using the ones below it for what it lacks: the byte
+ * loops alone, the 16-byte SSE2 steps, the 32-byte AVX2 steps. */
+enum bytescan_level { BYTESCAN_LEVEL_PORTABLE, BYTESCAN_LEVEL_SSE2, BYTESCAN_LEVEL_AVX2 };
+
+/* The level in use: the best the CPU has from the start (bytescan.c
+ * decides it before main runs where the compiler can ask the CPU, else it
+ * is the best the build has). Read it here; set it only through
+ * bytescan_set_level or bytescan_select. */
+extern int bytescan_level_in_use;
+
+/* The best level this CPU and build have. */
+enum bytescan_level bytescan_best_level(void);
+/* Use level l from now on; false (and nothing changed) if this CPU or
+ * build does not have it. */
+bool bytescan_set_level(enum bytescan_level l);
+/* The level named by value ("avx2", "sse2", "portable"; NULL or empty:
+ * the best), set: false with a message in err[0..cap) for a name that is
+ * none of them or a level this CPU or build does not have. `what` names
+ * where value came from, for the message. */
+bool bytescan_select(const char *what, const char *value, char *err, size_t cap);
+/* "portable", "sse2" or "avx2". */
+const char *bytescan_level_name(enum bytescan_level l);
+
+/* Whether the SSE2 steps run: at every level but BYTESCAN_LEVEL_PORTABLE. */
+static inline bool bytescan_sse2(void)
+{
+	return bytescan_level_in_use != BYTESCAN_LEVEL_PORTABLE;
+}
+
+/* 16 where the SSE2 steps run, else more than any buffer (kept with the
+ * level by bytescan.c). */
+extern size_t bytescan_sse2_from;
+
+/* Whether the SSE2 steps run over `left` bytes: at least 16 of them, and
+ * not at BYTESCAN_LEVEL_PORTABLE. The scans made for every tag, attribute
+ * and value begin their steps with this one test in place of the
+ * `left >= 16` they make anyway (against a variable, not a constant; the
+ * compiler is told that `left >= 16` holds after it, and drops the first
+ * step's own test), so the level costs them a load, not a branch. */
+static inline bool bytescan_sse2_steps(size_t left)
+{
+	if (left < bytescan_sse2_from) return false;
+#if defined(__GNUC__)
+	if (left < 16) __builtin_unreachable();
+#endif
+	return true;
+}
+
 #if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
 #include <immintrin.h>
 #define BYTESCAN_AVX2 1
-/* Whether the CPU has AVX2, for the 32-byte steps of this module and of
- * the JSON string blocks; asked once per file that asks. */
+/* Whether the AVX2 steps run, for this module and the JSON string blocks. */
 static inline bool bytescan_have_avx2(void)
 {
-	static int have = -1;
-	if (have < 0) have = __builtin_cpu_supports("avx2") ? 1 : 0;
-	return have;
+	return bytescan_level_in_use == BYTESCAN_LEVEL_AVX2;
 }
 #endif
 
@@ -108,7 +160,7 @@ static inline size_t bytescan_byte(const unsigned char *b, size_t from, size_t l
 {
 	size_t i = from;
 #if defined(__SSE2__)
-	if (len - i >= 16) {
+	if (bytescan_sse2_steps(len - i)) {
 		const __m128i vc = _mm_set1_epi8((char)c);
 		for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
 			unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128((const __m128i *)(const void *)(b + i)), vc));
@@ -142,15 +194,18 @@ static inline size_t bytescan_name_end(const unsigned char *b, size_t from, size
 	size_t i = from;
 #if defined(__SSE2__)
 	const __m128i sp = _mm_set1_epi8(0x20), sl = _mm_set1_epi8('/'), gt = _mm_set1_epi8('>'), eq = _mm_set1_epi8('=');
-	for (; len - i >= 16; i += 16) {
-		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
-		const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
-		unsigned m = (unsigned)_mm_movemask_epi8(
-		    _mm_or_si128(_mm_or_si128(low, _mm_cmpeq_epi8(x, sl)), _mm_or_si128(_mm_cmpeq_epi8(x, gt), _mm_cmpeq_epi8(x, eq))));
-		for (; m; m &= m - 1) {
-			size_t j = i + (size_t)__builtin_ctz(m);
-			if (stop[b[j]]) return j;
-		}
+	if (bytescan_sse2_steps(len - i)) {
+		do {
+			const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			const __m128i low = _mm_cmpeq_epi8(_mm_min_epu8(x, sp), x);
+			unsigned m = (unsigned)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(low, _mm_cmpeq_epi8(x, sl)),
+			                                                      _mm_or_si128(_mm_cmpeq_epi8(x, gt), _mm_cmpeq_epi8(x, eq))));
+			for (; m; m &= m - 1) {
+				size_t j = i + (size_t)__builtin_ctz(m);
+				if (stop[b[j]]) return j;
+			}
+			i += 16;
+		} while (len - i >= 16);
 	}
 #endif
 	while (i < len && !stop[b[i]]) i++;
@@ -173,26 +228,28 @@ static inline size_t bytescan_attr_value_end(const unsigned char *b, size_t from
 #if defined(__SSE2__)
 	const __m128i vc = _mm_set1_epi8((char)c), va = _mm_set1_epi8('&'), vp = _mm_set1_epi8('%'),
 	              v13 = _mm_set1_epi8('\r');
-	for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
-		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
-		unsigned mc = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vc));
-		/* '&', '%', or a byte <= CR (TAB, LF, CR among them) */
-		__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vp)),
-		                         _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-		unsigned ms = (unsigned)_mm_movemask_epi8(m), mw = (unsigned)_mm_movemask_epi8(x);
-		if (mc) {
-			unsigned at = (unsigned)__builtin_ctz(mc);
-			if (ms & ((1u << at) - 1)) *plain = false;
-			if (mw & ((1u << at) - 1)) *wide = true;
-			return i + at;
+	if (bytescan_sse2_steps(len - i)) {
+		for (int k = 0; k < 4 && len - i >= 16; k++, i += 16) {
+			const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + i));
+			unsigned mc = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, vc));
+			/* '&', '%', or a byte <= CR (TAB, LF, CR among them) */
+			__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vp)),
+			                         _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
+			unsigned ms = (unsigned)_mm_movemask_epi8(m), mw = (unsigned)_mm_movemask_epi8(x);
+			if (mc) {
+				unsigned at = (unsigned)__builtin_ctz(mc);
+				if (ms & ((1u << at) - 1)) *plain = false;
+				if (mw & ((1u << at) - 1)) *wide = true;
+				return i + at;
+			}
+			if (ms) *plain = false;
+			if (mw) *wide = true;
 		}
-		if (ms) *plain = false;
-		if (mw) *wide = true;
-	}
-	if (len - i >= 16) {
-		*plain = false;
-		*wide = true;
-		return bytescan_byte(b, i, len, c);
+		if (len - i >= 16) {
+			*plain = false;
+			*wide = true;
+			return bytescan_byte(b, i, len, c);
+		}
 	}
 #endif
 	for (; i < len; i++) {

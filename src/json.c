@@ -670,10 +670,11 @@ static inline __attribute__((always_inline)) size_t read_string(struct json *j, 
 	size_t slow_until = 0;   /* the byte states decide the bytes before this */
 	while (k < n) {
 		/* printable ASCII is most of a string; skip it 32
-		 * (AVX2) or 16 bytes a step */
+		 * (AVX2) or 16 bytes a step, at the level bytescan
+		 * runs (HOSTSHIFT_SIMD, docs/cli.md) */
 		if (st == JSON_STRING && !j->utf8_need) {
 #if defined(__SSE2__)
-			if (k >= slow_until) {
+			if (k >= slow_until && bytescan_sse2()) {
 				enum block_result r = BLOCK_SLOW;
 				size_t adv = 0;
 #if defined(BYTESCAN_AVX2)

@@ -962,13 +962,15 @@ static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 {
 	size_t run = 0;
 #if defined(__SSE2__)
-	const unsigned char *l = plain_leads[s];
-	const __m128i v0 = _mm_set1_epi8((char)l[0]), v1 = _mm_set1_epi8((char)l[1]), v2 = _mm_set1_epi8((char)l[2]);
-	for (; lim - run >= 16; run += 16) {
-		const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
-		unsigned m = (unsigned)_mm_movemask_epi8(
-		    _mm_or_si128(_mm_cmpeq_epi8(x, v0), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2))));
-		if (m) return run + (size_t)__builtin_ctz(m);
+	if (bytescan_sse2_steps(lim)) {
+		const unsigned char *l = plain_leads[s];
+		const __m128i v0 = _mm_set1_epi8((char)l[0]), v1 = _mm_set1_epi8((char)l[1]), v2 = _mm_set1_epi8((char)l[2]);
+		for (; lim - run >= 16; run += 16) {
+			const __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(p + run));
+			unsigned m = (unsigned)_mm_movemask_epi8(
+			    _mm_or_si128(_mm_cmpeq_epi8(x, v0), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2))));
+			if (m) return run + (size_t)__builtin_ctz(m);
+		}
 	}
 #else
 	(void)s;

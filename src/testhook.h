@@ -23,5 +23,8 @@ extern size_t testhook_dec_window;
  * of replaying the steps the first pass recorded (the way a walk of more
  * steps than fit the record goes): the same results, output and calls. */
 extern bool testhook_walk_reparsed;
+/* bytescan.c: the CPU is taken to have no AVX2 (bytescan_best_level),
+ * so that asking for it can be seen to fail. */
+extern bool testhook_no_avx2;
 
 #endif

@@ -71,6 +71,7 @@ tier e2e-http env HOSTSHIFT="$H" sh tests/e2e_http.sh
 tier bad-input env HOSTSHIFT="$H" sh tests/bad_input.sh
 tier dumps env HOSTSHIFT="$H" sh tests/dumps.sh
 tier parallel env HOSTSHIFT="$H" sh tests/parallel.sh
+tier simd-paths env HOSTSHIFT="$H" sh tests/simd_paths.sh
 for t in tests/oracle_*.sh; do
 	[ -f "$t" ] || continue
 	n=$(basename "$t" .sh)

@@ -1,13 +1,17 @@
 /* test_bytescan.c — the byte-pair search of src/bytescan: rules,
  * then a differential against a plain loop written here, at every start
- * offset and around the 16-byte steps of the vector path. */
+ * offset and around the 16-byte steps of the vector path; then the three
+ * levels (HOSTSHIFT_SIMD: avx2, sse2, portable) against each other, and
+ * the choosing of a level. */
 #include <check.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "bytescan.h"
 #include "suites.h"
+#include "testhook.h"
 
 /* The xorshift generator the differential tests draw their buffers from. */
 static uint64_t next(uint64_t *x)
@@ -715,6 +719,160 @@ START_TEST(url_marks_differential)
 }
 END_TEST
 
+/* ---- the levels against each other (HOSTSHIFT_SIMD) ------------------- */
+
+/* What every scan answers for one buffer and start, at the level in use. */
+struct level_answers {
+	size_t pair, pair_bs, pair2, separators, serialized, json_separators, json_special, lead_or, hide_marks,
+	    slash_colon_pct, any3, url_marks, unescaped, byte, name_end, attr_value_end;
+	bool escaped_slash, url_high, unescaped_open, plain, wide;
+};
+
+static void level_answers(const unsigned char *b, size_t len, size_t from, int round, struct level_answers *a)
+{
+	a->pair = bytescan_pair(b, from, len, '/', '/', '\\');
+	a->pair_bs = bytescan_pair(b, from, len, '\\', '/', 'u');
+	a->pair2 = bytescan_pair2(b, from, len, '<', '/', '!', '&', '#');
+	a->separators = bytescan_separators(b, from, len);
+	a->serialized = bytescan_serialized_pairs(b, from, len);
+	a->json_separators = bytescan_json_separators(b, from, len);
+	a->json_special = bytescan_json_special(b, from, len);
+	a->escaped_slash = bytescan_escaped_slash(b + from, len - from);
+	a->lead_or = bytescan_lead_or(b, from, len, round & 2 ? 0xC3 : 0, '%', '&');
+	a->hide_marks = bytescan_hide_marks(b, from, len, '&', '\\', round & 1);
+	a->slash_colon_pct = bytescan_slash_colon_pct(b, from, len);
+	a->any3 = bytescan_any3(b, from, len, '<', '&', '%');
+	a->url_high = false;
+	a->url_marks = bytescan_url_marks(b, from, len, round & 1, round & 2 ? 0xC3 : 0, &a->url_high);
+	a->unescaped_open = round & 1;
+	a->unescaped = bytescan_unescaped(b, from, len, '\'', '\\', &a->unescaped_open);
+	a->byte = bytescan_byte(b, from, len, '"');
+	a->name_end = bytescan_name_end(b, from, len, attr_stop);
+	a->attr_value_end = bytescan_attr_value_end(b, from, len, '"', &a->plain, &a->wide);
+}
+
+/* Every scan at every level the CPU has, on 400 random buffers up to 400
+ * bytes (past the AVX2 steps' 64 and 68 bytes of slack, their 32-byte
+ * steps and the 16-byte ones after them), from the starts where the steps
+ * and their tails meet the buffer's ends and from random ones: the same
+ * answers as the bytewise level, or, where a scan's answer is a superset
+ * (bytescan.h), one its rule allows. A level the CPU lacks is left out,
+ * and said so on stderr. */
+START_TEST(levels_differential)
+{
+	static const unsigned char alpha[] = { '/', '/', '\\', '\\', '%', '2', '0', 'u', ':', '7', 'N', ';', '3', '"', '\'', '&',
+	                                       '@', '<', '!', '#', '\t', '\n', '\r', 0x0B, 0, ' ', '=', '>', 0x80, 0xA4, 0xC3,
+	                                       0xE4, 0xF0 };
+	enum bytescan_level saved = (enum bytescan_level)bytescan_level_in_use;
+	enum bytescan_level best = bytescan_best_level();
+	if (best < BYTESCAN_LEVEL_AVX2)
+		fprintf(stderr, "bytescan levels: this CPU or build has no %s; compared up to %s\n",
+		        best < BYTESCAN_LEVEL_SSE2 ? "SSE2 nor AVX2" : "AVX2", bytescan_level_name(best));
+	uint64_t x = 0xA0761D6478BD642Fu ^ (uint64_t)_i;
+	unsigned char b[400];
+	size_t checked = 0, found[6] = { 0 };
+	for (int round = 0; round < 400; round++) {
+		next(&x);
+		size_t len = (size_t)(x % sizeof b);
+		unsigned density = 1 + (unsigned)(x >> 40) % 24;
+		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
+		size_t froms[48], nf = 0;
+		for (size_t k = 0; k < 20 && k <= len; k++) froms[nf++] = k;
+		for (size_t k = 0; k < 20 && k < len; k++) froms[nf++] = len - 1 - k;
+		for (int k = 0; k < 8; k++) froms[nf++] = (size_t)(next(&x) % (len + 1));
+		for (size_t f = 0; f < nf; f++) {
+			size_t from = froms[f];
+			struct level_answers want, got;
+			ck_assert(bytescan_set_level(BYTESCAN_LEVEL_PORTABLE));
+			level_answers(b, len, from, round, &want);
+			/* how often the rarer finds are met */
+			found[0] += want.pair < len;
+			found[1] += want.separators < len;
+			found[2] += want.json_separators < len;
+			found[3] += want.serialized < len;
+			found[4] += want.escaped_slash;
+			found[5] += want.attr_value_end - from >= 64 && want.attr_value_end < len;
+			for (int lv = BYTESCAN_LEVEL_SSE2; lv <= (int)best; lv++) {
+				ck_assert(bytescan_set_level((enum bytescan_level)lv));
+				level_answers(b, len, from, round, &got);
+				const char *at = bytescan_level_name((enum bytescan_level)lv);
+#define SAME(field)                                                                                                \
+	ck_assert_msg(got.field == want.field, "%s: " #field " round %d len %zu from %zu: %zu, portable %zu", at, round, \
+	              len, from, (size_t)got.field, (size_t)want.field)
+				SAME(pair); SAME(pair_bs); SAME(pair2); SAME(separators); SAME(serialized);
+				SAME(json_separators); SAME(json_special); SAME(escaped_slash); SAME(lead_or);
+				SAME(hide_marks); SAME(slash_colon_pct); SAME(any3); SAME(unescaped);
+				SAME(unescaped_open); SAME(byte); SAME(name_end); SAME(attr_value_end);
+#undef SAME
+				/* the vector steps may stop at any byte up to CR (never
+				 * past a mark), and see a lead byte past where they stop */
+				ck_assert_msg(got.url_marks == want.url_marks ||
+				                  (got.url_marks < want.url_marks && b[got.url_marks] <= '\r'),
+				              "%s: url_marks round %d len %zu from %zu: %zu, portable %zu", at, round, len, from,
+				              got.url_marks, want.url_marks);
+				ck_assert_msg(got.url_high || !want.url_high || got.url_marks < want.url_marks,
+				              "%s: url_marks round %d from %zu: a lead byte not seen", at, round, from);
+				/* plain and wide: exact within the first 64 bytes, past
+				 * them never a false "plain", never a missed "wide" */
+				if (want.attr_value_end - from < 64) {
+					ck_assert_msg(got.plain == want.plain && got.wide == want.wide,
+					              "%s: attr_value_end round %d from %zu: plain %d wide %d, portable %d %d", at,
+					              round, from, got.plain, got.wide, want.plain, want.wide);
+				} else {
+					ck_assert(!got.plain || want.plain);
+					ck_assert(got.wide || !want.wide);
+				}
+				checked++;
+			}
+		}
+	}
+	ck_assert(bytescan_set_level(saved));
+	if (best >= BYTESCAN_LEVEL_SSE2) ck_assert_uint_gt(checked, 5000);
+	for (int k = 0; k < 6; k++) ck_assert_msg(found[k] > 200, "find %d met %zu times", k, found[k]);
+}
+END_TEST
+
+/* HOSTSHIFT_SIMD's values (bytescan_select): the three names, unset or
+ * empty for the best, anything else refused with a message, and avx2
+ * refused on a CPU without it (testhook_no_avx2 plays that CPU). */
+START_TEST(select_rules)
+{
+	enum bytescan_level saved = (enum bytescan_level)bytescan_level_in_use;
+	char err[256] = "";
+	ck_assert(bytescan_select("V", "portable", err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, BYTESCAN_LEVEL_PORTABLE);
+	ck_assert_uint_eq(bytescan_sse2_from, (size_t)-1);
+	ck_assert(bytescan_select("V", NULL, err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, bytescan_best_level());
+	ck_assert(bytescan_select("V", "portable", err, sizeof err));
+	ck_assert(bytescan_select("V", "", err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, bytescan_best_level());
+	ck_assert(!bytescan_select("V", "AVX2", err, sizeof err));
+	ck_assert_str_eq(err, "V: unknown value 'AVX2' (avx2, sse2, portable)");
+	ck_assert(!bytescan_select("V", "avx512", err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, bytescan_best_level());   /* unchanged */
+#if defined(BYTESCAN_AVX2)
+	ck_assert(bytescan_select("V", "sse2", err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, BYTESCAN_LEVEL_SSE2);
+	ck_assert_uint_eq(bytescan_sse2_from, 16);
+	ck_assert(!bytescan_have_avx2());
+	testhook_no_avx2 = true;
+	ck_assert_int_eq(bytescan_best_level(), BYTESCAN_LEVEL_SSE2);
+	ck_assert(!bytescan_select("V", "avx2", err, sizeof err));
+	ck_assert_str_eq(err, "V=avx2: this CPU has no AVX2 (the best here is sse2)");
+	ck_assert_int_eq(bytescan_level_in_use, BYTESCAN_LEVEL_SSE2);
+	ck_assert(bytescan_select("V", NULL, err, sizeof err));
+	ck_assert_int_eq(bytescan_level_in_use, BYTESCAN_LEVEL_SSE2);
+	testhook_no_avx2 = false;
+	if (bytescan_best_level() == BYTESCAN_LEVEL_AVX2) {
+		ck_assert(bytescan_select("V", "avx2", err, sizeof err));
+		ck_assert(bytescan_have_avx2());
+	}
+#endif
+	ck_assert(bytescan_set_level(saved));
+}
+END_TEST
+
 Suite *bytescan_suite(void)
 {
 	Suite *s = suite_create("bytescan");
@@ -755,5 +913,10 @@ Suite *bytescan_suite(void)
 	tcase_add_test(tn, name_end_rules);
 	tcase_add_test(tn, name_end_differential);
 	suite_add_tcase(s, tn);
+	TCase *tl = tcase_create("levels");
+	tcase_set_timeout(tl, 120);
+	tcase_add_loop_test(tl, levels_differential, 0, 4);
+	tcase_add_test(tl, select_rules);
+	suite_add_tcase(s, tl);
 	return s;
 }

@@ -32,6 +32,7 @@
 #include <strings.h>
 #include <unistd.h>
 
+#include "bytescan.h"
 #include "json.h"
 #include "pipeline_fixture.h"
 #include "suites.h"
@@ -768,10 +769,12 @@ START_TEST(test_string_sequences)
 }
 END_TEST
 
-/* The pipeline over in[0..len) at each read size of sizes[0..n): every
- * run gives the output, stderr and counters of the first, which is left
- * in *first and *first_err (the caller's to free); `what` names the input
- * in a failure. */
+/* The pipeline over in[0..len) at each read size of sizes[0..n), and at
+ * the largest with each vector level the CPU has (HOSTSHIFT_SIMD: the
+ * bytewise byte states alone, the 16-byte blocks, the 64- and 32-byte AVX2
+ * blocks): every run gives the output, stderr and counters of the first,
+ * which is left in *first and *first_err (the caller's to free); `what`
+ * names the input in a failure. */
 static void same_at_read_sizes(const struct patterns *pt, const char *in, size_t len, const size_t *sizes, size_t n,
                                const char *what, struct pf_result *first, char **first_err)
 {
@@ -793,6 +796,23 @@ static void same_at_read_sizes(const struct patterns *pt, const char *in, size_t
 		pf_free(&r);
 		free(err);
 	}
+	enum bytescan_level saved = (enum bytescan_level)bytescan_level_in_use;
+	for (int lv = BYTESCAN_LEVEL_PORTABLE; lv <= (int)bytescan_best_level(); lv++) {
+		ck_assert(bytescan_set_level((enum bytescan_level)lv));
+		struct pf_result r;
+		char *err;
+		jrun_pt(pt, in, len, sizes[n - 1], false, &r, &err, &err_len);
+		const char *at = bytescan_level_name((enum bytescan_level)lv);
+		ck_assert_int_eq(r.rc, 0);
+		ck_assert_msg(r.out_len == first->out_len && memcmp(r.out, first->out, r.out_len) == 0,
+		              "%s: output differs at level %s for %s", what, at, show(0, in, len));
+		ck_assert_msg(strcmp(err, *first_err) == 0, "%s: stderr differs at level %s for %s:\n%s\n%s", what, at,
+		              show(0, in, len), *first_err, err);
+		ck_assert_msg(pf_same_counters(first, &r), "%s: counters differ at level %s for %s", what, at, show(0, in, len));
+		pf_free(&r);
+		free(err);
+	}
+	ck_assert(bytescan_set_level(saved));
 }
 
 /* The blocks find the letters an escape may have and the hex
