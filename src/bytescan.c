@@ -542,7 +542,10 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, unsigned char skip_lead, bool *high)
+/* bytescan_url_marks's steps, with ps_only known to the compiler (each
+ * caller's loop is its own). */
+static inline __attribute__((always_inline)) size_t url_marks(const unsigned char *b, size_t from, size_t len, bool amp,
+                                                              bool ps_only, unsigned char skip_lead, bool *high)
 {
 	size_t i = from;
 #if defined(__SSE2__)
@@ -551,7 +554,8 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 			const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
 			              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
 			              am = _mm_set1_epi8(amp ? '&' : '\\'), lead = _mm_set1_epi8((char)0xC0),
-			              skip = _mm_set1_epi8((char)skip_lead);
+			              skip = _mm_set1_epi8((char)skip_lead), low = _mm_set1_epi8(0x20), vp = _mm_set1_epi8('p'),
+			              vs = _mm_set1_epi8('s');
 			for (;;) {
 				/* the last block overlaps the one before, its bytes seen
 				 * again masked off */
@@ -560,12 +564,18 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 				__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(x1, sl),
 				                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
 				/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
-				 * without `//` after it, the first of `///` */
-				__m128i b0 = _mm_cmpeq_epi8(x, bs);
+				 * without `//` after it (with ps_only, after `p` or `s`:
+				 * the byte before each, none before b[0]), the first of
+				 * `///` */
+				__m128i b0 = _mm_cmpeq_epi8(x, bs), c0 = _mm_cmpeq_epi8(x, co);
+				if (ps_only) {
+					__m128i lp = _mm_or_si128(j ? load16(b + j - 1) : _mm_slli_si128(x, 1), low);
+					c0 = _mm_and_si128(c0, _mm_or_si128(_mm_cmpeq_epi8(lp, vp), _mm_cmpeq_epi8(lp, vs)));
+				}
 				__m128i m = _mm_or_si128(_mm_or_si128(b0, _mm_cmpeq_epi8(x, at)),
 				                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
 				m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-				m = _mm_or_si128(m, _mm_andnot_si128(s12, _mm_cmpeq_epi8(x, co)));
+				m = _mm_or_si128(m, _mm_andnot_si128(s12, c0));
 				m = _mm_or_si128(m, _mm_and_si128(s0, s12));
 				unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
 				/* a lead byte (from 0xC0) but skip_lead, looked for only in a
@@ -589,12 +599,20 @@ size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool 
 		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
 		if (c >= 0xC0 && c != skip_lead) *high = true;
 		if (url_mark[c] & want) {
-			if (c == ':' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') continue;
+			if (c == ':' && ((len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') ||
+			                 (ps_only && (!i || ((b[i - 1] | 0x20) != 'p' && (b[i - 1] | 0x20) != 's')))))
+				continue;
 			return i;
 		}
 		if (c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') return i;
 	}
 	return len;
+}
+
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
+                          bool *high)
+{
+	return ps_only ? url_marks(b, from, len, amp, true, skip_lead, high) : url_marks(b, from, len, amp, false, skip_lead, high);
 }
 
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,

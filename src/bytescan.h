@@ -134,15 +134,18 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
                      unsigned char c3);
 
 /* The first i in [from, len) where b[i] is one of `\ @ % TAB LF CR`
- * (and `&` with amp), a `:`
- * without `//` after it, or the first of `///`;
+ * (and `&` with amp), a `:` without `//` after it (with ps_only one
+ * after `p` or `s` in any case, the end of `http` or `https`: for
+ * buffers dense in other colons, style sheets and scripts), or the first
+ * of `///`;
  * len if none. It may also stop at another byte below CR (a superset; the
  * locator's gate, docs/rules.md §3.9, reads what it stopped at). *high
  * is set where a UTF-8 lead byte (from 0xC0) other than skip_lead was
  * passed over (it may be past the result, never left out; a host a
  * browser folds may be there, §1.4: skip_lead is a lead byte none of
  * whose characters it may be spelled with, 0 for none). */
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, unsigned char skip_lead, bool *high);
+size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
+                          bool *high);
 
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's

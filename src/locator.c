@@ -740,7 +740,10 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	bool high = false;
 	struct fold_walk walk = FOLD_WALK(refs);
 	unsigned char sl = pt->fold_skip_lead;
-	for (size_t i = bytescan_url_marks(p, 0, n, refs, sl, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, sl, &high)) {
+	/* (a colon counts only where it may end `http` or `https`: scheme_or_run;
+	 * told to the scan where other colons are many) */
+	bool ps = o->css || o->js;
+	for (size_t i = bytescan_url_marks(p, 0, n, refs, ps, sl, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, ps, sl, &high)) {
 		unsigned char c = p[i];
 		switch (c) {
 		case '&':

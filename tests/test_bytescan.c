@@ -678,31 +678,33 @@ END_TEST
 /* ---- bytescan_url_marks: the locator's gate (rules.md §3.9) ----------- */
 
 /* The rule of bytescan.h, written again: `\ @ % TAB LF CR`, with amp `&`,
- * a `:` without `//` after it, the first `/` of `///`. */
-static size_t ref_url_marks(const unsigned char *b, size_t from, size_t len, bool amp)
+ * a `:` without `//` after it (with ps_only, after `p` or `s`), the first
+ * `/` of `///`. */
+static size_t ref_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only)
 {
 	for (size_t i = from; i < len; i++) {
 		unsigned char c = b[i];
 		bool two = len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/';
+		bool ps = !ps_only || (i > 0 && ((b[i - 1] | 0x20) == 'p' || (b[i - 1] | 0x20) == 's'));
 		if (c == '\\' || c == '@' || c == '%' || c == '\t' || c == '\n' || c == '\r' || (amp && c == '&')) return i;
-		if ((c == ':' && !two) || (c == '/' && two)) return i;
+		if ((c == ':' && ps && !two) || (c == '/' && two)) return i;
 	}
 	return len;
 }
 
 static void url_marks_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
 {
-	bool amp = round & 1;
+	bool amp = round & 1, ps_only = round & 4;
 	unsigned char skip = round & 2 ? 0xC3 : 0;
 	bool high = false, want_high = false;
-	size_t want = ref_url_marks(b, from, len, amp), got = bytescan_url_marks(b, from, len, amp, skip, &high);
+	size_t want = ref_url_marks(b, from, len, amp, ps_only), got = bytescan_url_marks(b, from, len, amp, ps_only, skip, &high);
 	/* (a lead byte from 0xC0 passed over is seen, but the one skipped) */
 	for (size_t k = from; k < got && k < len; k++) want_high |= b[k] >= 0xC0 && b[k] != skip;
 	ck_assert_msg(high || !want_high, "len %zu from %zu: a lead byte before %zu not seen", len, from, got);
 	/* (the SIMD steps may stop at any byte up to CR, a superset the
 	 * caller passes over: never past a mark) */
-	ck_assert_msg(got == want || (got < want && b[got] <= '\r'), "len %zu from %zu amp %d: got %zu, want %zu", len, from,
-	              amp, got, want);
+	ck_assert_msg(got == want || (got < want && b[got] <= '\r'), "len %zu from %zu amp %d ps_only %d: got %zu, want %zu", len,
+	              from, amp, ps_only, got, want);
 	if (want < len) counts[0]++;
 	if (want < len && (b[want] == ':' || b[want] == '/')) counts[1]++;
 }
@@ -711,7 +713,7 @@ static void url_marks_check(const unsigned char *b, size_t len, size_t from, int
  * steps and their overlapping last block). */
 START_TEST(url_marks_differential)
 {
-	static const unsigned char alpha[] = { '/', '/', '/', ':', '\\', '@', '%', '&', '\t', '\n', '\r', 0x0B, 0xE4, 0xC3, 0xA4 };
+	static const unsigned char alpha[] = { '/', '/', '/', ':', ':', 'p', 'S', '\\', '@', '%', '&', '\t', '\n', '\r', 0x0B, 0xE4, 0xC3, 0xA4 };
 	size_t counts[2];
 	run_differential(0x9E3779B97F4A7C15u, alpha, sizeof alpha, 60, 3000, url_marks_check, counts);
 	ck_assert_uint_gt(counts[0], 10000);
@@ -743,7 +745,7 @@ static void level_answers(const unsigned char *b, size_t len, size_t from, int r
 	a->slash_colon_pct = bytescan_slash_colon_pct(b, from, len);
 	a->any3 = bytescan_any3(b, from, len, '<', '&', '%');
 	a->url_high = false;
-	a->url_marks = bytescan_url_marks(b, from, len, round & 1, round & 2 ? 0xC3 : 0, &a->url_high);
+	a->url_marks = bytescan_url_marks(b, from, len, round & 1, round & 4, round & 2 ? 0xC3 : 0, &a->url_high);
 	a->unescaped_open = round & 1;
 	a->unescaped = bytescan_unescaped(b, from, len, '\'', '\\', &a->unescaped_open);
 	a->byte = bytescan_byte(b, from, len, '"');
