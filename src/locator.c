@@ -746,11 +746,23 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	for (size_t i = bytescan_url_marks(p, 0, n, refs, ps, sl, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, ps, sl, &high)) {
 		unsigned char c = p[i];
 		switch (c) {
-		case '&':
-			/* `&amp;` and `&quot;` decode to bytes no host or slash run
-			 * holds */
-			if ((n - i > 4 && !memcmp(p + i + 1, "amp;", 4)) || (n - i > 5 && !memcmp(p + i + 1, "quot;", 5))) continue;
-			return true;
+		case '&': {
+			/* a reference, read as the view reads it: one to a byte a
+			 * URL's scheme or authority may hold, to TAB, LF or CR, or
+			 * to a character a host may be folded from (`&amp;`,
+			 * `&#038;`, `&quot;`, `&lt;` decode to bytes none holds) */
+			size_t len;
+			int b = entity_ref_byte(p + i, n - i, &len);
+			if (b < 0) b = markup_ref(p + i, n - i, &len);
+			if (b < 0) continue;
+			if (b >= 0x80) {
+				if (cp_may_fold(pt, p, i, n, &skip) && fold_at(p, i, &walk)) return true;
+				continue;
+			}
+			if (b == '\t' || b == '\n' || b == '\r' || ascii_alnum((unsigned char)b) || (b && strchr(".-+_:/\\%@[]", b)))
+				return true;
+			continue;
+		}
 		case '%':
 			/* a `%XX` in a canonical host decodes to one of its bytes */
 			if (n - i > 2 && ascii_hex(p[i + 1]) >= 0 && ascii_hex(p[i + 2]) >= 0 &&

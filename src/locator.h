@@ -103,7 +103,8 @@ bool locator_may_hide_script(const unsigned char *p, size_t n, bool refs);
  * byte matcher does not (a superset; its proof is in docs/rules.md §3.9):
  * it holds a `\`, an `@` a canonical host follows, a `%XX` of a byte of
  * one, a TAB, LF or CR the view removes between two bytes a URL may hold,
- * with o->refs a reference other than `&amp;` and `&quot;`, a run of three
+ * with o->refs a reference to such a byte, to TAB, LF or CR, or to a
+ * character a host may be folded from, a run of three
  * slashes, or `http:`/`https:` without two slashes after it. */
 bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t n, const struct locate_opts *o);
 

@@ -1351,6 +1351,13 @@ START_TEST(locator_gate_removed_controls)
 		{ "var u = \"https://www.example.fi/p\";\n\tx = 1;", 2, false },
 		{ "var u = \"https://www.exa\tmple.fi/p\";", 2, true },
 		{ "a\tb https://www.exa\tmple.fi/p", 3, false },   /* (prose keeps TAB) */
+		/* references: as the view decodes them */
+		{ "https://www.example.fi/p?a=1&#038;b=2&amp;c=&quot;&lt;x&gt;", 0, false },
+		{ "https:&#47;/www.example.fi/p", 0, true },
+		{ "https://www&#46;example.fi/p", 0, true },
+		{ "https://www.example.fi&#9;/p", 0, true },
+		{ "https://www.example.fi/p &unknown; &", 0, false },
+		{ "x &lt; y, see https://www.example.fi/p", 3, false },
 	};
 	const struct locate_opts *as[] = { &attr, &sheet, &script, &prose };
 	for (size_t i = 0; i < sizeof rows / sizeof *rows; i++) {
