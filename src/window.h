@@ -77,7 +77,7 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 /* The same for the last window of the chain (the sweep's): what it has
  * matched, and the bytes it skips, stay in its buffer (twice the size)
  * and go out as one piece when the buffer is half used, at a replacement,
- * or at window_flush, instead of each segment's bytes being handed on
+ * or at window_flush_kept, instead of each segment's bytes being handed on
  * when the segment ends, to be copied by the next stage. Batches are
  * matched as window_init's are. */
 void window_init_kept(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep);
