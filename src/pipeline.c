@@ -323,7 +323,10 @@ static int run_framed(struct run *r, enum filetype type, enum sql_dialect dialec
 		}
 		if (r->eof) break;
 		ssize_t k = run_read(r, p->inbuf, cfg->read_size);
-		if (k < 0) return read_failed(r);
+		if (k < 0) {
+			if (sweeps) sweep_hand_on(&p->sweep);
+			return read_failed(r);
+		}
 		r->eof = k == 0;
 		r->have = (size_t)(k > 0 ? k : 0);
 	}

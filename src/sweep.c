@@ -4,7 +4,7 @@
 void sweep_init(struct sweep *s, const struct patterns *pt, struct sink out, struct report *rep)
 {
 	offmap_init(&s->marks);
-	window_init(&s->w, pt, SURFACE_STRAGGLER, out, rep);
+	window_init_kept(&s->w, pt, SURFACE_STRAGGLER, out, rep);
 	window_set_in_map(&s->w, &s->marks);
 }
 
@@ -58,5 +58,11 @@ struct sink sweep_sink(struct sweep *s)
 void sweep_finish(struct sweep *s)
 {
 	window_end(&s->w);
+	window_flush_kept(&s->w);
 	offmap_drop_before(&s->marks, s->w.base);
+}
+
+void sweep_hand_on(struct sweep *s)
+{
+	window_flush_kept(&s->w);
 }

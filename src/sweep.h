@@ -19,5 +19,9 @@ void sweep_reset(struct sweep *s);
 /* The sink the structured stage writes into. */
 struct sink sweep_sink(struct sweep *s);
 void sweep_finish(struct sweep *s);
+/* What the sweep has matched and keeps goes on to its output now: an
+ * input that ends early (a read error) gives the output what it would
+ * have had before the sweep kept its output. */
+void sweep_hand_on(struct sweep *s);
 
 #endif

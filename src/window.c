@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep)
+static void init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep, bool kept)
 {
 	memset(w, 0, sizeof *w);
 	w->pt = pt;
@@ -15,8 +15,24 @@ void window_init(struct window *w, const struct patterns *pt, enum surface s, st
 	w->out = out;
 	w->report = rep;
 	w->cap = pt->window + WINDOW_BATCH;
-	w->buf = xmalloc(w->cap);
+	w->kept = kept;
+	/* kept: a batch always fits after what is kept, up to half the buffer */
+	w->room = kept ? 2 * w->cap : w->cap;
+	w->buf = xmalloc(w->room);
+	/* what is kept is a deferred run of the window's own buffer, whose
+	 * order against the events the matching finds does not change */
+	w->defer = kept;
 	window_reset(w);
+}
+
+void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep)
+{
+	init(w, pt, s, out, rep, false);
+}
+
+void window_init_kept(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep)
+{
+	init(w, pt, s, out, rep, true);
 }
 
 void window_free(struct window *w)
@@ -39,9 +55,17 @@ void window_flush(struct window *w)
 	if (w->ref_len) put_ref(w);
 }
 
+void window_flush_kept(struct window *w)
+{
+	window_flush(w);
+	if (w->kept && w->len) memmove(w->buf, w->buf + w->hold, w->len);
+	w->hold = 0;
+}
+
 void window_reset(struct window *w)
 {
 	w->len = 0;
+	w->hold = 0;
 	w->ref_len = 0;
 	w->open = false;
 	w->prev = MATCH_NO_PREV;
@@ -260,9 +284,24 @@ static void count_lines(struct window *w, const unsigned char *p, size_t n)
 	if (lastq) w->line_start_in = to_input(w, w->base + (uint64_t)(lastq - p) + 1);
 }
 
+/* A kept window's skipped bytes (outside a segment: none of one is in the
+ * buffer): copied after what it keeps, to go out with it, as long as a
+ * batch still fits after them (hold + cap <= room, always); else written
+ * on at once. */
+static void keep_skipped(struct window *w, const unsigned char *p, size_t n)
+{
+	if (w->hold + n + w->cap > w->room) window_flush_kept(w);
+	if (n + w->cap > w->room) { emit_out(w, p, n); return; }
+	unsigned char *at = w->buf + w->hold;
+	memcpy(at, p, n);
+	w->hold += n;
+	window_verbatim_ref(w, at, n);
+}
+
 void window_skip(struct window *w, const unsigned char *p, size_t n)
 {
-	emit_out(w, p, n);
+	if (w->kept && !w->len) keep_skipped(w, p, n);
+	else emit_out(w, p, n);
 	count_lines(w, p, n);
 	w->base += n;
 	w->prev = n ? p[n - 1] : w->prev;
@@ -291,12 +330,21 @@ static size_t scan_batch(struct window *w, const unsigned char *b, size_t len, b
 
 static void process(struct window *w, bool eof)
 {
-	size_t consumed = scan_batch(w, w->buf, w->len, eof, false);
-	count_lines(w, w->buf, consumed);
-	if (consumed) w->prev = w->buf[consumed - 1];
-	memmove(w->buf, w->buf + consumed, w->len - consumed);
+	unsigned char *b = w->buf + w->hold;
+	/* kept: the bytes it writes verbatim stay where they lie, after
+	 * those kept before them */
+	size_t consumed = scan_batch(w, b, w->len, eof, w->kept);
+	count_lines(w, b, consumed);
+	if (consumed) w->prev = b[consumed - 1];
 	w->len -= consumed;
 	w->base += consumed;
+	if (!w->kept) {
+		memmove(w->buf, w->buf + consumed, w->len);
+		return;
+	}
+	w->hold += consumed;
+	/* the next batch must fit after what is kept */
+	if (w->hold + w->cap > w->room) window_flush_kept(w);
 }
 
 void window_feed(struct window *w, const unsigned char *p, size_t n)
@@ -304,7 +352,7 @@ void window_feed(struct window *w, const unsigned char *p, size_t n)
 	while (n) {
 		if (w->len == w->cap) process(w, false);
 		size_t take = w->cap - w->len < n ? w->cap - w->len : n;
-		memcpy(w->buf + w->len, p, take);
+		memcpy(w->buf + w->hold + w->len, p, take);
 		w->len += take;
 		p += take;
 		n -= take;

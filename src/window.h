@@ -33,7 +33,12 @@ struct window {
 	struct offmap *out_marks;     /* marks for the next stage when lengths change; may be NULL */
 
 	unsigned char *buf;
-	size_t cap, len;
+	size_t cap, len;              /* the batch: buf[hold..hold+len), at most cap bytes */
+	/* the sweep's window keeps what it has matched (window_init_kept):
+	 * buf[0..hold) holds output not yet written (the deferred run below
+	 * points into it), in a buffer of room bytes */
+	bool kept;
+	size_t hold, room;
 	bool open;                    /* a segment is open */
 	int joins;                    /* §3.8 axis of the open segment; -1 until its first batch */
 	bool sql;                     /* the stream is SQL: ENC_SQLJSON is matched too */
@@ -69,6 +74,13 @@ struct window {
 
 /* Allocates the buffer once (window + WINDOW_BATCH). */
 void window_init(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep);
+/* The same for the last window of the chain (the sweep's): what it has
+ * matched, and the bytes it skips, stay in its buffer (twice the size)
+ * and go out as one piece when the buffer is half used, at a replacement,
+ * or at window_flush_kept, instead of each segment's bytes being handed on
+ * when the segment ends, to be copied by the next stage. Batches are
+ * matched as window_init's are. */
+void window_init_kept(struct window *w, const struct patterns *pt, enum surface s, struct sink out, struct report *rep);
 /* Where the stream goes: the next stage, and the marks it is told length
  * changes by (may be NULL). */
 void window_set_out(struct window *w, struct sink out, struct offmap *marks);
@@ -90,6 +102,9 @@ void window_reset(struct window *w);
  * be found in another order. */
 void window_defer(struct window *w);
 void window_flush(struct window *w);
+/* The same for a window_init_kept window: also what it keeps (the end of
+ * its stream, or before its input ends early). */
+void window_flush_kept(struct window *w);
 /* Open a segment on surface s whose first byte is at stream offset off. */
 void window_begin(struct window *w, enum surface s, uint64_t off);
 /* Decide the open segment's joining (§3.8, a per-buffer surface) on

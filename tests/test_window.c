@@ -12,6 +12,7 @@
 #include "matcher.h"
 #include "pipeline.h"
 #include "suites.h"
+#include "sweep.h"
 #include "entity.h"
 #include "testhook.h"
 #include "value.h"
@@ -1195,6 +1196,58 @@ START_TEST(pipeline_idempotent)
 }
 END_TEST
 
+/* The sweep keeps what it has matched, and the protected bytes it passes,
+ * in its buffer until it is half used (window_init_kept): the same bytes as
+ * a window that hands each segment on as it ends, whatever the mix of
+ * pieces — protected runs long and short, up to past the buffer, and
+ * pieces fed across batches. */
+START_TEST(sweep_kept_equals_handed_on)
+{
+	size_t len;
+	unsigned char *in = make_dense(4000000, &len);
+	uint32_t x = 777u + (uint32_t)_i;
+	struct capture ca = { 0 }, cb = { 0 };
+	struct sweep sw;
+	sweep_init(&sw, &tpt, (struct sink){ cap_write, &ca, NULL }, NULL);
+	sweep_reset(&sw);
+	struct sink in_sink = sweep_sink(&sw);
+	struct window b;   /* the sweep as it was: each segment handed on at its end */
+	window_init(&b, &tpt, SURFACE_STRAGGLER, (struct sink){ cap_write, &cb, NULL }, NULL);
+	window_begin(&b, SURFACE_STRAGGLER, 0);
+	size_t i = 0, protected_runs = 0, long_runs = 0, step = 0;
+	while (i < len) {
+		x = x * 1103515245u + 12345u;
+		uint32_t r = x >> 16;
+		/* every 90th piece a protected run longer than the buffer */
+		bool past = ++step % 90 == 45;
+		size_t k = past ? 150000 + r : 1 + (x >> 8) % (r % 40 == 0 ? 200000 : r % 3 ? 300 : 9000);
+		if (k > len - i) k = len - i;
+		if (past || (r >> 6) % 3 == 0) {
+			sink_write_protected(&in_sink, in + i, k);
+			if (!(b.open && !b.len)) window_end(&b);
+			window_skip(&b, in + i, k);
+			window_begin(&b, SURFACE_STRAGGLER, b.base);
+			protected_runs++;
+			long_runs += k > WINDOW_BATCH;
+		} else {
+			sink_write(&in_sink, in + i, k);
+			window_feed(&b, in + i, k);
+		}
+		i += k;
+	}
+	sweep_finish(&sw);
+	window_end(&b);
+	ck_assert_msg(protected_runs > 100 && long_runs > 1, "%zu protected runs, %zu long, %zu pieces", protected_runs, long_runs, step);
+	ck_assert_uint_eq(ca.n, cb.n);
+	ck_assert(memcmp(ca.p, cb.p, ca.n) == 0);
+	sweep_free(&sw);
+	window_free(&b);
+	free(ca.p);
+	free(cb.p);
+	free(in);
+}
+END_TEST
+
 /* §6.3: a candidate the text pass skipped is seen again by the sweep, and
  * reported at the same input offset although the output moved. */
 START_TEST(sweep_offsets_are_input_offsets)
@@ -1300,6 +1353,7 @@ Suite *window_suite(void)
 	tcase_add_test(tc, pipeline_chunk_independent);
 	tcase_add_test(tc, pipeline_idempotent);
 	tcase_add_test(tc, sweep_offsets_are_input_offsets);
+	tcase_add_loop_test(tc, sweep_kept_equals_handed_on, 0, 4);
 	tcase_add_test(tc, check_positions);
 	tcase_add_test(tc, text_serialized_lines);
 	suite_add_tcase(s, tc);
