@@ -20,7 +20,10 @@ static void init(struct window *w, const struct patterns *pt, enum surface s, st
 	w->room = kept ? 2 * w->cap : w->cap;
 	w->buf = xmalloc(w->room);
 	/* what is kept is a deferred run of the window's own buffer, whose
-	 * order against the events the matching finds does not change */
+	 * order against the events the matching finds does not change: the
+	 * last stage's events are reported as they are matched, so the rule
+	 * of window_defer (no deferring where events are listed, for the
+	 * order of a framer's events against the sweep's) is not needed */
 	w->defer = kept;
 	window_reset(w);
 }
