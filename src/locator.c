@@ -698,14 +698,20 @@ static inline bool scheme_or_run(const unsigned char *p, size_t n, size_t i, siz
 	return !two && scheme_before(p, i);
 }
 
+/* A character of a URL from its scheme to its authority's end: a
+ * scheme's, a host's or a port's, a separator, `%` or `@` (what a
+ * reference may decode to and still stand there). */
+static bool url_char(unsigned char c)
+{
+	return ascii_alnum(c) || (c && strchr(".-+_:/\\%@[]", c));
+}
+
 /* Whether a byte may stand on either side of a TAB, LF or CR inside what
- * the locator reports (a URL from its scheme to its authority's end, no
- * `@` in it: userinfo has a mark of its own): a scheme's, a host's or a
- * port's byte, a separator, a byte of a reference, a `%XX` or an escape,
- * or one past ASCII. */
+ * the locator reports: a url_char, a byte of a reference or an escape
+ * (`& ; #`), or one past ASCII. */
 static bool url_byte(unsigned char c)
 {
-	return ascii_alnum(c) || c >= 0x80 || (c && strchr(".-+_:/\\%&;#[]@", c));
+	return url_char(c) || c >= 0x80 || c == '&' || c == ';' || c == '#';
 }
 
 /* Whether removing the run of the view's removable bytes (in mask) that
@@ -759,8 +765,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 				if (cp_may_fold(pt, p, i, n, &skip) && fold_at(p, i, &walk)) return true;
 				continue;
 			}
-			if (b == '\t' || b == '\n' || b == '\r' || ascii_alnum((unsigned char)b) || (b && strchr(".-+_:/\\%@[]", b)))
-				return true;
+			if (b == '\t' || b == '\n' || b == '\r' || url_char((unsigned char)b)) return true;
 			continue;
 		}
 		case '%':
