@@ -542,77 +542,179 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
-/* bytescan_url_marks's steps, with ps_only known to the compiler (each
- * caller's loop is its own). */
-static inline __attribute__((always_inline)) size_t url_marks(const unsigned char *b, size_t from, size_t len, bool amp,
-                                                              bool ps_only, unsigned char skip_lead, bool *high)
-{
-	size_t i = from;
+/* The marks among b[j .. j + 16), reading b[j - 1 .. j + 18) (b[j - 1]
+ * only with ps_only and j > 0): a byte <= CR (TAB, LF, CR among them: a
+ * superset), `\ @ %` and amp's byte, a colon without `//` after it (with
+ * ps_only, after `p` or `s`: the byte before each, none before b[0]), the
+ * first of `///`; *high set where the block holds a lead byte (from 0xC0)
+ * but skip. */
 #if defined(__SSE2__)
-	if (bytescan_sse2()) {
-		if (len - i >= 18 && i < len) {
-			const __m128i bs = _mm_set1_epi8('\\'), at = _mm_set1_epi8('@'), pc = _mm_set1_epi8('%'),
-			              v13 = _mm_set1_epi8('\r'), co = _mm_set1_epi8(':'), sl = _mm_set1_epi8('/'),
-			              am = _mm_set1_epi8(amp ? '&' : '\\'), lead = _mm_set1_epi8((char)0xC0),
-			              skip = _mm_set1_epi8((char)skip_lead), low = _mm_set1_epi8(0x20), vp = _mm_set1_epi8('p'),
-			              vs = _mm_set1_epi8('s');
-			for (;;) {
-				/* the last block overlaps the one before, its bytes seen
-				 * again masked off */
-				size_t j = len - i >= 18 ? i : len - 18;
-				__m128i x = load16(b + j), x1 = load16(b + j + 1);
-				__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(x1, sl),
-				                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
-				/* a byte <= CR (TAB, LF, CR among them: a superset), a colon
-				 * without `//` after it (with ps_only, after `p` or `s`:
-				 * the byte before each, none before b[0]), the first of
-				 * `///` */
-				__m128i b0 = _mm_cmpeq_epi8(x, bs), c0 = _mm_cmpeq_epi8(x, co);
-				if (ps_only) {
-					__m128i lp = _mm_or_si128(j ? load16(b + j - 1) : _mm_slli_si128(x, 1), low);
-					c0 = _mm_and_si128(c0, _mm_or_si128(_mm_cmpeq_epi8(lp, vp), _mm_cmpeq_epi8(lp, vs)));
-				}
-				__m128i m = _mm_or_si128(_mm_or_si128(b0, _mm_cmpeq_epi8(x, at)),
-				                         _mm_or_si128(_mm_cmpeq_epi8(x, pc), _mm_cmpeq_epi8(x, am)));
-				m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-				m = _mm_or_si128(m, _mm_andnot_si128(s12, c0));
-				m = _mm_or_si128(m, _mm_and_si128(s0, s12));
-				unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
-				/* a lead byte (from 0xC0) but skip_lead, looked for only in a
-				 * block with a byte past ASCII, until one is seen */
-				if (_mm_movemask_epi8(x) && !*high &&
-				    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, lead), x))))
-					*high = true;
-				if (mask) return j + (size_t)__builtin_ctz(mask);
-				if (j + 16 >= len - 2) {
-					i = j + 16;
-					break;
-				}
-				i = j + 16;
+static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned char *b, size_t j, bool ps_only,
+                                                                   __m128i am, __m128i skip, bool *high)
+{
+	const __m128i sl = _mm_set1_epi8('/');
+	__m128i x = load16(b + j);
+	__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(load16(b + j + 1), sl),
+	                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
+	__m128i c0 = _mm_cmpeq_epi8(x, _mm_set1_epi8(':'));
+	if (ps_only) {
+		__m128i lp = _mm_or_si128(j ? load16(b + j - 1) : _mm_slli_si128(x, 1), _mm_set1_epi8(0x20));
+		c0 = _mm_and_si128(c0, _mm_or_si128(_mm_cmpeq_epi8(lp, _mm_set1_epi8('p')), _mm_cmpeq_epi8(lp, _mm_set1_epi8('s'))));
+	}
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\\')), _mm_cmpeq_epi8(x, _mm_set1_epi8('@'))),
+	                         _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('%')), _mm_cmpeq_epi8(x, am)));
+	m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8('\r')), x));
+	m = _mm_or_si128(m, _mm_andnot_si128(s12, c0));
+	m = _mm_or_si128(m, _mm_and_si128(s0, s12));
+	/* (looked for only in a block with a byte past ASCII, until one is
+	 * seen) */
+	if (_mm_movemask_epi8(x) && !*high &&
+	    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x))))
+		*high = true;
+	return (unsigned)_mm_movemask_epi8(m);
+}
+#endif
+
+#if defined(BYTESCAN_AVX2)
+/* The same over b[j .. j + 32), reading b[j - 1 .. j + 34). */
+__attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks32(const unsigned char *b, size_t j,
+                                                                                 bool ps_only, __m256i am,
+                                                                                 __m256i skip, bool *high)
+{
+	const __m256i sl = _mm256_set1_epi8('/');
+	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
+	__m256i s0 = _mm256_cmpeq_epi8(x, sl),
+	        s12 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(b + j + 1)), sl),
+	                               _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(b + j + 2)), sl));
+	__m256i c0 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(':'));
+	if (ps_only) {
+		/* the byte before each: b[j - 1 ..], or x moved up a byte (zero
+		 * in, across the lanes) where j is 0 */
+		__m256i lp = j ? _mm256_loadu_si256((const __m256i *)(const void *)(b + j - 1))
+		               : _mm256_alignr_epi8(x, _mm256_permute2x128_si256(x, x, 0x08), 15);
+		lp = _mm256_or_si256(lp, _mm256_set1_epi8(0x20));
+		c0 = _mm256_and_si256(c0, _mm256_or_si256(_mm256_cmpeq_epi8(lp, _mm256_set1_epi8('p')),
+		                                          _mm256_cmpeq_epi8(lp, _mm256_set1_epi8('s'))));
+	}
+	__m256i m = _mm256_or_si256(
+		_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('@'))),
+		_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%')), _mm256_cmpeq_epi8(x, am)));
+	m = _mm256_or_si256(m, _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8('\r')), x));
+	m = _mm256_or_si256(m, _mm256_andnot_si256(s12, c0));
+	m = _mm256_or_si256(m, _mm256_and_si256(s0, s12));
+	if (_mm256_movemask_epi8(x) && !*high &&
+	    _mm256_movemask_epi8(_mm256_andnot_si256(_mm256_cmpeq_epi8(x, skip),
+	                                             _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)0xC0)), x))))
+		*high = true;
+	return (uint32_t)_mm256_movemask_epi8(m);
+}
+
+/* The 32-byte steps from m->next while 34 bytes or more are left, to the
+ * first with a mark: true with it in m, else false with m->next where they
+ * stopped. */
+__attribute__((target("avx2"), always_inline)) static inline bool marks_avx2_body(struct bytescan_marks *m, bool ps_only)
+{
+	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
+	for (size_t j = m->next; m->len - j >= 34; j += 32) {
+		uint32_t k = url_marks32(m->b, j, ps_only, am, skip, &m->high);
+		if (k) {
+			m->base = j;
+			m->next = j + 32;
+			m->mask = k;
+			return true;
+		}
+		m->next = j + 32;
+	}
+	return false;
+}
+
+/* The last 32-byte block, at len - 34, back over bytes already looked at
+ * (masked off), where fewer than 34 and more than 2 are left. */
+__attribute__((target("avx2"), always_inline)) static inline void marks_avx2_last(struct bytescan_marks *m, bool ps_only)
+{
+	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
+	size_t j = m->len - 34;
+	m->base = j;
+	m->mask = url_marks32(m->b, j, ps_only, am, skip, &m->high) & (~0u << (m->next - j));
+	m->next = m->len - 2;
+}
+
+__attribute__((target("avx2"))) static bool marks_avx2(struct bytescan_marks *m)
+{
+	if (m->ps_only ? marks_avx2_body(m, true) : marks_avx2_body(m, false)) return true;
+	if (m->len - m->next <= 2) return false;
+	if (m->ps_only) marks_avx2_last(m, true);
+	else marks_avx2_last(m, false);
+	return m->mask != 0;
+}
+#endif
+
+/* The bytewise rule at b[i] (exact: no byte below CR but TAB, LF, CR). */
+static inline bool url_mark_at(const unsigned char *b, size_t i, size_t len, bool amp, bool ps_only)
+{
+	unsigned char c = b[i];
+	if (url_mark[c] & (amp ? 3 : 1)) {
+		if (c != ':') return true;
+		return !(len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') &&
+		       !(ps_only && (!i || ((b[i - 1] | 0x20) != 'p' && (b[i - 1] | 0x20) != 's')));
+	}
+	return c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/';
+}
+
+/* The 16-byte steps and their last overlapping block, then the bytes
+ * left one by one (up to 32 of them into one mask). */
+static inline __attribute__((always_inline)) void marks_rest(struct bytescan_marks *m, bool ps_only)
+{
+	const unsigned char *b = m->b;
+	size_t len = m->len, i = m->next;
+#if defined(__SSE2__)
+	if (bytescan_sse2() && len >= 18 && len - i > 2) {
+		const __m128i am = _mm_set1_epi8(m->amp ? '&' : '\\'), skip = _mm_set1_epi8((char)m->skip_lead);
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 18 ? i : len - 18;
+			unsigned k = url_marks16(b, j, ps_only, am, skip, &m->high) & (~0u << (i - j));
+			i = j + 16;
+			m->next = i;
+			if (k) {
+				m->base = j;
+				m->mask = k;
+				return;
 			}
+			if (len - i <= 2) break;
 		}
 	}
 #endif
-	unsigned want = amp ? 3 : 1;
-	for (; i < len; i++) {
-		unsigned char c = b[i];
-		if (c <= '\r' && c != '\t' && c != '\n' && c != '\r') continue;
-		if (c >= 0xC0 && c != skip_lead) *high = true;
-		if (url_mark[c] & want) {
-			if (c == ':' && ((len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') ||
-			                 (ps_only && (!i || ((b[i - 1] | 0x20) != 'p' && (b[i - 1] | 0x20) != 's')))))
-				continue;
-			return i;
-		}
-		if (c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') return i;
+	size_t end = len - i > 32 ? i + 32 : len;
+	uint64_t k = 0;
+	for (size_t q = i; q < end; q++) {
+		if (b[q] >= 0xC0 && b[q] != m->skip_lead) m->high = true;
+		if (url_mark_at(b, q, len, m->amp, ps_only)) k |= 1ull << (q - i);
 	}
-	return len;
+	m->base = i;
+	m->next = end;
+	m->mask = k;
+}
+
+void bytescan_marks_block(struct bytescan_marks *m)
+{
+#if defined(BYTESCAN_AVX2)
+	if (m->len >= 34 && m->len - m->next > 2 && bytescan_have_avx2() && marks_avx2(m)) return;
+#endif
+	if (m->ps_only) marks_rest(m, true);
+	else marks_rest(m, false);
 }
 
 size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
                           bool *high)
 {
-	return ps_only ? url_marks(b, from, len, amp, true, skip_lead, high) : url_marks(b, from, len, amp, false, skip_lead, high);
+	struct bytescan_marks m;
+	bytescan_marks_init(&m, b, len, amp, ps_only, skip_lead);
+	bytescan_marks_from(&m, from);
+	size_t r = bytescan_marks_next(&m);
+	*high |= m.high;
+	return r;
 }
 
 size_t bytescan_unescaped(const unsigned char *b, size_t from, size_t len, unsigned char quote, unsigned char esc,

@@ -14,6 +14,7 @@
 #define HOSTSHIFT_BYTESCAN_H
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stddef.h>
 #include <string.h>
 
@@ -146,6 +147,55 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
  * whose characters it may be spelled with, 0 for none). */
 size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
                           bool *high);
+
+/* The same marks one after another, a block at a time: the vector steps'
+ * mask kept between them, so a caller that reads each mark does not scan
+ * its block again. bytescan_marks_next gives the marks in order (and may
+ * give bytes below CR other than TAB, LF, CR, as bytescan_url_marks may),
+ * then len; bytescan_marks_from drops the marks before pos (pos at or past
+ * the last mark given; the bytes stepped over are not looked at for a
+ * lead byte, so they must hold none). high: as bytescan_url_marks' *high,
+ * for the bytes looked at so far. */
+struct bytescan_marks {
+	const unsigned char *b;
+	size_t len;
+	size_t base;    /* the position of the mask's bit 0 */
+	size_t next;    /* the first position no block has looked at */
+	uint64_t mask;  /* the marks of the last block not yet given */
+	bool amp, ps_only, high;
+	unsigned char skip_lead;
+};
+
+/* The next block from m->next with a mark, into m (mask 0 and next len
+ * where there is none). */
+void bytescan_marks_block(struct bytescan_marks *m);
+
+static inline void bytescan_marks_init(struct bytescan_marks *m, const unsigned char *b, size_t len, bool amp,
+                                       bool ps_only, unsigned char skip_lead)
+{
+	*m = (struct bytescan_marks){ .b = b, .len = len, .amp = amp, .ps_only = ps_only, .skip_lead = skip_lead };
+}
+
+static inline size_t bytescan_marks_next(struct bytescan_marks *m)
+{
+	while (!m->mask) {
+		if (m->next >= m->len) return m->len;
+		bytescan_marks_block(m);
+	}
+	size_t k = m->base + (size_t)__builtin_ctzll(m->mask);
+	m->mask &= m->mask - 1;
+	return k;
+}
+
+static inline void bytescan_marks_from(struct bytescan_marks *m, size_t pos)
+{
+	if (pos >= m->next) {
+		m->mask = 0;
+		m->next = pos;
+	} else if (pos > m->base) {
+		m->mask &= ~0ull << (pos - m->base);
+	}
+}
 
 /* The first `quote` in b[from, len) that is not escaped, where `esc`
  * escapes the one byte after it whatever it is (a SQL literal's

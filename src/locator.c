@@ -743,13 +743,13 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	const struct hostfind *f = &pt->find;
 	bool refs = o->refs;
 	size_t skip;
-	bool high = false;
 	struct fold_walk walk = FOLD_WALK(refs);
 	unsigned char sl = pt->fold_skip_lead;
 	/* (a colon counts only where it may end `http` or `https`: scheme_or_run;
 	 * told to the scan where other colons are many) */
-	bool ps = o->css || o->js;
-	for (size_t i = bytescan_url_marks(p, 0, n, refs, ps, sl, &high); i < n; i = bytescan_url_marks(p, i + 1, n, refs, ps, sl, &high)) {
+	struct bytescan_marks mk;
+	bytescan_marks_init(&mk, p, n, refs, o->css || o->js, sl);
+	for (size_t i; (i = bytescan_marks_next(&mk)) < n;) {
 		unsigned char c = p[i];
 		switch (c) {
 		case '&': {
@@ -797,7 +797,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			continue;
 		case '/':
 			if (scheme_or_run(p, n, i, &skip)) return true;
-			i += skip;
+			bytescan_marks_from(&mk, i + 1 + skip);
 			continue;
 		case '\t':
 		case '\n':
@@ -808,7 +808,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 			unsigned removed = view_mask(o) & (LC_TAB | LC_CTL);
 			if (!(lc[c] & removed)) continue;   /* (kept in the view) */
 			if (removal_joins(p, n, i, removed, &skip)) return true;
-			i = skip - 1;
+			bytescan_marks_from(&mk, skip);
 			continue;
 		}
 		default:
@@ -819,7 +819,7 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 	 * browser folds (rules.md §1.4); the scan saw whether there is one
 	 * (a reference to one is a mark of its own above, a `%XX` of one
 	 * decided there) */
-	return high && locator_may_fold(pt, p, n, false);
+	return mk.high && locator_may_fold(pt, p, n, false);
 }
 
 /* The next byte at or after i that may end a scheme or begin a slash
