@@ -537,6 +537,58 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 	return len;
 }
 
+#if defined(BYTESCAN_AVX2)
+/* The 32-byte steps, for text longer than a step. */
+__attribute__((target("avx2"))) static size_t text_end_avx2(const unsigned char *b, size_t i, size_t len, unsigned char skip,
+                                                            size_t *mark, bool *high, bool *found)
+{
+	const __m256i vlt = _mm256_set1_epi8('<'), vam = _mm256_set1_epi8('&'), vpc = _mm256_set1_epi8('%'),
+	              vs = _mm256_set1_epi8((char)skip), lead = _mm256_set1_epi8((char)0xC0);
+	for (; len - i >= 32; i += 32) {
+		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+		__m256i lt = _mm256_cmpeq_epi8(x, vlt), am = _mm256_or_si256(_mm256_cmpeq_epi8(x, vam), _mm256_cmpeq_epi8(x, vpc));
+		__m256i hi = _mm256_setzero_si256();
+		if (_mm256_movemask_epi8(x)) hi = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, vs), _mm256_cmpeq_epi8(_mm256_max_epu8(x, lead), x));
+		if (!_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(lt, am), hi))) continue;
+		size_t end;
+		if (bytescan_text_end_take(i, 0, (uint32_t)_mm256_movemask_epi8(lt), (uint32_t)_mm256_movemask_epi8(am),
+		                  (uint32_t)_mm256_movemask_epi8(hi), mark, high, &end)) {
+			*found = true;
+			return end;
+		}
+	}
+	return i;
+}
+#endif
+
+size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
+                              bool *high)
+{
+	size_t i = from, end;
+	AVX2_FIRST(31, text_end_avx2(b, i, len, skip, mark, high, &found));
+#if defined(__SSE2__)
+	if (i < len && bytescan_sse2_steps(len)) {
+		for (;;) {
+			/* the last block overlaps the one before, its bytes seen
+			 * again masked off */
+			size_t j = len - i >= 16 ? i : len - 16;
+			if (bytescan_text_end16(b, j, (unsigned)(i - j), skip, mark, high, &end)) return end;
+			if (j + 16 >= len) {
+				if (*mark == SIZE_MAX) *mark = len;
+				return len;
+			}
+			i = j + 16;
+		}
+	}
+#endif
+	for (; i < len && b[i] != '<'; i++) {
+		if ((b[i] == '&' || b[i] == '%') && *mark == SIZE_MAX) *mark = i;
+		if (b[i] >= 0xC0 && b[i] != skip) *high = true;
+	}
+	if (*mark == SIZE_MAX) *mark = i;
+	return i;
+}
+
 /* The marks of bytescan_url_marks: `\ @ % TAB LF CR :`, and `&`. */
 static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
@@ -609,43 +661,34 @@ __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks3
 	return (uint32_t)_mm256_movemask_epi8(m);
 }
 
-/* The 32-byte steps from m->next while 34 bytes or more are left, to the
- * first with a mark: true with it in m, else false with m->next where they
- * stopped. */
+/* The 32-byte steps from m->next to the first with a mark, the last one
+ * at len - 34 back over bytes already looked at (masked off): true with
+ * the mark in m, else false with m->next at len - 2. Needs len >= 34 and
+ * more than 2 bytes left. */
 __attribute__((target("avx2"), always_inline)) static inline bool marks_avx2_body(struct bytescan_marks *m, bool ps_only)
 {
 	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
-	for (size_t j = m->next; m->len - j >= 34; j += 32) {
-		uint32_t k = url_marks32(m->b, j, ps_only, am, skip, &m->high);
+	const unsigned char *b = m->b;
+	size_t len = m->len, i = m->next;
+	for (;;) {
+		size_t j = len - i >= 34 ? i : len - 34;
+		uint32_t k = url_marks32(b, j, ps_only, am, skip, &m->high) & (~0u << (i - j));
+		i = j + 32;
 		if (k) {
+			m->next = i;
 			m->base = j;
-			m->next = j + 32;
 			m->mask = k;
 			return true;
 		}
-		m->next = j + 32;
+		if (len - i <= 2) break;
 	}
+	m->next = i;
 	return false;
-}
-
-/* The last 32-byte block, at len - 34, back over bytes already looked at
- * (masked off), where fewer than 34 and more than 2 are left. */
-__attribute__((target("avx2"), always_inline)) static inline void marks_avx2_last(struct bytescan_marks *m, bool ps_only)
-{
-	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
-	size_t j = m->len - 34;
-	m->base = j;
-	m->mask = url_marks32(m->b, j, ps_only, am, skip, &m->high) & (~0u << (m->next - j));
-	m->next = m->len - 2;
 }
 
 __attribute__((target("avx2"))) static bool marks_avx2(struct bytescan_marks *m)
 {
-	if (m->ps_only ? marks_avx2_body(m, true) : marks_avx2_body(m, false)) return true;
-	if (m->len - m->next <= 2) return false;
-	if (m->ps_only) marks_avx2_last(m, true);
-	else marks_avx2_last(m, false);
-	return m->mask != 0;
+	return m->ps_only ? marks_avx2_body(m, true) : marks_avx2_body(m, false);
 }
 #endif
 
@@ -663,8 +706,9 @@ static inline bool url_mark_at(const unsigned char *b, size_t i, size_t len, boo
 
 /* The 16-byte steps and their last overlapping block, then the bytes
  * left one by one (up to 32 of them into one mask). */
-static inline __attribute__((always_inline)) void marks_rest(struct bytescan_marks *m, bool ps_only)
+static void marks_rest(struct bytescan_marks *m)
 {
+	bool ps_only = m->ps_only;
 	const unsigned char *b = m->b;
 	size_t len = m->len, i = m->next;
 #if defined(__SSE2__)
@@ -702,8 +746,7 @@ void bytescan_marks_block(struct bytescan_marks *m)
 #if defined(BYTESCAN_AVX2)
 	if (m->len >= 34 && m->len - m->next > 2 && bytescan_have_avx2() && marks_avx2(m)) return;
 #endif
-	if (m->ps_only) marks_rest(m, true);
-	else marks_rest(m, false);
+	marks_rest(m);
 }
 
 size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,

@@ -130,6 +130,67 @@ size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigne
 size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high);
 /* The first i in [from, len) with b[i] one of `/ \ : %`; len if none. */
 size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len);
+/* The first '<' in b[from, len), len if none: an html text token's end.
+ * *mark: the first '&' or '%' before it (the end if none); *high set
+ * where a UTF-8 lead byte (from 0xC0) other than skip lies before it (a
+ * host a browser folds may be there, docs/rules.md §1.4). One pass for
+ * the three questions the tokenizer asks of every text token. */
+/* Ends a step of bytescan_text_end over b[j ..): its masks of '<', of
+ * '&' and '%', and of lead bytes, from bit `from` (below it, bytes already
+ * looked at), taken up to its '<' if it has one; true there, with *end. */
+static inline __attribute__((always_inline)) bool bytescan_text_end_take(size_t j, unsigned from, uint32_t lt, uint32_t am,
+                                                                uint32_t hi, size_t *mark, bool *high, size_t *end)
+{
+	uint32_t keep = ~0u << from;
+	lt &= keep;
+	uint32_t before = lt ? (1u << __builtin_ctz(lt)) - 1 : ~0u;
+	am &= keep & before;
+	if (am && *mark == SIZE_MAX) *mark = j + (size_t)__builtin_ctz(am);
+	if (hi & keep & before) *high = true;
+	if (!lt) return false;
+	*end = j + (size_t)__builtin_ctz(lt);
+	if (*mark == SIZE_MAX) *mark = *end;
+	return true;
+}
+
+#if defined(__SSE2__)
+/* One 16-byte step of bytescan_text_end at b[j], its bytes below bit
+ * `from` already looked at: true where it holds the '<'. */
+static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsigned char *b, size_t j, unsigned from,
+                                                             unsigned char skip, size_t *mark, bool *high, size_t *end)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + j));
+	__m128i lt = _mm_cmpeq_epi8(x, _mm_set1_epi8('<'));
+	__m128i am = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
+	__m128i hi = _mm_setzero_si128();
+	if (_mm_movemask_epi8(x))
+		hi = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)skip)),
+		                      _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x));
+	if (!(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(lt, am), hi)) >> from)) return false;
+	return bytescan_text_end_take(j, from, (uint32_t)_mm_movemask_epi8(lt), (uint32_t)_mm_movemask_epi8(am),
+	                     (uint32_t)_mm_movemask_epi8(hi), mark, high, end);
+}
+#endif
+
+/* bytescan_text_end past its first step. */
+size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
+                              bool *high);
+
+static inline size_t bytescan_text_end(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
+                                       bool *high)
+{
+	*mark = SIZE_MAX;
+#if defined(__SSE2__)
+	/* (most text tokens, the white space between tags, end within 16
+	 * bytes: their one step inline) */
+	if (bytescan_sse2_steps(len - from)) {
+		size_t end;
+		if (bytescan_text_end16(b, from, 0, skip, mark, high, &end)) return end;
+		from += 16;
+	}
+#endif
+	return bytescan_text_end_long(b, from, len, skip, mark, high);
+}
 /* The first i in [from, len) with b[i] == c1, c2 or c3; len if none. */
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3);

@@ -1169,10 +1169,14 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 		unsigned char c = p[i];
 		switch (h->state) {
 		case HS_DATA: {
-			/* the text's end, and its first `&` or `%` (text_hides looks
-			 * on from there: most text has neither) */
-			size_t end = bytescan_any3(p, i, n, '<', '&', '%'), mark = end;
-			while (end < n && p[end] != '<') end = bytescan_any3(p, end + 1, n, '<', '&', '%');
+			/* the text's end, its first `&` or `%` (text_hides looks
+			 * on from there: most text has neither) and whether a lead
+			 * byte of a character a host may be folded from is in it
+			 * (locator_may_fold reads only those, `%` and `&`), in one
+			 * pass */
+			size_t mark;
+			bool high = false;
+			size_t end = bytescan_text_end(p, i, n, h->c.pt->fold_skip_lead, &mark, &high);
 			const unsigned char *lt = end < n ? p + end : NULL;
 			/* §3.1: a whole text token without a canonical host (the
 			 * whitespace between tags, most prose) can hold no candidate;
@@ -1185,7 +1189,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			if (lt && h->seg_mode == SEG_NONE && !report_wants_skips(h->c.report) && text_ends_at(p, end, n) &&
 			    !(hostfind_cursor_may(&h->c.pt->find, &h->hosts, i, end) && hostfind_any(&h->c.pt->find, p + i, end - i)) &&
 			    !(mark < end && end - i >= h->c.pt->find.min_len + 2 && next_hide(h, p, mark, end) < end) &&
-			    !(end - i >= h->c.pt->find.min_len + 2 && locator_may_fold(h->c.pt, p + i, end - i, true)))
+			    !(end - i >= h->c.pt->find.min_len + 2 && (high || mark < end) && locator_may_fold(h->c.pt, p + i, end - i, true)))
 				verbatim_in(h, p + i, end - i);
 			else run_bytes(h, SURFACE_TEXT, p + i, end - i, in_at(h, i));
 			i = end;

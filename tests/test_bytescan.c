@@ -772,6 +772,52 @@ START_TEST(url_marks_walk)
 }
 END_TEST
 
+/* ---- bytescan_text_end: an html text token's end, mark and lead bytes -- */
+
+static size_t ref_text_end(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark, bool *high)
+{
+	size_t i = from;
+	*mark = SIZE_MAX;
+	*high = false;
+	for (; i < len && b[i] != '<'; i++) {
+		if ((b[i] == '&' || b[i] == '%') && *mark == SIZE_MAX) *mark = i;
+		if (b[i] >= 0xC0 && b[i] != skip) *high = true;
+	}
+	if (*mark == SIZE_MAX) *mark = i;
+	return i;
+}
+
+static void text_end_check(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2])
+{
+	unsigned char skip = round & 1 ? 0xC3 : 0;
+	size_t want_mark, got_mark;
+	bool want_high, got_high = false;
+	size_t want = ref_text_end(b, from, len, skip, &want_mark, &want_high);
+	size_t got = bytescan_text_end(b, from, len, skip, &got_mark, &got_high);
+	ck_assert_msg(got == want && got_mark == want_mark && got_high == want_high,
+	              "len %zu from %zu skip %02x: end %zu mark %zu high %d, want %zu %zu %d", len, from, skip, got, got_mark,
+	              got_high, want, want_mark, want_high);
+	if (want < len) counts[0]++;
+	if (want_high) counts[1]++;
+}
+
+/* At every level: short tokens (most end in the first step) and long
+ * ones, marks and lead bytes before and after the '<'. */
+START_TEST(text_end_differential)
+{
+	static const unsigned char alpha[] = { '<', '&', '%', 0xC3, 0xA4, 0xE4, 0xC5, 0x80, ' ', '\n' };
+	enum bytescan_level saved = (enum bytescan_level)bytescan_level_in_use;
+	for (int lv = BYTESCAN_LEVEL_PORTABLE; lv <= (int)bytescan_best_level(); lv++) {
+		size_t counts[2];
+		ck_assert(bytescan_set_level((enum bytescan_level)lv));
+		run_differential(0x94D049BB133111EBu, alpha, sizeof alpha, 80, 800, text_end_check, counts);
+		ck_assert_uint_gt(counts[0], 5000);
+		ck_assert_uint_gt(counts[1], 5000);
+	}
+	ck_assert(bytescan_set_level(saved));
+}
+END_TEST
+
 /* ---- the levels against each other (HOSTSHIFT_SIMD) ------------------- */
 
 /* What every scan answers for one buffer and start, at the level in use. */
@@ -948,6 +994,7 @@ Suite *bytescan_suite(void)
 	tcase_add_test(te, separators_differential);
 	tcase_add_test(te, url_marks_differential);
 	tcase_add_test(te, url_marks_walk);
+	tcase_add_test(te, text_end_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
 	tcase_add_test(tj, json_special_rules);
