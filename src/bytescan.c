@@ -547,8 +547,7 @@ __attribute__((target("avx2"))) static size_t text_end_avx2(const unsigned char 
 	for (; len - i >= 32; i += 32) {
 		__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
 		__m256i lt = _mm256_cmpeq_epi8(x, vlt), am = _mm256_or_si256(_mm256_cmpeq_epi8(x, vam), _mm256_cmpeq_epi8(x, vpc));
-		__m256i hi = _mm256_setzero_si256();
-		if (_mm256_movemask_epi8(x)) hi = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, vs), _mm256_cmpeq_epi8(_mm256_max_epu8(x, lead), x));
+		__m256i hi = _mm256_andnot_si256(_mm256_cmpeq_epi8(x, vs), _mm256_cmpeq_epi8(_mm256_max_epu8(x, lead), x));
 		if (!_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(lt, am), hi))) continue;
 		size_t end;
 		if (bytescan_text_end_take(i, 0, (uint32_t)_mm256_movemask_epi8(lt), (uint32_t)_mm256_movemask_epi8(am),
@@ -618,20 +617,20 @@ static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned
 	m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8('\r')), x));
 	m = _mm_or_si128(m, _mm_andnot_si128(s12, c0));
 	m = _mm_or_si128(m, _mm_and_si128(s0, s12));
-	/* (looked for only in a block with a byte past ASCII, until one is
-	 * seen) */
-	if (_mm_movemask_epi8(x) && !*high &&
-	    _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x))))
-		*high = true;
+	/* (without a branch: whether a block holds a byte past ASCII is as
+	 * the text goes, which no predictor foresees) */
+	*high |= _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip),
+	                                            _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x))) != 0;
 	return (unsigned)_mm_movemask_epi8(m);
 }
 #endif
 
 #if defined(BYTESCAN_AVX2)
-/* The same over b[j .. j + 32), reading b[j - 1 .. j + 34). */
+/* The same over b[j .. j + 32), reading b[j - 1 .. j + 34), the lead
+ * bytes or-ed into *lead. */
 __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks32(const unsigned char *b, size_t j,
                                                                                  bool ps_only, __m256i am,
-                                                                                 __m256i skip, bool *high)
+                                                                                 __m256i skip, __m256i *lead)
 {
 	const __m256i sl = _mm256_set1_epi8('/');
 	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
@@ -654,10 +653,8 @@ __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks3
 	m = _mm256_or_si256(m, _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8('\r')), x));
 	m = _mm256_or_si256(m, _mm256_andnot_si256(s12, c0));
 	m = _mm256_or_si256(m, _mm256_and_si256(s0, s12));
-	if (_mm256_movemask_epi8(x) && !*high &&
-	    _mm256_movemask_epi8(_mm256_andnot_si256(_mm256_cmpeq_epi8(x, skip),
-	                                             _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)0xC0)), x))))
-		*high = true;
+	*lead = _mm256_or_si256(*lead, _mm256_andnot_si256(_mm256_cmpeq_epi8(x, skip),
+	                                                   _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)0xC0)), x)));
 	return (uint32_t)_mm256_movemask_epi8(m);
 }
 
@@ -670,19 +667,22 @@ __attribute__((target("avx2"), always_inline)) static inline bool marks_avx2_bod
 	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
 	const unsigned char *b = m->b;
 	size_t len = m->len, i = m->next;
+	__m256i lead = _mm256_setzero_si256();
 	for (;;) {
 		size_t j = len - i >= 34 ? i : len - 34;
-		uint32_t k = url_marks32(b, j, ps_only, am, skip, &m->high) & (~0u << (i - j));
+		uint32_t k = url_marks32(b, j, ps_only, am, skip, &lead) & (~0u << (i - j));
 		i = j + 32;
 		if (k) {
 			m->next = i;
 			m->base = j;
 			m->mask = k;
+			m->high |= !_mm256_testz_si256(lead, lead);
 			return true;
 		}
 		if (len - i <= 2) break;
 	}
 	m->next = i;
+	m->high |= !_mm256_testz_si256(lead, lead);
 	return false;
 }
 

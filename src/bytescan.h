@@ -162,10 +162,8 @@ static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsi
 	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + j));
 	__m128i lt = _mm_cmpeq_epi8(x, _mm_set1_epi8('<'));
 	__m128i am = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
-	__m128i hi = _mm_setzero_si128();
-	if (_mm_movemask_epi8(x))
-		hi = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)skip)),
-		                      _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x));
+	__m128i hi = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)skip)),
+	                              _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x));
 	if (!(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(lt, am), hi)) >> from)) return false;
 	return bytescan_text_end_take(j, from, (uint32_t)_mm_movemask_epi8(lt), (uint32_t)_mm_movemask_epi8(am),
 	                     (uint32_t)_mm_movemask_epi8(hi), mark, high, end);
