@@ -593,20 +593,41 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
+/* The bytewise rule at b[i] (exact: no byte below CR but TAB, LF, CR). */
+static inline bool url_mark_at(const unsigned char *b, size_t i, size_t len, bool amp, bool ps_only)
+{
+	unsigned char c = b[i];
+	if (url_mark[c] & (amp ? 3 : 1)) {
+		if (c != ':') return true;
+		return !(len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') &&
+		       !(ps_only && (!i || ((b[i - 1] | 0x20) != 'p' && (b[i - 1] | 0x20) != 's')));
+	}
+	return c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/';
+}
+
+/* The rule at one byte, m->b[i], as a mask of one bit (its lead byte
+ * seen). */
+static inline uint32_t url_mark_one(struct bytescan_marks *m, size_t i, bool ps_only)
+{
+	if (m->b[i] >= 0xC0 && m->b[i] != m->skip_lead) m->high = true;
+	return url_mark_at(m->b, i, m->len, m->amp, ps_only);
+}
+
 /* The marks among b[j .. j + 16), reading b[j - 1 .. j + 18) (b[j - 1]
- * only with ps_only and j > 0): a byte <= CR (TAB, LF, CR among them: a
- * superset), `\ @ %` and amp's byte, a colon without `//` after it (with
- * ps_only, after `p` or `s`: the byte before each, none before b[0]), the
- * first of `///`; *high set where the block holds a lead byte (from 0xC0)
- * but skip. */
+ * only with ps_only and j > 0), or with last, where the buffer ends at
+ * j + 16, b[j - 1 .. j + 16) (the two bytes after it read as zero: no
+ * `/`): a byte <= CR (TAB, LF, CR among them: a superset), `\ @ %` and
+ * amp's byte, a colon without `//` after it (with ps_only, after `p` or
+ * `s`: the byte before each, none before b[0]), the first of `///`; the
+ * block's lead bytes (from 0xC0) but skip or-ed into *lead. */
 #if defined(__SSE2__)
-static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned char *b, size_t j, bool ps_only,
-                                                                   __m128i am, __m128i skip, bool *high)
+static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned char *b, size_t j, bool ps_only, bool last,
+                                                                   __m128i am, __m128i skip, __m128i *lead)
 {
 	const __m128i sl = _mm_set1_epi8('/');
 	__m128i x = load16(b + j);
-	__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(load16(b + j + 1), sl),
-	                                                        _mm_cmpeq_epi8(load16(b + j + 2), sl));
+	__m128i x1 = last ? _mm_srli_si128(x, 1) : load16(b + j + 1), x2 = last ? _mm_srli_si128(x, 2) : load16(b + j + 2);
+	__m128i s0 = _mm_cmpeq_epi8(x, sl), s12 = _mm_and_si128(_mm_cmpeq_epi8(x1, sl), _mm_cmpeq_epi8(x2, sl));
 	__m128i c0 = _mm_cmpeq_epi8(x, _mm_set1_epi8(':'));
 	if (ps_only) {
 		__m128i lp = _mm_or_si128(j ? load16(b + j - 1) : _mm_slli_si128(x, 1), _mm_set1_epi8(0x20));
@@ -619,24 +640,27 @@ static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned
 	m = _mm_or_si128(m, _mm_and_si128(s0, s12));
 	/* (without a branch: whether a block holds a byte past ASCII is as
 	 * the text goes, which no predictor foresees) */
-	*high |= _mm_movemask_epi8(_mm_andnot_si128(_mm_cmpeq_epi8(x, skip),
-	                                            _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x))) != 0;
+	*lead = _mm_or_si128(*lead, _mm_andnot_si128(_mm_cmpeq_epi8(x, skip),
+	                                             _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x)));
 	return (unsigned)_mm_movemask_epi8(m);
 }
 #endif
 
 #if defined(BYTESCAN_AVX2)
-/* The same over b[j .. j + 32), reading b[j - 1 .. j + 34), the lead
- * bytes or-ed into *lead. */
+/* x moved down n bytes across its lanes, zero in at the top. */
+#define SHIFT_DOWN256(x, n) _mm256_alignr_epi8(_mm256_permute2x128_si256((x), (x), 0x81), (x), (n))
+
+/* The same over b[j .. j + 32), reading b[j - 1 .. j + 34), or with
+ * last b[j - 1 .. j + 32). */
 __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks32(const unsigned char *b, size_t j,
-                                                                                 bool ps_only, __m256i am,
+                                                                                 bool ps_only, bool last, __m256i am,
                                                                                  __m256i skip, __m256i *lead)
 {
 	const __m256i sl = _mm256_set1_epi8('/');
 	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
-	__m256i s0 = _mm256_cmpeq_epi8(x, sl),
-	        s12 = _mm256_and_si256(_mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(b + j + 1)), sl),
-	                               _mm256_cmpeq_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(b + j + 2)), sl));
+	__m256i x1 = last ? SHIFT_DOWN256(x, 1) : _mm256_loadu_si256((const __m256i *)(const void *)(b + j + 1)),
+	        x2 = last ? SHIFT_DOWN256(x, 2) : _mm256_loadu_si256((const __m256i *)(const void *)(b + j + 2));
+	__m256i s0 = _mm256_cmpeq_epi8(x, sl), s12 = _mm256_and_si256(_mm256_cmpeq_epi8(x1, sl), _mm256_cmpeq_epi8(x2, sl));
 	__m256i c0 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(':'));
 	if (ps_only) {
 		/* the byte before each: b[j - 1 ..], or x moved up a byte (zero
@@ -659,31 +683,39 @@ __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks3
 }
 
 /* The 32-byte steps from m->next to the first with a mark, the last one
- * at len - 34 back over bytes already looked at (masked off): true with
- * the mark in m, else false with m->next at len - 2. Needs len >= 34 and
- * more than 2 bytes left. */
+ * at len - 32, back over bytes already looked at (masked off): true with
+ * the mark in m, else false with m->next at len. Needs len >= 32 and
+ * m->next < len. */
 __attribute__((target("avx2"), always_inline)) static inline bool marks_avx2_body(struct bytescan_marks *m, bool ps_only)
 {
 	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
 	const unsigned char *b = m->b;
 	size_t len = m->len, i = m->next;
 	__m256i lead = _mm256_setzero_si256();
+	uint32_t k;
+	size_t j;
 	for (;;) {
-		size_t j = len - i >= 34 ? i : len - 34;
-		uint32_t k = url_marks32(b, j, ps_only, am, skip, &lead) & (~0u << (i - j));
-		i = j + 32;
-		if (k) {
-			m->next = i;
-			m->base = j;
-			m->mask = k;
-			m->high |= !_mm256_testz_si256(lead, lead);
-			return true;
+		if (len - i >= 34) {
+			j = i;
+			k = url_marks32(b, j, ps_only, false, am, skip, &lead);
+			i = j + 32;
+		} else if (len - i == 33) {
+			/* (one byte before the last block) */
+			j = i;
+			k = url_mark_one(m, i, ps_only);
+			i = j + 1;
+		} else {
+			j = len - 32;
+			k = url_marks32(b, j, ps_only, true, am, skip, &lead) & (~0u << (i - j));
+			i = len;
 		}
-		if (len - i <= 2) break;
+		if (k || i >= len) break;
 	}
 	m->next = i;
+	m->base = j;
+	m->mask = k;
 	m->high |= !_mm256_testz_si256(lead, lead);
-	return false;
+	return true;
 }
 
 __attribute__((target("avx2"))) static bool marks_avx2(struct bytescan_marks *m)
@@ -692,42 +724,40 @@ __attribute__((target("avx2"))) static bool marks_avx2(struct bytescan_marks *m)
 }
 #endif
 
-/* The bytewise rule at b[i] (exact: no byte below CR but TAB, LF, CR). */
-static inline bool url_mark_at(const unsigned char *b, size_t i, size_t len, bool amp, bool ps_only)
-{
-	unsigned char c = b[i];
-	if (url_mark[c] & (amp ? 3 : 1)) {
-		if (c != ':') return true;
-		return !(len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/') &&
-		       !(ps_only && (!i || ((b[i - 1] | 0x20) != 'p' && (b[i - 1] | 0x20) != 's')));
-	}
-	return c == '/' && len - i >= 3 && b[i + 1] == '/' && b[i + 2] == '/';
-}
-
-/* The 16-byte steps and their last overlapping block, then the bytes
- * left one by one (up to 32 of them into one mask). */
+/* The 16-byte steps to the first with a mark, the last at len - 16 (as
+ * marks_avx2_body's); below 16 bytes, the bytes one by one. */
 static void marks_rest(struct bytescan_marks *m)
 {
 	bool ps_only = m->ps_only;
 	const unsigned char *b = m->b;
 	size_t len = m->len, i = m->next;
 #if defined(__SSE2__)
-	if (bytescan_sse2() && len >= 18 && len - i > 2) {
+	if (bytescan_sse2() && len >= 16) {
 		const __m128i am = _mm_set1_epi8(m->amp ? '&' : '\\'), skip = _mm_set1_epi8((char)m->skip_lead);
+		__m128i lead = _mm_setzero_si128();
+		unsigned k;
+		size_t j;
 		for (;;) {
-			/* the last block overlaps the one before, its bytes seen
-			 * again masked off */
-			size_t j = len - i >= 18 ? i : len - 18;
-			unsigned k = url_marks16(b, j, ps_only, am, skip, &m->high) & (~0u << (i - j));
-			i = j + 16;
-			m->next = i;
-			if (k) {
-				m->base = j;
-				m->mask = k;
-				return;
+			if (len - i >= 18) {
+				j = i;
+				k = url_marks16(b, j, ps_only, false, am, skip, &lead);
+				i = j + 16;
+			} else if (len - i == 17) {
+				j = i;
+				k = url_mark_one(m, i, ps_only);
+				i = j + 1;
+			} else {
+				j = len - 16;
+				k = url_marks16(b, j, ps_only, true, am, skip, &lead) & (~0u << (i - j));
+				i = len;
 			}
-			if (len - i <= 2) break;
+			if (k || i >= len) break;
 		}
+		m->next = i;
+		m->base = j;
+		m->mask = k;
+		m->high |= _mm_movemask_epi8(lead) != 0;
+		return;
 	}
 #endif
 	size_t end = len - i > 32 ? i + 32 : len;
@@ -744,7 +774,7 @@ static void marks_rest(struct bytescan_marks *m)
 void bytescan_marks_block(struct bytescan_marks *m)
 {
 #if defined(BYTESCAN_AVX2)
-	if (m->len >= 34 && m->len - m->next > 2 && bytescan_have_avx2() && marks_avx2(m)) return;
+	if (m->len >= 32 && bytescan_have_avx2() && marks_avx2(m)) return;
 #endif
 	marks_rest(m);
 }

@@ -875,9 +875,10 @@ START_TEST(levels_differential)
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 1 + (unsigned)(x >> 40) % 24;
 		fill_sparse(b, len, &x, density, alpha, sizeof alpha);
-		size_t froms[48], nf = 0;
+		size_t froms[68], nf = 0;
 		for (size_t k = 0; k < 20 && k <= len; k++) froms[nf++] = k;
-		for (size_t k = 0; k < 20 && k < len; k++) froms[nf++] = len - 1 - k;
+		/* (past the last 32-byte step and the byte before it) */
+		for (size_t k = 0; k < 40 && k < len; k++) froms[nf++] = len - 1 - k;
 		for (int k = 0; k < 8; k++) froms[nf++] = (size_t)(next(&x) % (len + 1));
 		for (size_t f = 0; f < nf; f++) {
 			size_t from = froms[f];
