@@ -451,14 +451,15 @@ size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len)
 	return len;
 }
 
-size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high)
+size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool lead,
+                           unsigned char skip)
 {
 	size_t i = from;
 #if defined(__SSE2__)
 	if (i < len && bytescan_sse2_steps(len)) {
 		const __m128i vp = _mm_set1_epi8('%'), v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2),
-		              v13 = _mm_set1_epi8('\r');
-		unsigned hm = high ? 0xFFFFu : 0;
+		              v13 = _mm_set1_epi8('\r'), vl = _mm_set1_epi8((char)0xC0),
+		              vs = _mm_set1_epi8((char)skip), on = _mm_set1_epi8(lead ? (char)0xFF : 0);
 		for (;;) {
 			/* the last block overlaps the one before, its bytes seen
 			 * again masked off */
@@ -466,7 +467,9 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
 			__m128i x = load16(b + j);
 			__m128i m = _mm_or_si128(_mm_cmpeq_epi8(x, vp), _mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)));
 			m = _mm_or_si128(m, _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-			unsigned mask = ((unsigned)_mm_movemask_epi8(m) | ((unsigned)_mm_movemask_epi8(x) & hm)) & (~0u << (i - j));
+			/* with lead, a byte from 0xC0 but skip */
+			m = _mm_or_si128(m, _mm_and_si128(on, _mm_andnot_si128(_mm_cmpeq_epi8(x, vs), _mm_cmpeq_epi8(_mm_max_epu8(x, vl), x))));
+			unsigned mask = (unsigned)_mm_movemask_epi8(m) & (~0u << (i - j));
 			if (mask) return j + (size_t)__builtin_ctz(mask);
 			if (j + 16 >= len) return len;
 			i = j + 16;
@@ -475,7 +478,7 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
 #endif
 	for (; i < len; i++) {
 		unsigned char c = b[i];
-		if (c == '%' || c == c1 || c == c2 || c <= '\r' || (high && c >= 0x80)) return i;
+		if (c == '%' || c == c1 || c == c2 || c <= '\r' || (lead && c >= 0xC0 && c != skip)) return i;
 	}
 	return len;
 }

@@ -125,9 +125,11 @@ size_t bytescan_lead_or(const unsigned char *b, size_t from, size_t len, unsigne
                         unsigned char c2);
 /* The first i in [from, len) where b[i] is `%`, c1, c2, a byte up to CR
  * (TAB, LF, CR among them: a superset the caller passes over) or, with
- * high, a byte from 0x80; len if none. The marks of the locator's gate
- * for a value with no canonical host in its bytes (docs/rules.md §3.9). */
-size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool high);
+ * lead, a UTF-8 lead byte (from 0xC0) other than skip; len if none. The
+ * marks of the locator's gate for a value with no canonical host in its
+ * bytes (docs/rules.md §3.9). */
+size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2, bool lead,
+                           unsigned char skip);
 /* The first i in [from, len) with b[i] one of `/ \ : %`; len if none. */
 size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len);
 /* The first '<' in b[from, len), len if none: an html text token's end.

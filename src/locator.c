@@ -33,7 +33,7 @@ enum { LC_HIDE = 1, LC_AMP = 2, LC_TAB = 4, LC_CTL = 8, LC_CAND = 16, LC_BSL = 3
 static const unsigned char lc[256] = {
 	['%'] = LC_HIDE, ['\t'] = LC_HIDE | LC_TAB, ['\n'] = LC_HIDE | LC_CTL, ['\r'] = LC_HIDE | LC_CTL, ['&'] = LC_AMP,
 	[':'] = LC_CAND, ['/'] = LC_CAND, ['\\'] = LC_CAND | LC_BSL,
-	[0x80] = LC_H64, LC_H64,   /* HIGH: a byte from 0x80 (the fold, rules.md §1.4) */
+	[0xC0] = LC_H64,   /* HIGH: a UTF-8 lead byte (the fold, rules.md §1.4) */
 };
 
 /* The classes of lc the view of o removes or decodes. */
@@ -196,17 +196,19 @@ bool locator_may_fold(const struct patterns *pt, const unsigned char *p, size_t 
 }
 
 /* The next byte at or after i that locator_may_hide looks at: `%`, TAB,
- * LF, CR, with refs `&`, with css `\\`, with high a byte from 0x80. */
-static inline size_t next_hide_mark(const unsigned char *p, size_t i, size_t n, unsigned m, bool high)
+ * LF, CR, with refs `&`, with css `\\`, with fold a UTF-8 lead byte
+ * other than skip (a character a host may be folded from starts with
+ * one; skip starts none, rules.md §1.4). */
+static inline size_t next_hide_mark(const unsigned char *p, size_t i, size_t n, unsigned m, bool fold, unsigned char skip)
 {
-	if (n - i <= LOCATOR_SHORT) {
-		if (high) m |= LC_HIGH;
-		while (i < n && !(lc[p[i]] & m)) i++;
+	if (n - i < 16) {
+		if (fold) m |= LC_HIGH;
+		while (i < n && (!(lc[p[i]] & m) || p[i] == skip)) i++;
 		return i;
 	}
 	/* (it may stop at another byte up to CR, which the caller passes
 	 * over) */
-	return bytescan_hide_marks(p, i, n, m & LC_AMP ? '&' : '%', m & LC_BSL ? '\\' : '%', high);
+	return bytescan_hide_marks(p, i, n, m & LC_AMP ? '&' : '%', m & LC_BSL ? '\\' : '%', fold, skip);
 }
 
 /* locator_may_hide, and with fold locator_may_fold too, in one pass:
@@ -216,7 +218,8 @@ static bool may_hide(const struct patterns *pt, const unsigned char *p, size_t n
 	const bool *alpha = pt->find.alphabet;
 	unsigned m = LC_HIDE | (refs ? LC_AMP : 0) | (css ? LC_BSL : 0);
 	struct fold_walk w = FOLD_WALK(refs);
-	for (size_t i = next_hide_mark(p, 0, n, m, fold); i < n; i = next_hide_mark(p, i + 1, n, m, fold)) {
+	unsigned char sl = pt->fold_skip_lead;
+	for (size_t i = next_hide_mark(p, 0, n, m, fold, sl); i < n; i = next_hide_mark(p, i + 1, n, m, fold, sl)) {
 		unsigned char c = p[i];
 		size_t len;
 		if (c < '\t' || c == 0x0B || c == 0x0C) continue;   /* (the long scan's superset) */
