@@ -456,7 +456,8 @@ static __attribute__((noinline)) bool css_read_style(const struct html *h, const
 
 static inline bool css_read(const struct html *h, const struct html_attr *a)
 {
-	return a->name_end - a->name_start == 5 && css_read_style(h, a);
+	/* (five letters from an `s`: not the `class` most are) */
+	return a->name_end - a->name_start == 5 && (hold_data(&h->tag)[a->name_start] | 0x20) == 's' && css_read_style(h, a);
 }
 
 /* A complete start tag: every value of every attribute, the tag
@@ -671,7 +672,10 @@ static __attribute__((noinline)) void follow_foreign_tag(struct html *h, bool st
 
 static inline void follow_foreign(struct html *h, bool start)
 {
-	if (h->foreign || h->name_len == 3 || h->name_len == 4) follow_foreign_tag(h, start);   /* (most tags: neither) */
+	/* (outside foreign content only `svg` and `math` matter: most tags
+	 * are neither; integration points are counted only inside) */
+	if (h->foreign || (h->name_len == 3 && h->name[0] == 's') || (h->name_len == 4 && h->name[0] == 'm'))
+		follow_foreign_tag(h, start);
 }
 
 /* The tag has ended (its '>' already routed). */
