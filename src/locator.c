@@ -371,6 +371,25 @@ static size_t put_char(struct locator *L, size_t k, size_t cap, uint32_t c, size
 	return k + ul;
 }
 
+/* The source ranges of n view bytes from k that are the source bytes
+ * from i as they are: [i + t, i + t + 1). */
+static void fill_offsets(struct locator *L, size_t k, size_t i, size_t n)
+{
+	size_t t = 0;
+#if defined(__SSE2__)
+	__m128i s = _mm_add_epi32(_mm_set1_epi32((int)(uint32_t)i), _mm_set_epi32(3, 2, 1, 0)), four = _mm_set1_epi32(4),
+	        one = _mm_set1_epi32(1);
+	for (; n - t >= 4; t += 4, s = _mm_add_epi32(s, four)) {
+		_mm_storeu_si128((__m128i *)(void *)(L->s + k + t), s);
+		_mm_storeu_si128((__m128i *)(void *)(L->e + k + t), _mm_add_epi32(s, one));
+	}
+#endif
+	for (; t < n; t++) {
+		L->s[k + t] = (uint32_t)(i + t);
+		L->e[k + t] = (uint32_t)(i + t + 1);
+	}
+}
+
 /* The view of p[a..n) from a token start a, at most cap bytes: each byte
  * with its source range; returns the source offset after the last token
  * read. References are decoded first (the page's parser), CSS escapes
@@ -383,14 +402,19 @@ static size_t build_view(struct locator *L, const unsigned char *p, size_t a, si
 	unsigned m = view_mask(o);
 	while (i < n && k < cap) {
 		/* the bytes up to the next one removed or decoded, as they are */
-		size_t j = i;
-		while (j < n && j - i < cap - k && !(lc[p[j]] & m)) j++;
+		size_t j = i, lim = n - i > cap - k ? i + (cap - k) : n;
+		if (lim - j >= 16) {
+			/* (a superset of the bytes of m: `%` and bytes below TAB
+			 * too, passed over) */
+			while ((j = bytescan_hide_marks(p, j, lim, m & LC_AMP ? '&' : '%', m & LC_BSL ? '\\' : '%', false, 0)) < lim &&
+			       !(lc[p[j]] & m))
+				j++;
+		} else {
+			while (j < lim && !(lc[p[j]] & m)) j++;
+		}
 		if (j > i) {
 			memcpy(L->v + k, p + i, j - i);
-			for (size_t t = 0; t < j - i; t++) {
-				L->s[k + t] = (uint32_t)(i + t);
-				L->e[k + t] = (uint32_t)(i + t + 1);
-			}
+			fill_offsets(L, k, i, j - i);
 			k += j - i;
 			i = j;
 			continue;
@@ -827,9 +851,9 @@ bool locator_may_find(const struct patterns *pt, const unsigned char *p, size_t 
 
 /* The next byte at or after i that may end a scheme or begin a slash
  * run. */
-static inline size_t next_cand(const unsigned char *v, size_t i, size_t len, bool ident)
+static inline size_t next_cand(const unsigned char *v, size_t i, size_t len)
 {
-	if (ident && len - i > LOCATOR_SHORT) return bytescan_any3(v, i, len, '/', '\\', ':');
+	if (len - i >= 16) return bytescan_any3(v, i, len, '/', '\\', ':');
 	while (i < len && !(lc[v[i]] & LC_CAND)) i++;
 	return i;
 }
@@ -844,7 +868,7 @@ static void scan_view(const struct locator *L, const unsigned char *v, size_t le
 	/* a scheme's colon up to 5 bytes past the limit (its `http` before
 	 * it), a slash run's start up to 8 (`https%3A` before it) */
 	size_t end = len - limit > 9 ? limit + 9 : len;
-	for (size_t i = next_cand(v, 0, end, L->ident); i < end; i = next_cand(v, i + 1, end, L->ident)) {
+	for (size_t i = next_cand(v, 0, end); i < end; i = next_cand(v, i + 1, end)) {
 		unsigned char c = v[i];
 		size_t st = i;
 		if (c == ':') {
