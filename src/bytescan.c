@@ -566,10 +566,11 @@ __attribute__((target("avx2"))) static size_t text_end_avx2(const unsigned char 
 size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
                               bool *high)
 {
-	size_t i = from, end;
+	size_t i = from;
 	AVX2_FIRST(31, text_end_avx2(b, i, len, skip, mark, high, &found));
 #if defined(__SSE2__)
 	if (i < len && bytescan_sse2_steps(len)) {
+		size_t end;
 		for (;;) {
 			/* the last block overlaps the one before, its bytes seen
 			 * again masked off */

@@ -667,7 +667,9 @@ static inline __attribute__((always_inline)) size_t read_string(struct json *j, 
 	enum json_state st = j->state;
 	const char *bad = NULL;
 	bool closed = false;
+#if defined(__SSE2__)
 	size_t slow_until = 0;   /* the byte states decide the bytes before this */
+#endif
 	while (k < n) {
 		/* printable ASCII is most of a string; skip it 32
 		 * (AVX2) or 16 bytes a step, at the level bytescan

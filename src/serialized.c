@@ -951,12 +951,14 @@ static const bool unit_special[256] = { ['\\'] = true, ['&'] = true, ['%'] = tru
  * unit takes that byte as one plain byte. */
 /* Each spelling's lead bytes (unit's), three a spelling, repeated where
  * it has fewer: a table, not a test per spelling, on every call. */
+#if defined(__SSE2__)
 static const unsigned char plain_leads[SER_SPELLING_COUNT][3] = {
 	[SER_LITERAL] = { '\\', '\\', '\\' }, [SER_PERCENT] = { '%', '%', '%' },  [SER_HTML] = { '&', '&', '&' },
 	[SER_JSON] = { '\\', '\\', '\\' },    [SER_JSONHTML] = { '\\', '&', '&' }, [SER_SQL] = { '\\', '\'', '"' },
 	[SER_SQLRAW] = { '\\', '\'', '\'' },   [SER_SQLJSON] = { '\\', '\'', '"' }, [SER_CSV] = { '"', '"', '"' },
 	[SER_SQLSTD] = { '\'', '\'', '\'' },   [SER_COPY] = { '\\', '\\', '\\' },  [SER_PGESC] = { '\\', '\'', '\'' },
 };
+#endif
 
 static size_t plain_run(const unsigned char *p, size_t lim, enum ser_spelling s)
 {
