@@ -703,10 +703,11 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	}
 	/* a script's line continuation is dropped in a string, not in a
 	 * comment or a regular expression: a replacement never takes out a
-	 * written newline (it would join the next line to a comment) */
-	if (o->js && (hit->scheme ? holds_newline(L->src, hit->start, hit->mid_start) || holds_newline(L->src, hit->mid_end, hit->end)
-	                          : holds_newline(L->src, hit->start, hit->end)))
-		return false;
+	 * written newline (it would join the next line to a comment); the
+	 * origin is kept, and said */
+	hit->kept = o->js && (hit->scheme ? holds_newline(L->src, hit->start, hit->mid_start) ||
+	                                        holds_newline(L->src, hit->mid_end, hit->end)
+	                                  : holds_newline(L->src, hit->start, hit->end));
 	return true;
 }
 

@@ -69,10 +69,13 @@ struct locate_hit {
 	size_t mid_start, mid_end;
 	char lead;                 /* written before the variant's host where the escape before it
 	                              would read it in: ' ' after CSS's `\2f`, ';' after `&#47`; else 0 */
+	bool kept;                 /* a script's origin whose replacement would take out a written
+	                              newline (a line continuation in it): to be kept and said, not
+	                              replaced */
 };
 
 /* Returns whether the hit was taken (false: it overlaps a change already
- * made, and the scan goes on after the candidate). */
+ * made, or it is kept, and the scan goes on after the candidate). */
 typedef bool (*locate_fn)(void *ctx, const struct locate_hit *h);
 
 void locator_free(struct locator *L);

@@ -132,9 +132,19 @@ void report_add(struct report *r, const struct report_event *in)
 		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
 		diag_warn(r->file, "serialized value left untouched at offset %" PRIu64 ": %s", ev->offset, msg);
 	}
+	bool split = ev->action == ACTION_SKIPPED && ev->reason == REASON_LINE_CONTINUATION;
+	if (split && !r->opt.quiet) {
+		/* rules.md §3.9: a canonical origin in a script that a line
+		 * continuation splits is kept; say where */
+		char msg[1024];
+		size_t at = 0;
+		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
+		diag_warn(r->file, "canonical origin split by a line continuation kept at offset %" PRIu64 ": %s", ev->offset, msg);
+	}
 	/* §10.6: a value left untouched never checks clean; nor does a
-	 * canonical origin in a header left as it is (§13.3) */
-	bool kept = ev->action == ACTION_SKIPPED && ev->reason == REASON_HEADER_KEPT;
+	 * canonical origin in a header left as it is (§13.3), or one a line
+	 * continuation splits (§3.9) */
+	bool kept = ev->action == ACTION_SKIPPED && (ev->reason == REASON_HEADER_KEPT || split);
 	if (r->opt.check && (untouched || kept)) check_finding(r, ev, reason_name(ev->reason), true);
 	if (r->opt.check && ev->action == ACTION_REWROTE) check_finding(r, ev, surface_name(ev->surface), false);
 	if (r->opt.explain) {

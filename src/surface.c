@@ -36,6 +36,7 @@ static const char *const reason_names[REASON_COUNT] = {
 	[REASON_SERIALIZED_UNTOUCHED] = "serialized-untouched",
 	[REASON_NOT_A_HOST]          = "not-a-host",
 	[REASON_HEADER_KEPT]         = "header-kept",
+	[REASON_LINE_CONTINUATION]   = "line-continuation",
 };
 
 const struct surface_axes *surface_axes(enum surface s) { return &axes[s]; }

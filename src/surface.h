@@ -40,6 +40,7 @@ enum reason {
 	REASON_SERIALIZED_UNTOUCHED,
 	REASON_NOT_A_HOST,       /* a --host-column value holding a canonical host, not one (§8.5) */
 	REASON_HEADER_KEPT,      /* a canonical origin in a header --headers does not rewrite (§13.3) */
+	REASON_LINE_CONTINUATION, /* a canonical host a script's line continuation splits, kept (§3.9) */
 	REASON_COUNT
 };
 

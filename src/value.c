@@ -379,6 +379,12 @@ static bool locate_event(void *ctx, const struct locate_hit *h)
 {
 	struct value *vp = ctx;
 	size_t va = vp->run_off + h->start, vb = vp->run_off + h->end;
+	if (h->kept) {
+		/* (a host a line continuation splits: left as it is, reported) */
+		struct match_event ev = { h->start, h->end, ACTION_SKIPPED, REASON_LINE_CONTINUATION, vp->o->surface, { NULL, 0 } };
+		report_ev(vp, &ev, vp->base + va, vp->run + h->start, h->end - h->start);
+		return false;
+	}
 	size_t lo = vp->run0, hi = vp->loc0;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;

@@ -1498,4 +1498,20 @@ if command -v script >/dev/null 2>&1; then
 	rm -f "$T/big.txt" "$T/big.want" "$T/p.out"
 fi
 
+# rules.md §3.9: a canonical host a script's line continuation splits is
+# kept (replacing it would take out a written newline) and said: a
+# warning, the reason line-continuation, a finding in check mode
+printf '<script>u="https://www.exa\\\nmple.fi/x"; v="https://www.example.fi/y"</script>\n' >"$T/lc.html"
+printf '<script>u="https://www.exa\\\nmple.fi/x"; v="https://wt-a--www.example.ddev.site/y"</script>\n' >"$T/lc.want"
+run -s -t html -m "$ROOT/corpus/maps/main.map" "$T/lc.html"
+rc_is "line continuation in a host: kept" 0
+same "line continuation in a host: only the other origin rewritten" "$T/out" "$T/lc.want"
+has "line continuation in a host: a warning" "$T/err" "canonical origin split by a line continuation kept at offset 19: www.exa\\\\x0ample.fi"
+has "line continuation in a host: counted" "$T/err" "line-continuation        1"
+run --check -t html -m "$ROOT/corpus/maps/main.map" "$T/lc.html"
+rc_is "line continuation in a host: --check" 1
+has "line continuation in a host: a finding" "$T/out" "lc.html:1:20: www.exa\\\\x0ample.fi (line-continuation)"
+run -q -t html -m "$ROOT/corpus/maps/main.map" "$T/lc.html"
+empty "line continuation in a host: -q" "$T/err" "stderr"
+
 summary

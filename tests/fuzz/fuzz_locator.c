@@ -265,6 +265,7 @@ struct hits {
 static bool record(void *ctx, const struct locate_hit *h)
 {
 	struct hits *c = ctx;
+	if (h->kept) return false;   /* (kept and said by the value pipeline, not replaced) */
 	if (c->n < MAX_HITS) c->h[c->n++] = *h;
 	else c->overflow = true;
 	return true;
