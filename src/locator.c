@@ -541,6 +541,30 @@ struct cand {
 };
 
 
+/* Whether c's written scheme is the source's own bytes, the scheme name
+ * in another case (`HTTPS`). Where the variant's host is a canonical one
+ * too (a map that changes only the scheme), the locator writes such a
+ * scheme as the byte matcher does, in lower case: a second run's byte
+ * matcher would read the kept `HTTPS://C` and change it (idempotence).
+ * A scheme spelled otherwise (a reference, a TAB) is no scheme to the
+ * byte matcher, and with any other map the host it is kept before is no
+ * canonical one. */
+static bool scheme_in_capitals(const struct locator *L, const struct cand *c, const char *name)
+{
+	size_t n = c->colon - c->start, s = src_s(L, c->start);
+	return n == strlen(name) && src_e(L, c->colon - 1) - s == n && memcmp(L->src + s, name, n) != 0;
+}
+
+/* Whether the pair's variant host (its relative form `//host[:port]`)
+ * is a canonical host of the table. */
+static bool variant_is_canonical(const struct patterns *pt, const struct pattern_pair *pp)
+{
+	struct slice r = pp->repl[ENC_RAW][FORM_RELATIVE];
+	size_t n = 2;
+	while (n < r.n && r.p[n] != ':') n++;
+	return r.n > 2 && patterns_host(pt, r.p + 2, n - 2) != NULL;
+}
+
 /* A URL start at view offset i (a token boundary): `http:`, `https:` (the
  * colon written `%3A` too), or a slash run. */
 static bool cand_at(const unsigned char *v, size_t i, size_t lim, struct cand *c)
@@ -689,7 +713,8 @@ static bool locate(const struct locator *L, const unsigned char *v, const struct
 	 * the escape has ended before them) */
 	if (!L->ident && h > 0 && src_e(L, h - 1) == src_s(L, h))
 		hit->lead = escape_open(L, o, h - 1, pp->repl[ENC_RAW][FORM_RELATIVE].p[2]);
-	if (c->written && ref != pp->variant_scheme) {
+	if (c->written && (ref != pp->variant_scheme ||
+	                   (scheme_in_capitals(L, c, scheme_name(pp->variant_scheme)) && variant_is_canonical(pt, pp)))) {
 		/* the scheme too: from it, with the bytes from its colon to the
 		 * host kept where they hold the slashes, else `://` and the
 		 * userinfo as written */
