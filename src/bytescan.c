@@ -597,6 +597,18 @@ static const unsigned char url_mark[256] = {
 	['\\'] = 1, ['@'] = 1, ['%'] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, [':'] = 1, ['&'] = 2,
 };
 
+/* The nibble lookups of url_marks32 (bytescan.h), the same in both lanes. */
+#define UC_LO16                                                                                                      \
+	BYTESCAN_UC_CTL | BYTESCAN_UC_AT, BYTESCAN_UC_CTL, BYTESCAN_UC_CTL, BYTESCAN_UC_CTL, BYTESCAN_UC_CTL,          \
+		BYTESCAN_UC_CTL | BYTESCAN_UC_PCT, BYTESCAN_UC_CTL | BYTESCAN_UC_AMP, BYTESCAN_UC_CTL, BYTESCAN_UC_CTL,    \
+		BYTESCAN_UC_CTL, BYTESCAN_UC_CTL | BYTESCAN_UC_COLON, BYTESCAN_UC_CTL, BYTESCAN_UC_CTL | BYTESCAN_UC_BSL, \
+		BYTESCAN_UC_CTL, 0, BYTESCAN_UC_SLASH
+#define UC_HI16                                                                                                     \
+	BYTESCAN_UC_CTL, 0, BYTESCAN_UC_PCT | BYTESCAN_UC_AMP | BYTESCAN_UC_SLASH, BYTESCAN_UC_COLON, BYTESCAN_UC_AT, \
+		BYTESCAN_UC_BSL, 0, 0, 0, 0, 0, 0, BYTESCAN_UC_LEAD, BYTESCAN_UC_LEAD, BYTESCAN_UC_LEAD, BYTESCAN_UC_LEAD
+_Alignas(32) const unsigned char bytescan_uc_lo[32] = { UC_LO16, UC_LO16 };
+_Alignas(32) const unsigned char bytescan_uc_hi[32] = { UC_HI16, UC_HI16 };
+
 /* The bytewise rule at b[i] (exact: no byte below CR but TAB, LF, CR). */
 static inline bool url_mark_at(const unsigned char *b, size_t i, size_t len, bool amp, bool ps_only)
 {
@@ -654,77 +666,113 @@ static inline __attribute__((always_inline)) unsigned url_marks16(const unsigned
 /* x moved down n bytes across its lanes, zero in at the top. */
 #define SHIFT_DOWN256(x, n) _mm256_alignr_epi8(_mm256_permute2x128_si256((x), (x), 0x81), (x), (n))
 
+/* The classes that make a mark (bytescan.h, BYTESCAN_UC_*), without amp
+ * and with, where no `//` follows and where it does. (In memory, as the
+ * lookups are, read where they are used: built in registers, each
+ * constant was built again on each path, some kept on the stack.) */
+#define X32(v) v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v, v
+static _Alignas(32) const unsigned char uc_sel[2][2][32] = {
+	{ { X32(BYTESCAN_UC_DIRECT | BYTESCAN_UC_COLON) }, { X32(BYTESCAN_UC_DIRECT | BYTESCAN_UC_SLASH) } },
+	{ { X32(BYTESCAN_UC_DIRECT | BYTESCAN_UC_AMP | BYTESCAN_UC_COLON) },
+	  { X32(BYTESCAN_UC_DIRECT | BYTESCAN_UC_AMP | BYTESCAN_UC_SLASH) } },
+};
+#undef X32
+#define UC_LOAD(t) _mm256_load_si256((const __m256i *)(const void *)(t))
+
 /* The same over b[j .. j + 32), reading b[j - 1 .. j + 34), or with
- * last b[j - 1 .. j + 32). */
+ * last b[j - 1 .. j + 32); sel: uc_sel[amp]. The bytes' classes come from
+ * two nibble lookups (bytescan.h: bytescan_uc_lo, bytescan_uc_hi), their
+ * AND: five instructions for all the classes, where a compare each took
+ * eight and more. The low lookup is on the byte itself, so a byte from
+ * 0x80 finds 0, no class (no mark is past ASCII); the lead bytes are the
+ * high lookup's alone. A byte is a mark where its classes meet sel's:
+ * the direct marks, and where `//` follows `/`, else `:`. */
 __attribute__((target("avx2"), always_inline)) static inline uint32_t url_marks32(const unsigned char *b, size_t j,
-                                                                                 bool ps_only, bool last, __m256i am,
+                                                                                 bool ps_only, bool last,
+                                                                                 const unsigned char (*sel)[32],
                                                                                  __m256i skip, __m256i *lead)
 {
 	const __m256i sl = _mm256_set1_epi8('/');
 	__m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(b + j));
 	__m256i x1 = last ? SHIFT_DOWN256(x, 1) : _mm256_loadu_si256((const __m256i *)(const void *)(b + j + 1)),
 	        x2 = last ? SHIFT_DOWN256(x, 2) : _mm256_loadu_si256((const __m256i *)(const void *)(b + j + 2));
-	__m256i s0 = _mm256_cmpeq_epi8(x, sl), s12 = _mm256_and_si256(_mm256_cmpeq_epi8(x1, sl), _mm256_cmpeq_epi8(x2, sl));
-	__m256i c0 = _mm256_cmpeq_epi8(x, _mm256_set1_epi8(':'));
+	__m256i s12 = _mm256_and_si256(_mm256_cmpeq_epi8(x1, sl), _mm256_cmpeq_epi8(x2, sl));
+	__m256i hc = _mm256_shuffle_epi8(UC_LOAD(bytescan_uc_hi),
+	                                 _mm256_and_si256(_mm256_srli_epi16(x, 4), _mm256_set1_epi8(0x0F)));
+	__m256i c = _mm256_and_si256(_mm256_shuffle_epi8(UC_LOAD(bytescan_uc_lo), x), hc);
 	if (ps_only) {
 		/* the byte before each: b[j - 1 ..], or x moved up a byte (zero
-		 * in, across the lanes) where j is 0 */
+		 * in, across the lanes) where j is 0; a colon after neither `p`
+		 * nor `s` loses its class */
 		__m256i lp = j ? _mm256_loadu_si256((const __m256i *)(const void *)(b + j - 1))
 		               : _mm256_alignr_epi8(x, _mm256_permute2x128_si256(x, x, 0x08), 15);
 		lp = _mm256_or_si256(lp, _mm256_set1_epi8(0x20));
-		c0 = _mm256_and_si256(c0, _mm256_or_si256(_mm256_cmpeq_epi8(lp, _mm256_set1_epi8('p')),
-		                                          _mm256_cmpeq_epi8(lp, _mm256_set1_epi8('s'))));
+		__m256i ps = _mm256_or_si256(_mm256_cmpeq_epi8(lp, _mm256_set1_epi8('p')),
+		                             _mm256_cmpeq_epi8(lp, _mm256_set1_epi8('s')));
+		c = _mm256_andnot_si256(_mm256_andnot_si256(ps, _mm256_set1_epi8(BYTESCAN_UC_COLON)), c);
 	}
-	__m256i m = _mm256_or_si256(
-		_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('\\')), _mm256_cmpeq_epi8(x, _mm256_set1_epi8('@'))),
-		_mm256_or_si256(_mm256_cmpeq_epi8(x, _mm256_set1_epi8('%')), _mm256_cmpeq_epi8(x, am)));
-	m = _mm256_or_si256(m, _mm256_cmpeq_epi8(_mm256_min_epu8(x, _mm256_set1_epi8('\r')), x));
-	m = _mm256_or_si256(m, _mm256_andnot_si256(s12, c0));
-	m = _mm256_or_si256(m, _mm256_and_si256(s0, s12));
-	*lead = _mm256_or_si256(*lead, _mm256_andnot_si256(_mm256_cmpeq_epi8(x, skip),
-	                                                   _mm256_cmpeq_epi8(_mm256_max_epu8(x, _mm256_set1_epi8((char)0xC0)), x)));
+	/* (the classes of a mark are below 0x80: a byte that meets them is
+	 * above 0 as a signed byte) */
+	__m256i ms = _mm256_blendv_epi8(UC_LOAD(sel[0]), UC_LOAD(sel[1]), s12);
+	__m256i m = _mm256_cmpgt_epi8(_mm256_and_si256(c, ms), _mm256_setzero_si256());
+	/* (without a branch: whether a block holds a byte past ASCII is as
+	 * the text goes) */
+	*lead = _mm256_or_si256(*lead, _mm256_andnot_si256(_mm256_cmpeq_epi8(x, skip), hc));
 	return (uint32_t)_mm256_movemask_epi8(m);
 }
 
 /* The 32-byte steps from m->next to the first with a mark, the last one
- * at len - 32, back over bytes already looked at (masked off): true with
- * the mark in m, else false with m->next at len. Needs len >= 32 and
- * m->next < len. */
-__attribute__((target("avx2"), always_inline)) static inline bool marks_avx2_body(struct bytescan_marks *m, bool ps_only)
+ * at len - 32, back over bytes already looked at (masked off): the mark
+ * in m, or mask 0 with m->next at len. Needs len >= 32 and m->next < len. */
+__attribute__((target("avx2"), always_inline)) static inline void marks_avx2_body(struct bytescan_marks *m, bool ps_only)
 {
-	const __m256i am = _mm256_set1_epi8(m->amp ? '&' : '\\'), skip = _mm256_set1_epi8((char)m->skip_lead);
+	const __m256i skip = _mm256_set1_epi8((char)m->skip_lead);
+	const unsigned char(*sel)[32] = uc_sel[m->amp];
 	const unsigned char *b = m->b;
-	size_t len = m->len, i = m->next;
+	size_t len = m->len, i = m->next, j;
 	__m256i lead = _mm256_setzero_si256();
 	uint32_t k;
-	size_t j;
-	for (;;) {
-		if (len - i >= 34) {
-			j = i;
-			k = url_marks32(b, j, ps_only, false, am, skip, &lead);
-			i = j + 32;
-		} else if (len - i == 33) {
-			/* (one byte before the last block) */
-			j = i;
-			k = url_mark_one(m, i, ps_only);
-			i = j + 1;
-		} else {
-			j = len - 32;
-			k = url_marks32(b, j, ps_only, true, am, skip, &lead) & (~0u << (i - j));
-			i = len;
-		}
-		if (k || i >= len) break;
+	if (len - i >= 34) {
+		/* (a pointer to the block: one compare a step) */
+		const unsigned char *p = b + i, *stop = b + len - 34;
+		do {
+			k = url_marks32(b, (size_t)(p - b), ps_only, false, sel, skip, &lead);
+			p += 32;
+			if (k) {
+				i = (size_t)(p - b);
+				j = i - 32;
+				goto found;
+			}
+		} while (p <= stop);
+		i = (size_t)(p - b);
 	}
+	if (len - i == 33) {
+		/* (one byte before the last block) */
+		j = i++;
+		k = url_mark_one(m, j, ps_only);
+		if (k) goto found;
+	}
+	j = len - 32;
+	k = url_marks32(b, j, ps_only, true, sel, skip, &lead) & (~0u << (i - j));
+	i = len;
+found:
 	m->next = i;
 	m->base = j;
 	m->mask = k;
-	m->high |= !_mm256_testz_si256(lead, lead);
-	return true;
+	/* (LEAD is the classes' bit 7) */
+	m->high |= _mm256_movemask_epi8(lead) != 0;
 }
 
-__attribute__((target("avx2"))) static bool marks_avx2(struct bytescan_marks *m)
+/* (two functions: the one without ps_only needs fewer registers, none
+ * kept on the stack) */
+__attribute__((target("avx2"))) static void marks_avx2_ps(struct bytescan_marks *m)
 {
-	return m->ps_only ? marks_avx2_body(m, true) : marks_avx2_body(m, false);
+	marks_avx2_body(m, true);
+}
+
+__attribute__((target("avx2"))) static void marks_avx2(struct bytescan_marks *m)
+{
+	marks_avx2_body(m, false);
 }
 #endif
 
@@ -778,7 +826,13 @@ static void marks_rest(struct bytescan_marks *m)
 void bytescan_marks_block(struct bytescan_marks *m)
 {
 #if defined(BYTESCAN_AVX2)
-	if (m->len >= 32 && bytescan_have_avx2() && marks_avx2(m)) return;
+	if (m->len >= 32 && bytescan_have_avx2()) {
+		if (m->ps_only)
+			marks_avx2_ps(m);
+		else
+			marks_avx2(m);
+		return;
+	}
 #endif
 	marks_rest(m);
 }

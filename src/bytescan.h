@@ -209,6 +209,27 @@ size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned c
 size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
                           bool *high);
 
+/* The vector scan of bytescan_url_marks tells the bytes apart by class,
+ * a bit each: a byte's classes are bytescan_uc_lo[c & 0x0F] AND
+ * bytescan_uc_hi[c >> 4] for c below 0x80 (none from 0x80: the lookup of
+ * such a byte gives 0), and BYTESCAN_UC_LEAD is bytescan_uc_hi[c >> 4]'s
+ * alone (c from 0xC0). Each class is one high nibble and a set of low
+ * ones, so the AND holds no other byte (the unit test checks all 256). */
+enum {
+	BYTESCAN_UC_CTL = 0x01,   /* 0x00 .. 0x0D (TAB LF CR, a superset) */
+	BYTESCAN_UC_PCT = 0x02,   /* % */
+	BYTESCAN_UC_AMP = 0x04,   /* & */
+	BYTESCAN_UC_AT = 0x08,    /* @ */
+	BYTESCAN_UC_BSL = 0x10,   /* \ */
+	BYTESCAN_UC_COLON = 0x20, /* : */
+	BYTESCAN_UC_SLASH = 0x40, /* / */
+	BYTESCAN_UC_LEAD = 0x80,  /* 0xC0 .. 0xFF */
+	/* the marks whatever follows (and AMP with amp) */
+	BYTESCAN_UC_DIRECT = BYTESCAN_UC_CTL | BYTESCAN_UC_PCT | BYTESCAN_UC_AT | BYTESCAN_UC_BSL,
+};
+/* (32 bytes: the 16 twice, one for each lane of a 256-bit lookup) */
+extern const unsigned char bytescan_uc_lo[32], bytescan_uc_hi[32];
+
 /* The same marks one after another, a block at a time: the vector steps'
  * mask kept between them, so a caller that reads each mark does not scan
  * its block again. bytescan_marks_next gives the marks in order (and may

@@ -773,6 +773,81 @@ START_TEST(url_marks_walk)
 }
 END_TEST
 
+/* The classes of the vector scan's nibble lookups (bytescan.h,
+ * BYTESCAN_UC_*), for all 256 bytes against the rule written out here: a
+ * class each, no byte in a class it is not of, and nothing from 0x80 but
+ * the lead bytes' class, which is the high lookup's alone. */
+START_TEST(url_class_table)
+{
+	for (int k = 0; k < 16; k++) {
+		/* (the same in both lanes) */
+		ck_assert_uint_eq(bytescan_uc_lo[k], bytescan_uc_lo[k + 16]);
+		ck_assert_uint_eq(bytescan_uc_hi[k], bytescan_uc_hi[k + 16]);
+		ck_assert_uint_eq(bytescan_uc_lo[k] & BYTESCAN_UC_LEAD, 0);
+	}
+	for (int c = 0; c < 256; c++) {
+		/* (as vpshufb looks up: a byte from 0x80 finds 0) */
+		unsigned lo = c < 0x80 ? bytescan_uc_lo[c & 0x0F] : 0, hi = bytescan_uc_hi[c >> 4], cls = lo & hi;
+		unsigned want = (c <= 0x0D ? BYTESCAN_UC_CTL : 0) | (c == '%' ? BYTESCAN_UC_PCT : 0) |
+		                (c == '&' ? BYTESCAN_UC_AMP : 0) | (c == '@' ? BYTESCAN_UC_AT : 0) |
+		                (c == '\\' ? BYTESCAN_UC_BSL : 0) | (c == ':' ? BYTESCAN_UC_COLON : 0) |
+		                (c == '/' ? BYTESCAN_UC_SLASH : 0);
+		ck_assert_msg(cls == want, "byte %02x: classes %02x, want %02x", c, cls, want);
+		ck_assert_msg(((hi & BYTESCAN_UC_LEAD) != 0) == (c >= 0xC0), "byte %02x: lead class %02x", c, hi);
+		/* the direct marks: `\ @ %`, TAB LF CR, and the superset below CR */
+		bool direct = c == '\\' || c == '@' || c == '%' || c <= '\r';
+		ck_assert_msg(((cls & BYTESCAN_UC_DIRECT) != 0) == direct, "byte %02x: direct %02x", c, cls);
+	}
+}
+END_TEST
+
+/* Every byte at every place of buffers around the widths of the vector
+ * steps (the last block overlapping the one before, the one byte before
+ * it), at each level the CPU has: the mark where the rule has it (or a
+ * byte below CR), a lead byte seen where it is passed over and never
+ * where there is none. */
+START_TEST(url_marks_every_byte)
+{
+	static const size_t lens[] = { 16, 17, 18, 31, 32, 33, 34, 35, 47, 64, 65, 66, 67, 70 };
+	enum bytescan_level saved = (enum bytescan_level)bytescan_level_in_use;
+	unsigned char b[80];
+	size_t n = 0;
+	for (int lv = BYTESCAN_LEVEL_PORTABLE; lv <= (int)bytescan_best_level(); lv++) {
+		ck_assert(bytescan_set_level((enum bytescan_level)lv));
+		for (int c = 0; c < 256; c++)
+			for (int v = 0; v < 16; v++) {
+				bool amp = v & 1, ps_only = v & 2, slashes = v & 8;
+				unsigned char skip = v & 4 ? (c >= 0xC0 ? (unsigned char)c : 0xC3) : 0, bg = v & 2 ? 'p' : 'z';
+				for (size_t li = 0; li < sizeof lens / sizeof lens[0]; li++) {
+					size_t len = lens[li];
+					for (size_t pos = 0; pos < len; pos++) {
+						memset(b, bg, len);
+						b[pos] = (unsigned char)c;
+						if (slashes && pos + 2 < len) b[pos + 1] = b[pos + 2] = '/';
+						for (size_t from = 0; from <= pos; from = from < pos ? pos : pos + 1) {
+							bool high = false;
+							size_t want = ref_url_marks(b, from, len, amp, ps_only);
+							size_t got = bytescan_url_marks(b, from, len, amp, ps_only, skip, &high);
+							/* (check's asserts each write where they are: only
+							 * where one fails) */
+							if (!(got == want || (got < want && b[got] <= '\r')))
+								ck_abort_msg("level %d byte %02x v %d len %zu pos %zu from %zu: got %zu, want %zu",
+								             lv, c, v, len, pos, from, got, want);
+							bool lead = c >= 0xC0 && c != skip;
+							if (high != (lead && pos >= from && pos < got) && !(high && lead && pos >= from))
+								ck_abort_msg("level %d byte %02x v %d len %zu pos %zu from %zu: high %d", lv, c, v,
+								             len, pos, from, high);
+							n++;
+						}
+					}
+				}
+			}
+	}
+	ck_assert_uint_gt(n, 1000000);
+	ck_assert(bytescan_set_level(saved));
+}
+END_TEST
+
 /* ---- bytescan_text_end: an html text token's end, mark and lead bytes -- */
 
 static size_t ref_text_end(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark, bool *high)
@@ -996,6 +1071,8 @@ Suite *bytescan_suite(void)
 	tcase_add_test(te, separators_differential);
 	tcase_add_test(te, url_marks_differential);
 	tcase_add_test(te, url_marks_walk);
+	tcase_add_test(te, url_class_table);
+	tcase_add_test(te, url_marks_every_byte);
 	tcase_add_test(te, text_end_differential);
 	suite_add_tcase(s, te);
 	TCase *tj = tcase_create("json_special");
