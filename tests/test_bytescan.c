@@ -4,10 +4,13 @@
  * levels (HOSTSHIFT_SIMD: avx2, sse2, portable) against each other, and
  * the choosing of a level. */
 #include <check.h>
+#include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include "bytescan.h"
 #include "suites.h"
@@ -33,10 +36,35 @@ static void fill_sparse(unsigned char *b, size_t len, uint64_t *x, unsigned dens
 	}
 }
 
+/* A page of memory between two that may not be read (PROT_NONE): a
+ * buffer copied to its start or its end is read past neither end without
+ * a fault (a stack buffer's neighbours can be read unseen, even by ASan). */
+static unsigned char *guarded_page(size_t *page)
+{
+	static unsigned char *mid;
+	static size_t ps;
+	if (!mid) {
+		ps = (size_t)sysconf(_SC_PAGESIZE);
+		/* (/dev/zero: MAP_ANONYMOUS is not POSIX) */
+		int fd = open("/dev/zero", O_RDWR);
+		ck_assert(fd >= 0);
+		unsigned char *p = mmap(NULL, 3 * ps, PROT_READ | PROT_WRITE, MAP_PRIVATE, fd, 0);
+		close(fd);
+		ck_assert(p != MAP_FAILED);
+		ck_assert(mprotect(p, ps, PROT_NONE) == 0 && mprotect(p + 2 * ps, ps, PROT_NONE) == 0);
+		mid = p + ps;
+	}
+	*page = ps;
+	return mid;
+}
+
 /* The loop of the differential tests below that compare a scan with its
  * byte loop from every start: `rounds` buffers of random length below
  * DIFF_BUF, alpha's bytes at a random density (fill_sparse), each checked
- * by `check` from every offset; check adds what it met to counts[0..1]. */
+ * by `check` from every offset; check adds what it met to counts[0..1].
+ * Every other round the buffer lies against a page no one may read, after
+ * it or before it (guarded_page), so that a vector step that reads past
+ * the buffer faults. */
 #define DIFF_BUF 160
 typedef void (*diff_check)(const unsigned char *b, size_t len, size_t from, int round, size_t counts[2]);
 static void run_differential(uint64_t seed, const unsigned char *alpha, size_t nalpha, unsigned density_span, int rounds,
@@ -44,13 +72,17 @@ static void run_differential(uint64_t seed, const unsigned char *alpha, size_t n
 {
 	uint64_t x = seed;
 	unsigned char b[DIFF_BUF];
+	size_t ps;
+	unsigned char *page = guarded_page(&ps);
 	counts[0] = counts[1] = 0;
 	for (int round = 0; round < rounds; round++) {
 		next(&x);
 		size_t len = (size_t)(x % sizeof b);
 		unsigned density = 2 + (unsigned)(x >> 40) % density_span;
 		fill_sparse(b, len, &x, density, alpha, nalpha);
-		for (size_t from = 0; from <= len; from++) check(b, len, from, round, counts);
+		const unsigned char *at = b;
+		if (round & 1) at = memcpy(round & 2 ? page + ps - len : page, b, len);
+		for (size_t from = 0; from <= len; from++) check(at, len, from, round, counts);
 	}
 }
 
@@ -745,8 +777,10 @@ static void url_marks_walk_check(const unsigned char *b, size_t len, size_t from
 		want_high |= b[got] >= 0xC0 && b[got] != skip;
 		counts[0]++;
 		at = got + 1;
-		/* a step over up to 3 bytes past the mark, where none is a lead byte */
-		size_t step = (got * 7 + (size_t)round) % 4, k = 0;
+		/* a step over up to 3 bytes past the mark, now and then up to 70
+		 * (past the block: a run of TABs the gate steps over), where none
+		 * is a lead byte */
+		size_t h = got * 7 + (size_t)round, step = h % 9 == 0 ? 40 + got % 31 : h % 4, k = 0;
 		while (k < step && at + k < len && b[at + k] < 0xC0) k++;
 		if (k) {
 			at += k;
@@ -766,7 +800,7 @@ START_TEST(url_marks_walk)
 		size_t counts[2];
 		ck_assert(bytescan_set_level((enum bytescan_level)lv));
 		run_differential(0x2545F4914F6CDD1Du, alpha, sizeof alpha, 60, 300, url_marks_walk_check, counts);
-		ck_assert_uint_gt(counts[0], 25000);
+		ck_assert_uint_gt(counts[0], 20000);
 		ck_assert_uint_gt(counts[1], 10000);
 	}
 	ck_assert(bytescan_set_level(saved));
