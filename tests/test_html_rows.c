@@ -843,6 +843,24 @@ START_TEST(locator_may_hide_marks)
 		ck_assert_msg(locator_may_hide(&pt, v, strlen(rows[i].v), rows[i].refs, rows[i].css) == rows[i].want, "row %zu: %s", i,
 		              rows[i].v);
 	}
+	/* and with the fold: a character a host may be folded from in what
+	 * may be an authority, not Latin-1's letters (lead byte 0xC3, passed
+	 * over where the hosts are ASCII) nor a stray continuation byte; the
+	 * short values byte by byte, the longer ones with the vector steps */
+	static const struct { const char *v; bool want; } fold[] = {
+		{ "https://\xef\xbd\x97ww.example.fi/", true },
+		{ "//www\xe3\x80\x82" "example.fi", true },
+		{ "https://www.exam\xc2\xad" "ple.fi/", true },
+		{ "https://example.fi/p\xc3\xa4iv\xc3\xa4", false },
+		{ "https://example.fi/\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4\xc3\xa4", false },
+		{ "https://x.test/\xa4\xa4\xad\x80 \xa4\xa4\xad\x80 \xa4\xa4\xad\x80 \xa4\xa4\xad\x80", false },
+		{ "p\xc3\xa4iv\xc3\xa4 p\xc3\xa4iv\xc3\xa4 p\xc3\xa4iv\xc3\xa4 https://\xef\xbd\x97ww.example.fi/", true },
+	};
+	for (size_t i = 0; i < sizeof fold / sizeof fold[0]; i++) {
+		const unsigned char *v = (const unsigned char *)fold[i].v;
+		ck_assert_msg(locator_may_hide_or_fold(&pt, v, strlen(fold[i].v), true, false) == fold[i].want, "fold row %zu: %s", i,
+		              fold[i].v);
+	}
 	patterns_free(&pt);
 	map_free(&m);
 }
