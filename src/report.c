@@ -123,23 +123,18 @@ void report_add(struct report *r, const struct report_event *in)
 		if (at < sizeof msg) plain_into(msg, sizeof msg, &at, ev->context, ev->context_len, true);
 		diag_warn(r->file, "straggler swept at offset %" PRIu64 ": %s)", ev->offset, msg);
 	}
+	/* rules.md §7.5: a serialized value that could not be repaired was
+	 * left as it is; §3.9: a canonical origin in a script that a line
+	 * continuation splits is kept. Each said where, with its first bytes. */
 	bool untouched = ev->action == ACTION_SKIPPED && ev->reason == REASON_SERIALIZED_UNTOUCHED;
-	if (untouched && !r->opt.quiet) {
-		/* rules.md §7.5: a serialized value that could not be repaired
-		 * was left as it is; say where, with its first bytes */
-		char msg[1024];
-		size_t at = 0;
-		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
-		diag_warn(r->file, "serialized value left untouched at offset %" PRIu64 ": %s", ev->offset, msg);
-	}
 	bool split = ev->action == ACTION_SKIPPED && ev->reason == REASON_LINE_CONTINUATION;
-	if (split && !r->opt.quiet) {
-		/* rules.md §3.9: a canonical origin in a script that a line
-		 * continuation splits is kept; say where */
+	if ((untouched || split) && !r->opt.quiet) {
 		char msg[1024];
 		size_t at = 0;
 		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
-		diag_warn(r->file, "canonical origin split by a line continuation kept at offset %" PRIu64 ": %s", ev->offset, msg);
+		diag_warn(r->file, "%s at offset %" PRIu64 ": %s",
+		          untouched ? "serialized value left untouched" : "canonical origin split by a line continuation kept",
+		          ev->offset, msg);
 	}
 	/* §10.6: a value left untouched never checks clean; nor does a
 	 * canonical origin in a header left as it is (§13.3), or one a line
