@@ -123,25 +123,27 @@ void report_add(struct report *r, const struct report_event *in)
 		if (at < sizeof msg) plain_into(msg, sizeof msg, &at, ev->context, ev->context_len, true);
 		diag_warn(r->file, "straggler swept at offset %" PRIu64 ": %s)", ev->offset, msg);
 	}
-	/* rules.md §7.5: a serialized value that could not be repaired was
-	 * left as it is; §3.9: a canonical origin in a script that a line
-	 * continuation splits is kept. Each said where, with its first bytes. */
-	bool untouched = ev->action == ACTION_SKIPPED && ev->reason == REASON_SERIALIZED_UNTOUCHED;
-	bool split = ev->action == ACTION_SKIPPED && ev->reason == REASON_LINE_CONTINUATION;
-	if ((untouched || split) && !r->opt.quiet) {
-		char msg[1024];
-		size_t at = 0;
-		plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
-		diag_warn(r->file, "%s at offset %" PRIu64 ": %s",
-		          untouched ? "serialized value left untouched" : "canonical origin split by a line continuation kept",
-		          ev->offset, msg);
+	if (ev->action == ACTION_SKIPPED) {
+		/* rules.md §7.5: a serialized value that could not be repaired
+		 * was left as it is; §3.9: a canonical origin in a script that a
+		 * line continuation splits is kept. Each said where, with its
+		 * first bytes. */
+		bool untouched = ev->reason == REASON_SERIALIZED_UNTOUCHED, split = ev->reason == REASON_LINE_CONTINUATION;
+		if ((untouched || split) && !r->opt.quiet) {
+			char msg[1024];
+			size_t at = 0;
+			plain_into(msg, sizeof msg, &at, ev->text, ev->text_len, false);
+			diag_warn(r->file, "%s at offset %" PRIu64 ": %s",
+			          untouched ? "serialized value left untouched" : "canonical origin split by a line continuation kept",
+			          ev->offset, msg);
+		}
+		/* §10.6: none of them checks clean, nor a canonical origin in a
+		 * header left as it is (§13.3) */
+		if (r->opt.check && (untouched || split || ev->reason == REASON_HEADER_KEPT))
+			check_finding(r, ev, reason_name(ev->reason), true);
+	} else if (r->opt.check) {
+		check_finding(r, ev, surface_name(ev->surface), false);
 	}
-	/* §10.6: a value left untouched never checks clean; nor does a
-	 * canonical origin in a header left as it is (§13.3), or one a line
-	 * continuation splits (§3.9) */
-	bool kept = ev->action == ACTION_SKIPPED && (ev->reason == REASON_HEADER_KEPT || split);
-	if (r->opt.check && (untouched || kept)) check_finding(r, ev, reason_name(ev->reason), true);
-	if (r->opt.check && ev->action == ACTION_REWROTE) check_finding(r, ev, surface_name(ev->surface), false);
 	if (r->opt.explain) {
 		if (r->ntrace == REPORT_EXPLAIN_MAX) { r->dropped++; return; }
 		if (!r->trace) {
