@@ -2299,7 +2299,11 @@ START_TEST(bounded_memory)
 		for (size_t i = 0; i < nc; i++) {
 			ck_assert_msg(cases[i].maxrss_kib < 8 * 1024, "%s: peak RSS %ld KiB (>= 8 MiB; the launcher's anonymous "
 			              "RSS at fork %ld KiB)", cases[i].name, cases[i].maxrss_kib, cases[i].launcher_anon_kib);
-			ck_assert_msg(cases[i].maxrss_kib <= base + 2560, "%s: peak RSS %ld KiB, more than 2.5 MiB over the 10 KB "
+			/* (3 MiB: the 1 MB value with references, held and written
+			 * through its view, peaks at 4440-4612 KiB run to run while
+			 * the 10 KB page's own peak moves between 2008 and 2364 KiB;
+			 * at 2.5 MiB the two ends of those spreads failed) */
+			ck_assert_msg(cases[i].maxrss_kib <= base + 3072, "%s: peak RSS %ld KiB, more than 3 MiB over the 10 KB "
 			              "page's %ld KiB", cases[i].name, cases[i].maxrss_kib, base);
 		}
 	}
