@@ -132,11 +132,6 @@ size_t bytescan_hide_marks(const unsigned char *b, size_t from, size_t len, unsi
                            unsigned char skip);
 /* The first i in [from, len) with b[i] one of `/ \ : %`; len if none. */
 size_t bytescan_slash_colon_pct(const unsigned char *b, size_t from, size_t len);
-/* The first '<' in b[from, len), len if none: an html text token's end.
- * *mark: the first '&' or '%' before it (the end if none); *high set
- * where a UTF-8 lead byte (from 0xC0) other than skip lies before it (a
- * host a browser folds may be there, docs/rules.md §1.4). One pass for
- * the three questions the tokenizer asks of every text token. */
 /* Ends a step of bytescan_text_end over b[j ..): its masks of '<', of
  * '&' and '%', and of lead bytes, from bit `from` (below it, bytes already
  * looked at), taken up to its '<' if it has one; true there, with *end. */
@@ -156,6 +151,13 @@ static inline __attribute__((always_inline)) bool bytescan_text_end_take(size_t 
 }
 
 #if defined(__SSE2__)
+/* 0xFF where x holds a UTF-8 lead byte (from 0xC0) other than skip: the
+ * lead bytes every scan here that looks for a folded character reads. */
+static inline __m128i bytescan_leads16(__m128i x, __m128i skip)
+{
+	return _mm_andnot_si128(_mm_cmpeq_epi8(x, skip), _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x));
+}
+
 /* One 16-byte step of bytescan_text_end at b[j], its bytes below bit
  * `from` already looked at: true where it holds the '<'. */
 static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsigned char *b, size_t j, unsigned from,
@@ -164,8 +166,7 @@ static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsi
 	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)(b + j));
 	__m128i lt = _mm_cmpeq_epi8(x, _mm_set1_epi8('<'));
 	__m128i am = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
-	__m128i hi = _mm_andnot_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8((char)skip)),
-	                              _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8((char)0xC0)), x));
+	__m128i hi = bytescan_leads16(x, _mm_set1_epi8((char)skip));
 	if (!(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(lt, am), hi)) >> from)) return false;
 	return bytescan_text_end_take(j, from, (uint32_t)_mm_movemask_epi8(lt), (uint32_t)_mm_movemask_epi8(am),
 	                     (uint32_t)_mm_movemask_epi8(hi), mark, high, end);
@@ -176,6 +177,11 @@ static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsi
 size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
                               bool *high);
 
+/* The first '<' in b[from, len), len if none: an html text token's end.
+ * *mark: the first '&' or '%' before it (the end if none); *high set
+ * where a UTF-8 lead byte (from 0xC0) other than skip lies before it (a
+ * host a browser folds may be there, docs/rules.md §1.4). One pass for
+ * the three questions the tokenizer asks of every text token. */
 static inline size_t bytescan_text_end(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
                                        bool *high)
 {
@@ -195,21 +201,7 @@ static inline size_t bytescan_text_end(const unsigned char *b, size_t from, size
 size_t bytescan_any3(const unsigned char *b, size_t from, size_t len, unsigned char c1, unsigned char c2,
                      unsigned char c3);
 
-/* The first i in [from, len) where b[i] is one of `\ @ % TAB LF CR`
- * (and `&` with amp), a `:` without `//` after it (with ps_only one
- * after `p` or `s` in any case, the end of `http` or `https`: for
- * buffers dense in other colons, style sheets and scripts), or the first
- * of `///`;
- * len if none. It may also stop at another byte below CR (a superset; the
- * locator's gate, docs/rules.md §3.9, reads what it stopped at). *high
- * is set where a UTF-8 lead byte (from 0xC0) other than skip_lead was
- * passed over (it may be past the result, never left out; a host a
- * browser folds may be there, §1.4: skip_lead is a lead byte none of
- * whose characters it may be spelled with, 0 for none). */
-size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only, unsigned char skip_lead,
-                          bool *high);
-
-/* The vector scan of bytescan_url_marks tells the bytes apart by class,
+/* The vector scan of the marks (struct bytescan_marks) tells the bytes apart by class,
  * a bit each: a byte's classes are bytescan_uc_lo[c & 0x0F] AND
  * bytescan_uc_hi[c >> 4] for c below 0x80 (none from 0x80: the lookup of
  * such a byte gives 0), and BYTESCAN_UC_LEAD is bytescan_uc_hi[c >> 4]'s
@@ -230,14 +222,21 @@ enum {
 /* (32 bytes: the 16 twice, one for each lane of a 256-bit lookup) */
 extern const unsigned char bytescan_uc_lo[32], bytescan_uc_hi[32];
 
-/* The same marks one after another, a block at a time: the vector steps'
- * mask kept between them, so a caller that reads each mark does not scan
- * its block again. bytescan_marks_next gives the marks in order (and may
- * give bytes below CR other than TAB, LF, CR, as bytescan_url_marks may),
- * then len; bytescan_marks_from drops the marks before pos (pos at or past
- * the last mark given; the bytes stepped over are not looked at for a
- * lead byte, so they must hold none). high: as bytescan_url_marks' *high,
- * for the bytes looked at so far. */
+/* The marks of the locator's gate (docs/rules.md §3.9) in b[0, len), one
+ * after another, a block at a time: `\ @ % TAB LF CR` (and `&` with amp),
+ * a `:` without `//` after it (with ps_only one after `p` or `s` in any
+ * case, the end of `http` or `https`: for buffers dense in other colons,
+ * style sheets and scripts), the first of `///`; and maybe other bytes
+ * below CR (a superset the gate passes over). The vector steps' mask is
+ * kept between marks, so a caller that reads each mark does not scan its
+ * block again. bytescan_marks_next gives the marks in order, then len;
+ * bytescan_marks_from drops the marks before pos (pos at or past the last
+ * mark given; the bytes stepped over are not looked at for a lead byte,
+ * so they must hold none). high is set where a UTF-8 lead byte (from
+ * 0xC0) other than skip_lead was in a block looked at so far (maybe past
+ * the last mark given, never left out; a host a browser folds may be
+ * there, §1.4: skip_lead is a lead byte none of whose characters it may
+ * be spelled with, 0 for none). */
 struct bytescan_marks {
 	const unsigned char *b;
 	size_t len;

@@ -725,7 +725,20 @@ START_TEST(byte_seen_differential)
 }
 END_TEST
 
-/* ---- bytescan_url_marks: the locator's gate (rules.md §3.9) ----------- */
+/* ---- the locator's gate's marks (rules.md §3.9) ---------------------- */
+
+/* The first mark at or after from, as the gate's walk gives it
+ * (struct bytescan_marks); *high as the walk's high when it stops. */
+static size_t bytescan_url_marks(const unsigned char *b, size_t from, size_t len, bool amp, bool ps_only,
+                                 unsigned char skip_lead, bool *high)
+{
+	struct bytescan_marks m;
+	bytescan_marks_init(&m, b, len, amp, ps_only, skip_lead);
+	bytescan_marks_from(&m, from);
+	size_t r = bytescan_marks_next(&m);
+	*high |= m.high;
+	return r;
+}
 
 /* The rule of bytescan.h, written again: `\ @ % TAB LF CR`, with amp `&`,
  * a `:` without `//` after it (with ps_only, after `p` or `s`), the first
