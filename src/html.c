@@ -208,13 +208,17 @@ static void seg_whole(struct html *h)
 	uint64_t off = h->seg.start;
 	bool in_place = h->seg.src != NULL;
 	/* §3.1: with no host in it and no skip observed, neither the walk
-	 * nor prose matching can change or report anything (a token where it
-	 * lies in the chunk asks the chunk's cursor first) */
+	 * nor prose matching can change or report anything. A token where it
+	 * lies in the chunk asks the chunk's cursor, whose "may" is taken
+	 * as a host: the reading that follows is the one a found host gets,
+	 * and finds none where there is none; a host confirmed first cost a
+	 * second scan from the token's start to the anchor the cursor had
+	 * already found. */
 	const struct hostfind *f = &h->c.pt->find;
 	uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
-	bool host = !(in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
-	              !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) &&
-	            hostfind_any(f, p, n);
+	bool host = in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c)
+	                    ? hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)
+	                    : hostfind_any(f, p, n);
 	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface) && !h->seg_refs,
 	     hide = !host && seg_may_hide(h, p, n);
 	/* (or a host a browser folds, written past ASCII, rules.md §1.4) */
@@ -236,7 +240,7 @@ static void seg_whole(struct html *h)
 		struct value_opts o = { .mode = MATCH_PROSE, .surface = h->seg_surface, .spellings = h->c.spellings, .css = css,
 		                        .js = js, .text_refs = text_refs };
 		h->pos_token = &h->seg;
-		if (value_prepare(&h->c.vp, p, n, off, &o, false)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
+		if (value_prepare(&h->c.vp, p, n, off, &o, host ? VALUE_HOST_MAY : VALUE_HOST_NONE)) value_put(&h->c.vp, p, n, &h->c.w, in_place);
 		else if (css) window_protected(&h->c.w, p, n);   /* (as protect_value) */
 		else window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
@@ -275,11 +279,20 @@ static void pend_verbatim(struct html *h)
 	else verbatim(h, h->pend, h->npend);
 }
 
+/* The same into the open segment: read where they lie in the chunk if
+ * they do (the segment stays in place, and its token can ask the chunk's
+ * host cursor), else copied. */
+static void pend_to_seg(struct html *h)
+{
+	if (h->tok_start >= h->c.lp.chunk_off) seg_bytes(h, h->c.lp.chunk + (h->tok_start - h->c.lp.chunk_off), h->npend, true);
+	else seg_bytes(h, h->pend, h->npend, false);
+}
+
 static void flush_pend_as(struct html *h, enum surface s)
 {
 	if (h->npend) {
 		if (h->seg_mode == SEG_NONE) seg_begin(h, s, h->tok_start);
-		seg_bytes(h, h->pend, h->npend, false);
+		pend_to_seg(h);
 	}
 	h->npend = 0;
 }
@@ -339,8 +352,8 @@ static inline bool attr_is_style(const struct html *h, const struct html_attr *a
 
 /* The value pipeline of one attribute (§4.5, §5.3, §7): whether its value
  * changes (value_put writes it then). */
-static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a, bool no_host,
-                                                               bool unreported)
+static inline __attribute__((always_inline)) bool attr_value(struct html *h, const struct html_attr *a,
+                                                               enum value_host host, bool unreported)
 {
 	size_t vs = a->value_start, n = a->value_end - a->value_start;
 	if (!n) return false;
@@ -349,7 +362,7 @@ static inline __attribute__((always_inline)) bool attr_value(struct html *h, con
 	                        .unreported = unreported,
 	                        /* a declaration list: CSS escapes over the references (rules.md §3.9) */
 	                        .css = attr_is_style(h, a) };
-	return value_prepare(&h->c.vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, no_host);
+	return value_prepare(&h->c.vp, hold_data(&h->tag) + vs, n, h->tok_start + vs, &o, host);
 }
 
 bool html_script_type_is_js(const unsigned char *v, size_t n)
@@ -492,7 +505,7 @@ static void start_tag_done(struct html *h)
 		count_structured(h, a);
 		bool changed, css = css_read(h, a);
 		if (report_wants_skips(h->c.report)) {
-			changed = attr_value(h, a, false, false);
+			changed = attr_value(h, a, VALUE_HOST_ASK, false);
 		} else {
 			/* §3.1: the value pipeline leaves a value unchanged, and
 			 * reports nothing, where its bytes hold no whole canonical
@@ -506,7 +519,7 @@ static void start_tag_done(struct html *h)
 			 * be, rules.md §1.4) */
 			changed = (host || !a->plain || css ||
 			           (a->wide && locator_may_fold(h->c.pt, t + a->value_start, a->value_end - a->value_start, false))) &&
-			          attr_value(h, a, !host, false);
+			          attr_value(h, a, host ? VALUE_HOST_MAY : VALUE_HOST_NONE, false);
 		}
 		if (listed) a->changed = changed;
 		else if (changed) put_value(h, a, &last);
@@ -516,7 +529,7 @@ static void start_tag_done(struct html *h)
 		for (size_t i = 0; i < h->nattrs; i++) {
 			const struct html_attr *a = &h->attrs[i];
 			if (!a->has_value) continue;
-			if (a->changed && attr_value(h, a, false, true)) put_value(h, a, &last);
+			if (a->changed && attr_value(h, a, VALUE_HOST_MAY, true)) put_value(h, a, &last);
 			else if (css_read(h, a)) protect_value(h, a, &last);
 		}
 	}
@@ -913,7 +926,7 @@ static void comment_begin(struct html *h)
 {
 	seg_close(h);
 	seg_begin(h, SURFACE_COMMENT, h->tok_start);
-	seg_bytes(h, h->pend, h->npend, false);
+	pend_to_seg(h);
 	h->npend = 0;
 }
 

@@ -1032,9 +1032,10 @@ static const struct ser_plan_calls ser_calls_mapped = { ser_run, ser_open, ser_c
  * either, a value with none is unchanged and needs no walk, match or
  * decoding. */
 static inline __attribute__((always_inline)) bool may_hold_candidate(const struct value *vp, const unsigned char *v, size_t n,
-                                                                      const struct value_opts *o, bool no_host)
+                                                                      const struct value_opts *o, enum value_host host)
 {
-	if (report_wants_skips(report_of(vp, o)) || (!no_host && any_host(vp, v, n))) return true;
+	if (host == VALUE_HOST_MAY || report_wants_skips(report_of(vp, o)) || (host == VALUE_HOST_ASK && any_host(vp, v, n)))
+		return true;
 	/* a host spelled with `%XX`, TAB/LF/CR or references (the locator,
 	 * rules.md §3.9, where it reads; the re-match, §5.3); a mapped value
 	 * is long enough to be read through */
@@ -1057,11 +1058,11 @@ static inline __attribute__((always_inline)) bool may_hold_candidate(const struc
  * value is v with vp->splices written over it, in source order (the
  * re-match's merged as they are walked where splice0 < nsplices). */
 static inline __attribute__((always_inline)) bool prepare(struct value *vp, const unsigned char *v, size_t n,
-                                                          uint64_t base, const struct value_opts *o, bool no_host)
+                                                          uint64_t base, const struct value_opts *o, enum value_host host)
 {
 	vp->protect = false;
 	vp->replan = false;   /* (a value not walked is never walked again by value_put) */
-	if (!may_hold_candidate(vp, v, n, o, no_host)) return false;
+	if (!may_hold_candidate(vp, v, n, o, host)) return false;
 	vp->o = o;
 	vp->base = base;
 	vp->nmarks = 0;
@@ -1119,7 +1120,7 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 	 * caps): its plan keeps every splice */
 	size_t budget = vp->plan_budget;
 	vp->plan_budget = SIZE_MAX;
-	bool changed = prepare(vp, v, n, base, o, false);
+	bool changed = prepare(vp, v, n, base, o, VALUE_HOST_ASK);
 	vp->plan_budget = budget;
 	if (!changed) return false;
 	vp->out.len = 0;
@@ -1129,9 +1130,9 @@ bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t 
 }
 
 bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                   bool no_host)
+                   enum value_host host)
 {
-	return prepare(vp, v, n, base, o, no_host);
+	return prepare(vp, v, n, base, o, host);
 }
 
 /* put for a serialized value whose plan dropped its splices: the same
@@ -1202,6 +1203,6 @@ void value_put(struct value *vp, const unsigned char *v, size_t n, struct window
 void value_write_any(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                      struct window *w, bool in_place)
 {
-	if (prepare(vp, v, n, base, o, false)) put(vp, v, n, w, in_place);
+	if (prepare(vp, v, n, base, o, VALUE_HOST_ASK)) put(vp, v, n, w, in_place);
 	else window_verbatim_at(w, v, n, in_place);
 }

@@ -182,12 +182,19 @@ static inline void value_set_release(struct value *vp, void (*fn)(void *ctx, con
  * reported, skips too. */
 bool value_rewrite(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
                    struct slice *out);
+/* What the caller knows of a canonical host in a value's bytes (§3.1):
+ * nothing (the pipeline asks); none is there (html's cursor), so only
+ * references, escapes and controls are asked whether they may spell one;
+ * or one may be there (html's cursor: a host's anchor in the value), so
+ * the value is read whole with no test first, as it would be after one
+ * that found a host. Either answer only skips a test whose answer is
+ * already known, or one whose false answer would only skip reading: the
+ * new value is the same. */
+enum value_host { VALUE_HOST_ASK, VALUE_HOST_NONE, VALUE_HOST_MAY };
 /* The same without building the new value: true if v changes, and then
- * value_put (before the next call) writes it. no_host: the caller found
- * no whole canonical host in v's bytes (html's cursor, §3.1), so only
- * references are asked whether they may spell one. */
+ * value_put (before the next call) writes it. */
 bool value_prepare(struct value *vp, const unsigned char *v, size_t n, uint64_t base, const struct value_opts *o,
-                   bool no_host);
+                   enum value_host host);
 /* Write the changed value v[0..n) into w outside a segment: in pieces (its
  * unchanged bytes and its replacements, with their marks), not copied
  * whole first (no buffer of the value's size, §11.2). in_place: v stays
