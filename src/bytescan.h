@@ -173,6 +173,26 @@ static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsi
 }
 #endif
 
+/* bytescan_lead_or(b, 0, len, skip, c1, c2) < len, with a buffer of 16
+ * to 32 bytes (a comment such as `<!-- wp:paragraph -->`) looked at
+ * inline in two loads that overlap, not by a call. */
+static inline bool bytescan_has_lead_or(const unsigned char *b, size_t len, unsigned char skip, unsigned char c1,
+                                        unsigned char c2)
+{
+#if defined(__SSE2__)
+	if (len < 16 || len > 32 || !bytescan_sse2_steps(len)) return bytescan_lead_or(b, 0, len, skip, c1, c2) < len;
+	const __m128i v1 = _mm_set1_epi8((char)c1), v2 = _mm_set1_epi8((char)c2), vs = _mm_set1_epi8((char)skip);
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)b),
+	        y = _mm_loadu_si128((const __m128i *)(const void *)(b + len - 16));
+	__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, v1), _mm_cmpeq_epi8(x, v2)),
+	                         _mm_or_si128(_mm_cmpeq_epi8(y, v1), _mm_cmpeq_epi8(y, v2)));
+	m = _mm_or_si128(m, _mm_or_si128(bytescan_leads16(x, vs), bytescan_leads16(y, vs)));
+	return _mm_movemask_epi8(m) != 0;
+#else
+	return bytescan_lead_or(b, 0, len, skip, c1, c2) < len;
+#endif
+}
+
 /* bytescan_text_end past its first step. */
 size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
                               bool *high);

@@ -221,8 +221,10 @@ static void seg_whole(struct html *h)
 	                    : hostfind_any(f, p, n);
 	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface) && !h->seg_refs,
 	     hide = !host && seg_may_hide(h, p, n);
-	/* (or a host a browser folds, written past ASCII, rules.md §1.4) */
-	hide = hide || (!host && locator_may_fold(h->c.pt, p, n, h->seg_refs));
+	/* (or a host a browser folds, written past ASCII, rules.md §1.4:
+	 * asked where a byte it reads first is there) */
+	hide = hide || (!host && bytescan_has_lead_or(p, n, h->c.pt->fold_skip_lead, '%', h->seg_refs ? '&' : '%') &&
+	                locator_may_fold(h->c.pt, p, n, h->seg_refs));
 	if (!report_wants_skips(h->c.report) && !host && !hide) {
 		window_verbatim_at(&h->c.w, p, n, in_place);
 		return;
@@ -973,7 +975,7 @@ static inline uint64_t in_at(const struct html *h, size_t k) { return h->c.lp.ch
  * later chunk, or not a letter): a start or end tag, a comment, a doctype
  * or text, as the tag open, end tag open and markup declaration open
  * states decide (WHATWG 13.2.5.6 ff.). Returns where the step ends. */
-static size_t read_markup(struct html *h, const unsigned char *p, size_t i)
+static size_t read_markup(struct html *h, const unsigned char *p, size_t i, size_t n)
 {
 	unsigned char c = p[i];
 	switch (h->state) {
@@ -988,8 +990,17 @@ static size_t read_markup(struct html *h, const unsigned char *p, size_t i)
 			i++;
 		} else if (c == '!') {
 			h->pend[h->npend++] = c;
-			h->state = HS_MARKUP_DECL;
 			i++;
+			if (n - i >= 2 && p[i] == '-' && p[i + 1] == '-') {
+				/* `<!--` in the chunk: a comment, as the markup
+				 * declaration state decides it a byte at a time */
+				h->pend[h->npend++] = '-';
+				h->pend[h->npend++] = '-';
+				comment_begin(h);
+				h->state = HS_COMMENT_START;
+				return i + 2;
+			}
+			h->state = HS_MARKUP_DECL;
 		} else if (c == '?') {
 			comment_begin(h);   /* `<?…>` is a bogus comment */
 			h->state = HS_BOGUS_COMMENT;
@@ -1293,7 +1304,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			break;
 		}
 		case HS_TAG_OPEN: case HS_END_TAG_OPEN: case HS_MARKUP_DECL:
-			i = read_markup(h, p, i);
+			i = read_markup(h, p, i, n);
 			break;
 		case HS_COMMENT_START: case HS_COMMENT_START_DASH: case HS_COMMENT: case HS_COMMENT_END_DASH:
 		case HS_COMMENT_END: case HS_COMMENT_END_BANG: case HS_BOGUS_COMMENT:

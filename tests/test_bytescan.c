@@ -947,7 +947,7 @@ END_TEST
 struct level_answers {
 	size_t pair, pair_bs, pair2, separators, serialized, json_separators, json_special, lead_or, hide_marks,
 	    slash_colon_pct, any3, url_marks, unescaped, byte, name_end, attr_value_end;
-	bool escaped_slash, url_high, unescaped_open, plain, wide;
+	bool escaped_slash, url_high, unescaped_open, plain, wide, has_lead_or;
 };
 
 static void level_answers(const unsigned char *b, size_t len, size_t from, int round, struct level_answers *a)
@@ -961,6 +961,7 @@ static void level_answers(const unsigned char *b, size_t len, size_t from, int r
 	a->json_special = bytescan_json_special(b, from, len);
 	a->escaped_slash = bytescan_escaped_slash(b + from, len - from);
 	a->lead_or = bytescan_lead_or(b, from, len, round & 2 ? 0xC3 : 0, '%', '&');
+	a->has_lead_or = bytescan_has_lead_or(b + from, len - from, round & 2 ? 0xC3 : 0, '%', '&');
 	a->hide_marks = bytescan_hide_marks(b, from, len, '&', '\\', round & 1, round & 2 ? 0xC3 : 0);
 	a->slash_colon_pct = bytescan_slash_colon_pct(b, from, len);
 	a->any3 = bytescan_any3(b, from, len, '<', '&', '%');
@@ -1025,8 +1026,10 @@ START_TEST(levels_differential)
 				SAME(pair); SAME(pair_bs); SAME(pair2); SAME(separators); SAME(serialized);
 				SAME(json_separators); SAME(json_special); SAME(escaped_slash); SAME(lead_or);
 				SAME(hide_marks); SAME(slash_colon_pct); SAME(any3); SAME(unescaped);
-				SAME(unescaped_open); SAME(byte); SAME(name_end); SAME(attr_value_end);
+				SAME(unescaped_open); SAME(byte); SAME(name_end); SAME(attr_value_end); SAME(has_lead_or);
 #undef SAME
+				/* (its inline steps answer what the scan does) */
+				ck_assert(got.has_lead_or == (got.lead_or < len));
 				/* the vector steps may stop at any byte up to CR (never
 				 * past a mark), and see a lead byte past where they stop */
 				ck_assert_msg(got.url_marks == want.url_marks ||
