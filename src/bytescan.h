@@ -167,7 +167,15 @@ static inline __attribute__((always_inline)) bool bytescan_text_end16(const unsi
 	__m128i lt = _mm_cmpeq_epi8(x, _mm_set1_epi8('<'));
 	__m128i am = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('&')), _mm_cmpeq_epi8(x, _mm_set1_epi8('%')));
 	__m128i hi = bytescan_leads16(x, _mm_set1_epi8((char)skip));
-	if (!(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(lt, am), hi)) >> from)) return false;
+	uint32_t all = (uint32_t)_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(lt, am), hi)) & (~0u << from);
+	if (!all) return false;
+	/* (the first byte met the '<': most text tokens, the white space
+	 * between tags among them, have neither a mark nor a lead byte) */
+	if (all & -all & (uint32_t)_mm_movemask_epi8(lt)) {
+		*end = j + (size_t)__builtin_ctz(all);
+		if (*mark == SIZE_MAX) *mark = *end;
+		return true;
+	}
 	return bytescan_text_end_take(j, from, (uint32_t)_mm_movemask_epi8(lt), (uint32_t)_mm_movemask_epi8(am),
 	                     (uint32_t)_mm_movemask_epi8(hi), mark, high, end);
 }
@@ -389,15 +397,20 @@ static inline size_t bytescan_attr_value_end(const unsigned char *b, size_t from
 			/* '&', '%', or a byte <= CR (TAB, LF, CR among them) */
 			__m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, va), _mm_cmpeq_epi8(x, vp)),
 			                         _mm_cmpeq_epi8(_mm_min_epu8(x, v13), x));
-			unsigned ms = (unsigned)_mm_movemask_epi8(m), mw = (unsigned)_mm_movemask_epi8(x);
+			/* (one mask for both, most values having neither) */
+			unsigned mb = (unsigned)_mm_movemask_epi8(_mm_or_si128(m, x));
 			if (mc) {
 				unsigned at = (unsigned)__builtin_ctz(mc);
-				if (ms & ((1u << at) - 1)) *plain = false;
-				if (mw & ((1u << at) - 1)) *wide = true;
+				if (mb & ((1u << at) - 1)) {
+					if ((unsigned)_mm_movemask_epi8(m) & ((1u << at) - 1)) *plain = false;
+					if ((unsigned)_mm_movemask_epi8(x) & ((1u << at) - 1)) *wide = true;
+				}
 				return i + at;
 			}
-			if (ms) *plain = false;
-			if (mw) *wide = true;
+			if (mb) {
+				if (_mm_movemask_epi8(m)) *plain = false;
+				if (_mm_movemask_epi8(x)) *wide = true;
+			}
 		}
 		if (len - i >= 16) {
 			*plain = false;
