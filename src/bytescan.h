@@ -201,6 +201,19 @@ static inline bool bytescan_has_lead_or(const unsigned char *b, size_t len, unsi
 #endif
 }
 
+/* dst[0, 16) = src[0, 16) in ASCII lower case (a tag name's first 16
+ * bytes, in one step). */
+static inline void bytescan_lower16(unsigned char *dst, const unsigned char *src)
+{
+#if defined(__SSE2__)
+	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
+	__m128i up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
+	_mm_storeu_si128((__m128i *)(void *)dst, _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20))));
+#else
+	for (int k = 0; k < 16; k++) dst[k] = src[k] >= 'A' && src[k] <= 'Z' ? (unsigned char)(src[k] | 0x20) : src[k];
+#endif
+}
+
 /* bytescan_text_end past its first step. */
 size_t bytescan_text_end_long(const unsigned char *b, size_t from, size_t len, unsigned char skip, size_t *mark,
                               bool *high);

@@ -318,6 +318,50 @@ START_TEST(check_positions_html)
 }
 END_TEST
 
+/* §4.4: the structured attributes counted by name, in any case, and no
+ * name near one (a letter changed, one added or taken away). */
+START_TEST(structured_names_counted)
+{
+	const char *doc =
+		"<meta CONTENT=\"a\" contents=\"a\" conten=\"a\"><img SrcSet=\"a 1x\" srcsez=\"a\" srcsets=\"a\">"
+		"<iframe srcDOC=\"x\" srcdox=\"x\" srcdo=\"x\"></iframe><a PING=\"/p\" pinh=\"/p\" pin=\"/p\">"
+		"<link imageSrcSet=\"a 1x\" imagesrcsez=\"a\" height=\"1\" target=\"_top\" action=\"/\">";
+	struct pf_result r;
+	run_all(doc, &r);
+	ck_assert_uint_eq(r.structured[ATTR_CONTENT], 1);
+	ck_assert_uint_eq(r.structured[ATTR_SRCSET], 1);
+	ck_assert_uint_eq(r.structured[ATTR_SRCDOC], 1);
+	ck_assert_uint_eq(r.structured[ATTR_PING], 1);
+	ck_assert_uint_eq(r.structured[ATTR_IMAGESRCSET], 1);
+	pf_free(&r);
+}
+END_TEST
+
+/* A tag name is read in lower case whatever its length and wherever the
+ * chunk ends: `<SCRIPT>` and `<StYlE>` open raw text (a host in them is
+ * read as a script's and a style sheet's), a name of 16 letters or more
+ * that begins as one does not. */
+START_TEST(tag_names_lowered)
+{
+	const char *doc =
+		"<SCRIPT>var u='https:\\/\\/" C "\\/';</SCRIPT><StYlE>a{b:url(//" C "/x)}</sTyLe>"
+		"<SCRIPTXXXXXXXXXXXXXXXX>https://" C "/a</SCRIPTXXXXXXXXXXXXXXXX>"
+		"<TEXTAREA data-a=\"https://" C "/\">https://" C "/t</TEXTAREA><p>https://" C "/p</p>";
+	const char *want =
+		"<SCRIPT>var u='https:\\/\\/" V "\\/';</SCRIPT><StYlE>a{b:url(//" V "/x)}</sTyLe>"
+		"<SCRIPTXXXXXXXXXXXXXXXX>https://" V "/a</SCRIPTXXXXXXXXXXXXXXXX>"
+		"<TEXTAREA data-a=\"https://" V "/\">https://" V "/t</TEXTAREA><p>https://" V "/p</p>";
+	struct pf_result r;
+	run_all(doc, &r);
+	ck_assert_uint_eq(r.out_len, strlen(want));
+	ck_assert(memcmp(r.out, want, r.out_len) == 0);
+	ck_assert_uint_eq(r.rewrites[SURFACE_INLINE_SCRIPT], 1);
+	ck_assert_uint_eq(r.rewrites[SURFACE_INLINE_STYLE], 1);
+	ck_assert_uint_eq(r.rewrites[SURFACE_RAW_TEXT], 1);
+	pf_free(&r);
+}
+END_TEST
+
 /* §11: a document with every token kind gives the same bytes and counters
  * at every read size, and with the identity map it is byte-identical. */
 START_TEST(chunking_all_token_kinds)
@@ -469,6 +513,8 @@ Suite *html_suite(void)
 	tcase_add_test(tc, check_positions_html);
 	tcase_add_test(tc, check_positions_over_cap);
 	tcase_add_test(tc, chunking_all_token_kinds);
+	tcase_add_test(tc, structured_names_counted);
+	tcase_add_test(tc, tag_names_lowered);
 	tcase_add_test(tc, name_ends_every_byte);
 	tcase_add_test(tc, dry_run_html);
 	tcase_add_test(tc, sweep_keeps_value_start_amp);
