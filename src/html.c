@@ -283,18 +283,22 @@ static void pend_verbatim(struct html *h)
 
 /* The same into the open segment: read where they lie in the chunk if
  * they do (the segment stays in place, and its token can ask the chunk's
- * host cursor), else copied. */
+ * host cursor), else copied. Only while a chunk is fed: once html_feed
+ * has returned, the chunk is the reader's again. */
 static void pend_to_seg(struct html *h)
 {
 	if (h->tok_start >= h->c.lp.chunk_off) seg_bytes(h, h->c.lp.chunk + (h->tok_start - h->c.lp.chunk_off), h->npend, true);
 	else seg_bytes(h, h->pend, h->npend, false);
 }
 
-static void flush_pend_as(struct html *h, enum surface s)
+/* The held bytes as the bytes of a segment on surface s; fed: a chunk is
+ * being fed (pend_to_seg), else (at the end of input) from the copy. */
+static void flush_pend_as(struct html *h, enum surface s, bool fed)
 {
 	if (h->npend) {
 		if (h->seg_mode == SEG_NONE) seg_begin(h, s, h->tok_start);
-		pend_to_seg(h);
+		if (fed) pend_to_seg(h);
+		else seg_bytes(h, h->pend, h->npend, false);
 	}
 	h->npend = 0;
 }
@@ -1018,7 +1022,7 @@ static size_t read_markup(struct html *h, const unsigned char *p, size_t i, size
 			comment_begin(h);   /* `<?…>` is a bogus comment */
 			h->state = HS_BOGUS_COMMENT;
 		} else {
-			flush_pend_as(h, SURFACE_TEXT);  /* a '<' that starts nothing is text */
+			flush_pend_as(h, SURFACE_TEXT, true);  /* a '<' that starts nothing is text */
 			h->state = HS_DATA;
 		}
 		return i;
@@ -1159,8 +1163,8 @@ static size_t read_script_escaped(struct html *h, const unsigned char *p, size_t
 		return i + 1;
 	case HS_SCRIPT_ESCAPED_LT:
 		if (c == '/') { h->pend[h->npend++] = c; h->state = HS_SCRIPT_ESCAPED_END_NAME; i++; }
-		else if (is_alpha(c)) { flush_pend_as(h, h->raw_surface); h->tmp_len = 0; h->state = HS_SCRIPT_DOUBLE_ESCAPE_START; }
-		else { flush_pend_as(h, h->raw_surface); h->state = HS_SCRIPT_ESCAPED; }
+		else if (is_alpha(c)) { flush_pend_as(h, h->raw_surface, true); h->tmp_len = 0; h->state = HS_SCRIPT_DOUBLE_ESCAPE_START; }
+		else { flush_pend_as(h, h->raw_surface, true); h->state = HS_SCRIPT_ESCAPED; }
 		return i;
 	case HS_SCRIPT_DOUBLE_ESCAPE_START:
 	case HS_SCRIPT_DOUBLE_ESCAPE_END: {
@@ -1293,11 +1297,11 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			bool raw = h->state == HS_RAWTEXT_LT;
 			if (c == '/') { h->pend[h->npend++] = c; h->state = raw ? HS_RAWTEXT_END_NAME : HS_SCRIPT_END_NAME; i++; }
 			else if (c == '!' && !raw) {
-				flush_pend_as(h, h->raw_surface);
+				flush_pend_as(h, h->raw_surface, true);
 				run_bytes(h, h->raw_surface, p + i, 1, in_at(h, i));
 				h->state = HS_SCRIPT_ESCAPE_START;
 				i++;
-			} else { flush_pend_as(h, h->raw_surface); h->state = raw ? HS_RAWTEXT : HS_SCRIPT; }
+			} else { flush_pend_as(h, h->raw_surface, true); h->state = raw ? HS_RAWTEXT : HS_SCRIPT; }
 			break;
 		}
 		case HS_RAWTEXT_END_OPEN:
@@ -1309,7 +1313,7 @@ static void html_feed(void *self, const unsigned char *p, size_t n)
 			bool keep;
 			if (end_name_step(h, c, &keep)) { raw_end_tag(h); break; }
 			if (keep) { h->pend[h->npend++] = c; i++; break; }
-			flush_pend_as(h, h->raw_surface);
+			flush_pend_as(h, h->raw_surface, true);
 			/* not the end tag: back to the content it was read in */
 			h->state = h->state == HS_RAWTEXT_END_OPEN || h->state == HS_RAWTEXT_END_NAME ? HS_RAWTEXT
 			         : h->state == HS_SCRIPT_END_OPEN || h->state == HS_SCRIPT_END_NAME   ? HS_SCRIPT
@@ -1346,7 +1350,7 @@ static void html_finish(void *self)
 	/* End of input inside a token: its bytes pass through (§4.1). */
 	switch (h->state) {
 	case HS_TAG_OPEN: case HS_END_TAG_OPEN:
-		flush_pend_as(h, SURFACE_TEXT);
+		flush_pend_as(h, SURFACE_TEXT, false);
 		break;
 	case HS_MARKUP_DECL:
 		seg_close(h);
@@ -1361,7 +1365,7 @@ static void html_finish(void *self)
 	case HS_RAWTEXT_LT: case HS_RAWTEXT_END_OPEN: case HS_RAWTEXT_END_NAME:
 	case HS_SCRIPT_LT: case HS_SCRIPT_END_OPEN: case HS_SCRIPT_END_NAME:
 	case HS_SCRIPT_ESCAPED_LT: case HS_SCRIPT_ESCAPED_END_OPEN: case HS_SCRIPT_ESCAPED_END_NAME:
-		flush_pend_as(h, h->raw_surface);
+		flush_pend_as(h, h->raw_surface, false);
 		break;
 	default:
 		break;
