@@ -81,6 +81,18 @@ void report_begin(struct report *r, const char *file, bool sweep_ran);
 void report_add(struct report *r, const struct report_event *ev);
 /* Whether events need line/column (--check, --explain). */
 static inline bool report_wants_positions(const struct report *r) { return r->opt.check || r->opt.explain; }
+/* report_add of a rewrite that only the counters read (no --check, no
+ * --explain; not the sweep's, whose rewrite is a warning): counted, and
+ * true, without the event built; else false, and the caller builds it
+ * for report_add. The structured pass's rewrites, most events of a run,
+ * are counted so. */
+static inline bool report_rewrite_counted(struct report *r, enum action a, enum surface s)
+{
+	if (a != ACTION_REWROTE || s == SURFACE_STRAGGLER || r->opt.check || r->opt.explain) return false;
+	r->candidates[s]++;
+	r->rewrites[s]++;
+	return true;
+}
 /* Whether skipped events are seen (--stats, --explain, --json): when not,
  * a value that can hold no candidate needs no walk (§3.1). */
 static inline bool report_wants_skips(const struct report *r)

@@ -60,6 +60,7 @@ static void report_ev(struct value *vp, const struct match_event *ev, uint64_t o
                       size_t text_len)
 {
 	if (!report_of(vp, vp->o) || vp->put_w) return;   /* walking again: reported by the plan */
+	if (report_rewrite_counted(vp->report, ev->action, ev->surface)) return;
 	struct report_event re = { .offset = off, .action = ev->action, .reason = ev->reason, .surface = ev->surface,
 	                           .text = text, .text_len = text_len, .path = vp->path, .path_len = vp->path_len };
 	if (vp->pos && report_wants_positions(vp->report)) vp->pos(vp->pos_ctx, off, &re.line, &re.column);
