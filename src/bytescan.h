@@ -206,12 +206,14 @@ static inline bool bytescan_has_lead_or(const unsigned char *b, size_t len, unsi
 static inline void bytescan_lower16(unsigned char *dst, const unsigned char *src)
 {
 #if defined(__SSE2__)
-	__m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
-	__m128i up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
-	_mm_storeu_si128((__m128i *)(void *)dst, _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20))));
-#else
-	for (int k = 0; k < 16; k++) dst[k] = src[k] >= 'A' && src[k] <= 'Z' ? (unsigned char)(src[k] | 0x20) : src[k];
+	if (bytescan_sse2_steps(16)) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(const void *)src);
+		__m128i up = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('A' - 1)), _mm_cmplt_epi8(x, _mm_set1_epi8('Z' + 1)));
+		_mm_storeu_si128((__m128i *)(void *)dst, _mm_or_si128(x, _mm_and_si128(up, _mm_set1_epi8(0x20))));
+		return;
+	}
 #endif
+	for (int k = 0; k < 16; k++) dst[k] = src[k] >= 'A' && src[k] <= 'Z' ? (unsigned char)(src[k] | 0x20) : src[k];
 }
 
 /* bytescan_text_end past its first step. */

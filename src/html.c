@@ -208,17 +208,16 @@ static void seg_whole(struct html *h)
 	uint64_t off = h->seg.start;
 	bool in_place = h->seg.src != NULL;
 	/* §3.1: with no host in it and no skip observed, neither the walk
-	 * nor prose matching can change or report anything. A token where it
-	 * lies in the chunk asks the chunk's cursor, whose "may" is taken
-	 * as a host: the reading that follows is the one a found host gets,
-	 * and finds none where there is none; a host confirmed first cost a
-	 * second scan from the token's start to the anchor the cursor had
-	 * already found. */
+	 * nor prose matching can change or report anything (a token where it
+	 * lies in the chunk asks the chunk's cursor first). The host is
+	 * confirmed where the cursor says it may be: a style sheet with one
+	 * is written protected from the sweep below, and one the cursor only
+	 * guessed would be too, which moves where the sweep's segments end. */
 	const struct hostfind *f = &h->c.pt->find;
 	uintptr_t c = (uintptr_t)h->hosts.b, q = (uintptr_t)p;
-	bool host = in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c)
-	                    ? hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)
-	                    : hostfind_any(f, p, n);
+	bool host = !(in_place && q >= c && q - c <= h->hosts.len && n <= h->hosts.len - (q - c) &&
+	              !hostfind_cursor_may(f, &h->hosts, q - c, q - c + n)) &&
+	            hostfind_any(f, p, n);
 	bool style = h->seg_surface == SURFACE_INLINE_STYLE, script = seg_script(h->seg_surface) && !h->seg_refs,
 	     hide = !host && seg_may_hide(h, p, n);
 	/* (or a host a browser folds, written past ASCII, rules.md §1.4:

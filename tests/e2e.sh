@@ -1514,4 +1514,28 @@ has "line continuation in a host: a finding" "$T/out" "lc.html:1:20: www.exa\\\\
 run -q -t html -m "$ROOT/corpus/maps/main.map" "$T/lc.html"
 empty "line continuation in a host: -q" "$T/err" "stderr"
 
+# §6.1, §6.4: a style sheet whose bytes hold a host's anchor but no host
+# (`example.co`) is no protected span: the sweep reads on through it, so a
+# straggler before it is listed in input order after the style sheet's
+# own finding, as the structured pass and the sweep find them, and its
+# warning's context runs to `</style>`
+printf '<style https://example.com>a{b:url(///example.co)}</style><style>a{b:url(//example\\2e com)}</style>' >"$T/st.html"
+printf '%s:1:76: example\\2e com (inline-style)\n%s:1:8: https://example.com (straggler)\n' "$T/st.html" "$T/st.html" >"$T/st.want"
+run -c -q -t html -p https://example.com=https://preview.example.net "$T/st.html"
+rc_is "a style sheet with an anchor and no host: --check" 1
+same "a style sheet with an anchor and no host: findings in order" "$T/out" "$T/st.want"
+run -t html -p https://example.com=https://preview.example.net "$T/st.html"
+has "a style sheet with an anchor and no host: the straggler's context" "$T/err" "(context: <style https://example.com>a{b:url(///example.co)}</style>"
+
+# §3.1: attribute values and text whose bytes hold a host's anchor (`.f`)
+# but no canonical host are read whole and left as they are, with no
+# finding, whatever else they hold (a style sheet, a slash run, a
+# reference, a character past ASCII)
+printf '<a href="https://foo.fi/x" style="b:url(///foo.fi)" title="a.fi &amp; b.fi" data-x="s:6:\"b\xc3\xa4.fi\";">a.fi https:///b.fi</a><!-- c.fi -->\n' >"$T/fm.html"
+run -t html -m "$ROOT/corpus/maps/main.map" "$T/fm.html"
+same "an anchor and no host: unchanged" "$T/out" "$T/fm.html"
+run -c -t html -m "$ROOT/corpus/maps/main.map" "$T/fm.html"
+rc_is "an anchor and no host: --check" 0
+empty "an anchor and no host: no finding" "$T/out" "stdout"
+
 summary

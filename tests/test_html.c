@@ -33,6 +33,7 @@ static void run_all(const char *in, struct pf_result *r)
 		ck_assert(memcmp(x.candidates, r->candidates, sizeof x.candidates) == 0);
 		ck_assert(memcmp(x.rewrites, r->rewrites, sizeof x.rewrites) == 0);
 		ck_assert(memcmp(x.skips, r->skips, sizeof x.skips) == 0);
+		ck_assert(memcmp(x.structured, r->structured, sizeof x.structured) == 0);
 		ck_assert_str_eq(x.explain, r->explain);
 		pf_free(&x);
 	}
