@@ -1514,7 +1514,7 @@ has "line continuation in a host: a finding" "$T/out" "lc.html:1:20: www.exa\\\\
 run -q -t html -m "$ROOT/corpus/maps/main.map" "$T/lc.html"
 empty "line continuation in a host: -q" "$T/err" "stderr"
 
-# §6.1, §6.4: a style sheet whose bytes hold a host's anchor but no host
+# rules.md §6.1, §6.4: a style sheet whose bytes hold a host's anchor but no host
 # (`example.co`) is no protected span: the sweep reads on through it, so a
 # straggler before it is listed in input order after the style sheet's
 # own finding, as the structured pass and the sweep find them, and its
@@ -1527,7 +1527,7 @@ same "a style sheet with an anchor and no host: findings in order" "$T/out" "$T/
 run -t html -p https://example.com=https://preview.example.net "$T/st.html"
 has "a style sheet with an anchor and no host: the straggler's context" "$T/err" "(context: <style https://example.com>a{b:url(///example.co)}</style>"
 
-# §3.1: attribute values and text whose bytes hold a host's anchor (`.f`)
+# rules.md §3.1: attribute values and text whose bytes hold a host's anchor (`.f`)
 # but no canonical host are read whole and left as they are, with no
 # finding, whatever else they hold (a style sheet, a slash run, a
 # reference, a character past ASCII)
